@@ -1,0 +1,113 @@
+// Deployment settings for every Squawk process: one TOML file plus SQUAWK_* environment overrides.
+// Loading validates everything up front so a daemon never starts on a half-understood file.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace squawk::config {
+
+// Raised for an unreadable file, an unknown key or a bad value; daemons exit with code 2 on it.
+class ConfigError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct ApiSettings {
+    std::string listen_host = "127.0.0.1";
+    int listen_port = 8080;
+    int threads = 4;
+    long long max_body_bytes = 1048576;
+    std::string public_base_url = "http://127.0.0.1:8080/v1";
+};
+
+struct MysqlSettings {
+    std::string host = "127.0.0.1";
+    int port = 3306;
+    std::string user = "squawk";
+    std::string password;
+    std::string database = "squawk";
+    int pool_size = 8;
+    int connect_timeout_ms = 2000;
+};
+
+struct RedisSettings {
+    std::string host = "127.0.0.1";
+    int port = 6379;
+    std::string password;
+    std::string prefix = "squawk";
+    int timeout_ms = 3000;
+};
+
+struct JobSettings {
+    int max_attempts = 5;
+    double backoff_base_seconds = 2.0;
+    double backoff_max_seconds = 600.0;
+    int lease_seconds = 60;
+};
+
+struct PoolSettings {
+    int threads = 1;
+    int fibers = 16;
+    int batch = 100;
+};
+
+struct WorkerSettings {
+    int blocking_threads = 4;
+    int shutdown_grace_seconds = 20;
+    int metrics_port = 0;
+    std::map<std::string, PoolSettings> pools;  // keyed by pool name: publish, generate, webhooks, sync
+};
+
+struct SchedulerSettings {
+    int tick_ms = 100;
+    int leader_lease_ms = 5000;
+    int reconcile_after_seconds = 30;
+    int metrics_port = 0;
+};
+
+struct SecuritySettings {
+    bool allow_private_targets = false;
+};
+
+struct MediaSettings {
+    std::string dir = "media";
+};
+
+struct SpeechSettings {
+    std::string espeak_binary = "espeak-ng";
+    int timeout_seconds = 60;
+};
+
+struct LogSettings {
+    std::string level = "info";
+};
+
+struct Config {
+    double time_scale = 1.0;
+    ApiSettings api;
+    MysqlSettings mysql;
+    RedisSettings redis;
+    JobSettings jobs;
+    WorkerSettings workers;
+    SchedulerSettings scheduler;
+    SecuritySettings security;
+    MediaSettings media;
+    SpeechSettings speech;
+    LogSettings log;
+};
+
+// The worker pools a process may run.
+inline constexpr const char* kPoolNames[] = {"publish", "generate", "webhooks", "sync"};
+
+// Parses `path`, applies SQUAWK_* overrides from the environment and validates the result.
+Config load(const std::string& path);
+
+// Same as load() for a TOML text (tests); `environment` replaces the process environment.
+Config parse(const std::string& toml_text, const std::map<std::string, std::string>& environment);
+
+// The config file a process uses: --config wins, then SQUAWK_CONFIG, then config/squawk.toml.
+std::string resolve_path(const std::string& from_command_line);
+
+}  // namespace squawk::config

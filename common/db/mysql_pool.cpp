@@ -1,0 +1,228 @@
+#include "common/db/mysql_pool.hpp"
+
+#include <cppconn/exception.h>
+#include <cppconn/prepared_statement.h>
+#include <cppconn/resultset.h>
+#include <cppconn/resultset_metadata.h>
+#include <mysql_connection.h>
+#include <mysql_driver.h>
+
+#include <charconv>
+#include <chrono>
+#include <unordered_map>
+
+namespace squawk::db {
+
+class Connection {
+public:
+    explicit Connection(std::unique_ptr<sql::Connection> raw) : raw_(std::move(raw)) {}
+
+    sql::PreparedStatement& prepare(const std::string& text) {
+        auto it = statements_.find(text);
+        if (it == statements_.end())
+            it = statements_
+                     .emplace(text, std::unique_ptr<sql::PreparedStatement>(
+                                        raw_->prepareStatement(text)))
+                     .first;
+        return *it->second;
+    }
+
+    sql::Connection& raw() { return *raw_; }
+
+private:
+    // Statements must be destroyed before their connection.
+    std::unique_ptr<sql::Connection> raw_;
+    std::unordered_map<std::string, std::unique_ptr<sql::PreparedStatement>> statements_;
+
+public:
+    ~Connection() { statements_.clear(); }
+};
+
+namespace {
+
+[[noreturn]] void rethrow(const sql::SQLException& e) {
+    throw DatabaseError(e.getErrorCode(), std::string("mysql error ") +
+                                              std::to_string(e.getErrorCode()) + ": " + e.what());
+}
+
+void bind(sql::PreparedStatement& statement, const Params& params) {
+    statement.clearParameters();
+    unsigned index = 1;
+    for (const auto& p : params) {
+        std::visit(
+            [&](const auto& v) {
+                using T = std::decay_t<decltype(v)>;
+                if constexpr (std::is_same_v<T, std::nullptr_t>)
+                    statement.setNull(index, 0);
+                else if constexpr (std::is_same_v<T, long long>)
+                    statement.setInt64(index, v);
+                else if constexpr (std::is_same_v<T, double>)
+                    statement.setDouble(index, v);
+                else if constexpr (std::is_same_v<T, bool>)
+                    statement.setBoolean(index, v);
+                else
+                    statement.setString(index, v);
+            },
+            p);
+        ++index;
+    }
+}
+
+}  // namespace
+
+const std::string& Row::text(size_t i) const {
+    const auto& v = values_.at(i);
+    if (!v) throw std::logic_error("column " + std::to_string(i) + " is NULL");
+    return *v;
+}
+
+long long Row::integer(size_t i) const {
+    const std::string& t = text(i);
+    long long out = 0;
+    std::from_chars(t.data(), t.data() + t.size(), out);
+    return out;
+}
+
+std::optional<long long> Row::optional_integer(size_t i) const {
+    if (is_null(i)) return std::nullopt;
+    return integer(i);
+}
+
+double Row::real(size_t i) const { return std::stod(text(i)); }
+
+std::vector<Row> Session::query(const std::string& sql, const Params& params) {
+    try {
+        auto& statement = connection_.prepare(sql);
+        bind(statement, params);
+        std::unique_ptr<sql::ResultSet> rs(statement.executeQuery());
+        const unsigned columns = rs->getMetaData()->getColumnCount();
+        std::vector<Row> rows;
+        rows.reserve(rs->rowsCount());
+        while (rs->next()) {
+            std::vector<std::optional<std::string>> values;
+            values.reserve(columns);
+            for (unsigned c = 1; c <= columns; ++c) {
+                if (rs->isNull(c))
+                    values.emplace_back(std::nullopt);
+                else
+                    values.emplace_back(std::string(rs->getString(c)));
+            }
+            rows.emplace_back(std::move(values));
+        }
+        return rows;
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+std::optional<Row> Session::query_one(const std::string& sql, const Params& params) {
+    auto rows = query(sql, params);
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+}
+
+uint64_t Session::execute(const std::string& sql, const Params& params) {
+    try {
+        auto& statement = connection_.prepare(sql);
+        bind(statement, params);
+        return static_cast<uint64_t>(statement.executeUpdate());
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+long long Session::last_insert_id() { return query_one("SELECT LAST_INSERT_ID()")->integer(0); }
+
+MysqlPool::MysqlPool(config::MysqlSettings settings) : settings_(std::move(settings)) {
+    // The driver instance must exist before threads race to create it.
+    sql::mysql::get_mysql_driver_instance();
+}
+
+MysqlPool::~MysqlPool() = default;
+
+MysqlPool::Lease::Lease(MysqlPool& p) : pool(p), connection(p.acquire()) {}
+
+MysqlPool::Lease::~Lease() { pool.release(std::move(connection)); }
+
+void MysqlPool::discard(Lease& lease) { lease.connection.reset(); }
+
+bool MysqlPool::is_connection_error(int code) {
+    return code == 2002 || code == 2003 || code == 2006 || code == 2013 || code == 2055 ||
+           code == 0;
+}
+
+std::unique_ptr<Connection> MysqlPool::acquire() {
+    {
+        std::unique_lock lock(mutex_);
+        if (!available_.wait_for(lock, std::chrono::seconds(10), [&] {
+                return !idle_.empty() || leased_ < settings_.pool_size;
+            }))
+            throw DatabaseUnavailable("no database connection became free within 10 s");
+        ++leased_;
+        if (!idle_.empty()) {
+            auto c = std::move(idle_.back());
+            idle_.pop_back();
+            return c;
+        }
+    }
+    try {
+        sql::ConnectOptionsMap options;
+        options["hostName"] = sql::SQLString(settings_.host);
+        options["port"] = settings_.port;
+        options["userName"] = sql::SQLString(settings_.user);
+        options["password"] = sql::SQLString(settings_.password);
+        options["schema"] = sql::SQLString(settings_.database);
+        options["OPT_RECONNECT"] = false;
+        options["OPT_CONNECT_TIMEOUT"] = std::max(1, settings_.connect_timeout_ms / 1000);
+        options["OPT_READ_TIMEOUT"] = 30;
+        options["OPT_WRITE_TIMEOUT"] = 30;
+        options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
+        std::unique_ptr<sql::Connection> raw(sql::mysql::get_mysql_driver_instance()->connect(options));
+        std::unique_ptr<sql::Statement> session_setup(raw->createStatement());
+        session_setup->execute("SET time_zone = '+00:00'");
+        return std::make_unique<Connection>(std::move(raw));
+    } catch (const sql::SQLException& e) {
+        release(nullptr);
+        throw DatabaseUnavailable(std::string("cannot connect to mysql: ") + e.what());
+    } catch (...) {
+        release(nullptr);
+        throw;
+    }
+}
+
+void MysqlPool::release(std::unique_ptr<Connection> connection) {
+    {
+        std::lock_guard lock(mutex_);
+        --leased_;
+        if (connection) idle_.push_back(std::move(connection));
+    }
+    available_.notify_one();
+}
+
+void MysqlPool::begin(Connection& c) {
+    try {
+        c.raw().setAutoCommit(false);
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+void MysqlPool::commit(Connection& c) {
+    try {
+        c.raw().commit();
+        c.raw().setAutoCommit(true);
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+void MysqlPool::rollback(Connection& c) {
+    try {
+        c.raw().rollback();
+        c.raw().setAutoCommit(true);
+    } catch (const sql::SQLException&) {
+        // The connection is broken; guarded() drops it when the original error propagates.
+    }
+}
+
+}  // namespace squawk::db

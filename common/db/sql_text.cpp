@@ -1,0 +1,25 @@
+#include "common/db/sql_text.hpp"
+
+#include <stdexcept>
+
+namespace squawk::db {
+
+std::string placeholders(size_t n) {
+    std::string out;
+    out.reserve(n * 2);
+    for (size_t i = 0; i < n; ++i) out += i ? ",?" : "?";
+    return out;
+}
+
+time::TimePoint time_column(const Row& row, size_t i) {
+    auto t = time::parse_mysql(row.text(i));
+    if (!t) throw std::runtime_error("unreadable DATETIME: " + row.text(i));
+    return *t;
+}
+
+std::optional<time::TimePoint> optional_time_column(const Row& row, size_t i) {
+    if (row.is_null(i)) return std::nullopt;
+    return time_column(row, i);
+}
+
+}  // namespace squawk::db

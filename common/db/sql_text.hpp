@@ -1,0 +1,18 @@
+// Small helpers for statements whose shape depends only on a count, never on input.
+#pragma once
+
+#include "common/db/mysql_pool.hpp"
+#include "common/time/clock.hpp"
+
+#include <string>
+
+namespace squawk::db {
+
+// "?,?,?" for n parameters.
+std::string placeholders(size_t n);
+
+inline Param time_param(time::TimePoint t) { return time::format_mysql(t); }
+time::TimePoint time_column(const Row& row, size_t i);
+std::optional<time::TimePoint> optional_time_column(const Row& row, size_t i);
+
+}  // namespace squawk::db

@@ -1,0 +1,334 @@
+#include "common/jobs/job_repository.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/db/sql_text.hpp"
+
+namespace squawk::jobs {
+namespace {
+
+using db::optional_time_column;
+using db::Params;
+using db::placeholders;
+using db::time_column;
+using db::time_param;
+
+constexpr const char* kColumns =
+    "id, public_id, workspace_id, type, pool, status, progress, payload, result, error, attempts, "
+    "max_attempts, is_test, dead_lettered, run_after, created_at, started_at, finished_at, "
+    "updated_at";
+
+nlohmann::json optional_json(const db::Row& row, size_t i) {
+    if (row.is_null(i)) return nullptr;
+    return nlohmann::json::parse(row.text(i), nullptr, false);
+}
+
+Job read_job(const db::Row& r) {
+    Job j;
+    j.id = r.integer(0);
+    j.public_id = r.text(1);
+    j.workspace_id = r.integer(2);
+    j.type = r.text(3);
+    j.pool = r.text(4);
+    j.status = r.text(5);
+    j.progress = static_cast<int>(r.integer(6));
+    j.payload = nlohmann::json::parse(r.text(7), nullptr, false);
+    j.result = optional_json(r, 8);
+    j.error = optional_json(r, 9);
+    j.attempts = static_cast<int>(r.integer(10));
+    j.max_attempts = static_cast<int>(r.integer(11));
+    j.is_test = r.integer(12) != 0;
+    j.dead_lettered = r.integer(13) != 0;
+    j.run_after = optional_time_column(r, 14);
+    j.created_at = time_column(r, 15);
+    j.started_at = optional_time_column(r, 16);
+    j.finished_at = optional_time_column(r, 17);
+    j.updated_at = time_column(r, 18);
+    return j;
+}
+
+std::string new_public_id() { return "job_" + crypto::hex(crypto::random_bytes(12)); }
+
+std::string dump(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+Job JobRepository::insert(db::Session& s, const NewJob& job) { return insert_many(s, {job}).front(); }
+
+std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<NewJob>& jobs) {
+    if (jobs.empty()) return {};
+    const auto now = time::now();
+    std::vector<Job> created;
+    created.reserve(jobs.size());
+    Params params;
+    params.reserve(jobs.size() * 10);
+    std::string values;
+    for (const auto& n : jobs) {
+        Job j;
+        j.public_id = new_public_id();
+        j.workspace_id = n.workspace_id;
+        j.type = n.type;
+        j.pool = n.pool;
+        j.status = status::queued;
+        j.payload = n.payload;
+        j.max_attempts = n.max_attempts;
+        j.is_test = n.is_test;
+        j.created_at = j.updated_at = now;
+        values += values.empty() ? "(?,?,?,?,'queued',?,?,?,?,?,?)" : ",(?,?,?,?,'queued',?,?,?,?,?,?)";
+        params.insert(params.end(), {j.public_id, j.workspace_id, j.type, j.pool, dump(j.payload),
+                                     static_cast<long long>(j.max_attempts), j.is_test,
+                                     time_param(now), time_param(now), time_param(now)});
+        created.push_back(std::move(j));
+    }
+    s.execute("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
+              "max_attempts, is_test, enqueued_at, created_at, updated_at) VALUES " + values,
+              params);
+    if (created.size() == 1) {
+        created.front().id = s.last_insert_id();
+        return created;
+    }
+    // Auto-increment values of one multi-row insert are not guaranteed consecutive under every
+    // lock mode, so read them back by their public ids.
+    Params ids;
+    for (const auto& j : created) ids.emplace_back(j.public_id);
+    std::unordered_map<std::string, long long> by_public;
+    for (const auto& row : s.query("SELECT public_id, id FROM jobs WHERE public_id IN (" +
+                                       placeholders(ids.size()) + ")",
+                                   ids))
+        by_public[row.text(0)] = row.integer(1);
+    for (auto& j : created) j.id = by_public.at(j.public_id);
+    return created;
+}
+
+std::optional<Job> JobRepository::find(db::Session& s, long long workspace_id,
+                                       const std::string& public_id) {
+    auto row = s.query_one(std::string("SELECT ") + kColumns +
+                               " FROM jobs WHERE public_id = ? AND workspace_id = ?",
+                           {public_id, workspace_id});
+    if (!row) return std::nullopt;
+    return read_job(*row);
+}
+
+std::optional<Job> JobRepository::find_by_id(db::Session& s, long long id) {
+    auto row = s.query_one(std::string("SELECT ") + kColumns + " FROM jobs WHERE id = ?", {id});
+    if (!row) return std::nullopt;
+    return read_job(*row);
+}
+
+JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::string& status,
+                            long long offset, int limit) {
+    JobPage page;
+    const std::string filter = status.empty() ? "" : " AND status = ?";
+    Params params{workspace_id};
+    if (!status.empty()) params.emplace_back(status);
+    page.total = s.query_one("SELECT COUNT(*) FROM jobs WHERE workspace_id = ?" + filter, params)
+                     ->integer(0);
+    params.emplace_back(static_cast<long long>(limit));
+    params.emplace_back(offset);
+    for (const auto& row : s.query(std::string("SELECT ") + kColumns +
+                                       " FROM jobs WHERE workspace_id = ?" + filter +
+                                       " ORDER BY id DESC LIMIT ? OFFSET ?",
+                                   params))
+        page.items.push_back(read_job(row));
+    return page;
+}
+
+CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
+                                   const std::string& public_id) {
+    const auto now = time_param(time::now());
+    const auto changed = s.execute(
+        "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?, lease_until = NULL,"
+        " claim_token = NULL WHERE public_id = ? AND workspace_id = ?"
+        " AND status IN ('queued', 'retrying', 'running')",
+        {now, now, public_id, workspace_id});
+    if (changed > 0) return CancelResult::cancelled;
+    return find(s, workspace_id, public_id) ? CancelResult::already_terminal
+                                            : CancelResult::not_found;
+}
+
+std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<long long>& ids,
+                                             const std::string& claim_token,
+                                             const std::string& worker_id,
+                                             time::TimePoint lease_until) {
+    if (ids.empty()) return {};
+    const auto now = time_param(time::now());
+    Params params{claim_token, worker_id, time_param(lease_until), now, now};
+    for (long long id : ids) params.emplace_back(id);
+    params.push_back(now);
+    const auto claimed = s.execute(
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?,"
+        " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
+        " WHERE id IN (" + placeholders(ids.size()) + ") AND status IN ('queued', 'retrying')"
+        " AND (run_after IS NULL OR run_after <= ?)",
+        params);
+    std::vector<ClaimedJob> out;
+    if (claimed == 0) return out;
+    out.reserve(claimed);
+    for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, pool, payload, "
+                                 "attempts, max_attempts, is_test FROM jobs WHERE claim_token = ?",
+                                 {claim_token})) {
+        ClaimedJob j;
+        j.id = r.integer(0);
+        j.public_id = r.text(1);
+        j.workspace_id = r.integer(2);
+        j.type = r.text(3);
+        j.pool = r.text(4);
+        j.payload = nlohmann::json::parse(r.text(5), nullptr, false);
+        j.attempts = static_cast<int>(r.integer(6));
+        j.max_attempts = static_cast<int>(r.integer(7));
+        j.is_test = r.integer(8) != 0;
+        j.claim_token = claim_token;
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes) {
+    const auto now = time_param(time::now());
+    // Completions are the common case: one statement for the whole batch.
+    std::string rows;
+    Params params;
+    for (const auto& o : outcomes) {
+        if (o.kind != Outcome::Kind::completed) continue;
+        rows += rows.empty() ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS result"
+                             : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?";
+        params.insert(params.end(), {o.job_id, o.claim_token, dump(o.result)});
+    }
+    if (!rows.empty()) {
+        params.insert(params.end(), {now, now});
+        s.execute("UPDATE jobs j JOIN (" + rows +
+                      ") v ON j.id = v.id AND j.claim_token = v.token"
+                      " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
+                      " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
+                      " j.lease_until = NULL WHERE j.status = 'running'",
+                  params);
+    }
+    for (const auto& o : outcomes) {
+        if (o.kind == Outcome::Kind::retry) {
+            s.execute("UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
+                      " lease_until = NULL, claim_token = NULL, updated_at = ?"
+                      " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                      {time_param(o.run_after), dump(o.error), now, o.job_id, o.claim_token});
+        } else if (o.kind == Outcome::Kind::failed) {
+            s.execute("UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
+                      " finished_at = ?, lease_until = NULL, updated_at = ?"
+                      " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                      {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
+        }
+    }
+}
+
+void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
+                                  time::TimePoint lease_until) {
+    s.execute("UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = 'running'",
+              {time_param(lease_until), worker_id});
+}
+
+void JobRepository::release(db::Session& s,
+                            const std::vector<std::pair<long long, std::string>>& claims) {
+    const auto now = time_param(time::now());
+    for (const auto& [id, token] : claims)
+        s.execute("UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),"
+                  " claim_token = NULL, lease_until = NULL, enqueued_at = ?, updated_at = ?"
+                  " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                  {now, now, id, token});
+}
+
+bool JobRepository::is_cancelled(db::Session& s, long long id) {
+    auto row = s.query_one("SELECT status FROM jobs WHERE id = ?", {id});
+    return !row || row->text(0) == status::cancelled;
+}
+
+void JobRepository::set_progress(db::Session& s, long long id, const std::string& claim_token,
+                                 int progress) {
+    s.execute("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
+              " AND status = 'running'",
+              {static_cast<long long>(progress), time_param(time::now()), id, claim_token});
+}
+
+std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {
+    const auto now = time_param(time::now());
+    std::vector<QueueRef> requeued;
+    for (const auto& r : s.query("SELECT id, pool, attempts, max_attempts, claim_token FROM jobs"
+                                 " WHERE status = 'running' AND lease_until < ? LIMIT ?",
+                                 {now, static_cast<long long>(limit)})) {
+        const long long id = r.integer(0);
+        const bool exhausted = r.integer(2) >= r.integer(3);
+        const std::string token = r.optional_text(4).value_or("");
+        if (exhausted) {
+            const nlohmann::json error = {
+                {"code", "JOB_FAILED"},
+                {"message", "The worker running this job stopped on every attempt."},
+                {"details", {{"attempts", r.integer(2)}}}};
+            s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
+                      " finished_at = ?, lease_until = NULL, updated_at = ?"
+                      " WHERE id = ? AND status = 'running' AND claim_token = ?",
+                      {dump(error), now, now, id, token});
+            continue;
+        }
+        if (s.execute("UPDATE jobs SET status = 'queued', claim_token = NULL, lease_until = NULL,"
+                      " enqueued_at = ?, updated_at = ? WHERE id = ? AND status = 'running'"
+                      " AND claim_token = ?",
+                      {now, now, id, token}) > 0)
+            requeued.push_back({id, r.text(1)});
+    }
+    return requeued;
+}
+
+std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::TimePoint older_than,
+                                                       int limit) {
+    std::vector<QueueRef> stale;
+    Params ids;
+    // A retrying job long past its due time lost its delayed entry: it is queued again too.
+    const auto cutoff = time_param(older_than);
+    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE (status = 'queued'"
+                                 " AND enqueued_at < ?) OR (status = 'retrying' AND run_after < ?)"
+                                 " ORDER BY id LIMIT ?",
+                                 {cutoff, cutoff, static_cast<long long>(limit)})) {
+        stale.push_back({r.integer(0), r.text(1)});
+        ids.emplace_back(r.integer(0));
+    }
+    if (!stale.empty()) {
+        Params params{time_param(time::now())};
+        params.insert(params.end(), ids.begin(), ids.end());
+        s.execute("UPDATE jobs SET status = 'queued', enqueued_at = ?"
+                  " WHERE status IN ('queued', 'retrying') AND id IN (" +
+                      placeholders(ids.size()) + ")",
+                  params);
+    }
+    return stale;
+}
+
+std::vector<QueueRef> JobRepository::queued_after(db::Session& s, long long after_id, int limit) {
+    std::vector<QueueRef> out;
+    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE status = 'queued' AND id > ?"
+                                 " ORDER BY id LIMIT ?",
+                                 {after_id, static_cast<long long>(limit)}))
+        out.push_back({r.integer(0), r.text(1)});
+    return out;
+}
+
+std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
+    db::Session& s, long long after_id, int limit) {
+    std::vector<std::pair<QueueRef, time::TimePoint>> out;
+    for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs WHERE status = 'retrying'"
+                                 " AND id > ? ORDER BY id LIMIT ?",
+                                 {after_id, static_cast<long long>(limit)}))
+        out.emplace_back(QueueRef{r.integer(0), r.text(1)},
+                         optional_time_column(r, 2).value_or(time::now()));
+    return out;
+}
+
+std::vector<std::pair<std::string, long long>> JobRepository::count_by_status(db::Session& s) {
+    std::vector<std::pair<std::string, long long>> out;
+    for (const auto& r : s.query("SELECT status, COUNT(*) FROM jobs GROUP BY status ORDER BY status"))
+        out.emplace_back(r.text(0), r.integer(1));
+    return out;
+}
+
+long long JobRepository::count_dead_letters(db::Session& s) {
+    return s.query_one("SELECT COUNT(*) FROM jobs WHERE dead_lettered = 1")->integer(0);
+}
+
+}  // namespace squawk::jobs

@@ -1,0 +1,28 @@
+#include "common/jobs/job_submitter.hpp"
+
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+#include "common/queue/job_queue.hpp"
+
+namespace squawk::jobs {
+
+Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::json payload,
+                         bool is_test) {
+    NewJob n;
+    n.workspace_id = workspace_id;
+    n.type = std::string(type.name);
+    n.pool = std::string(type.pool);
+    n.payload = std::move(payload);
+    n.max_attempts = settings_.max_attempts;
+    n.is_test = is_test;
+    Job job = mysql_.transaction([&](db::Session& s) { return JobRepository::insert(s, n); });
+    try {
+        redis_.run([&](redis::RedisClient& r) { queue::JobQueue(r).enqueue(job.pool, {job.id}); });
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("job accepted while redis is unavailable; the reconciler will enqueue it",
+                  {{"job_id", job.public_id}, {"error", e.what()}});
+    }
+    return job;
+}
+
+}  // namespace squawk::jobs

@@ -1,0 +1,24 @@
+// Structured logging: one JSON object per line on stdout, so journald and log shippers need no parser.
+// Callers pass context (request_id, job_id, workspace_id) as fields; secrets never belong in them.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace squawk::log {
+
+enum class Level { debug, info, warn, error };
+
+void set_level(std::string_view level);
+void set_component(std::string_view component);
+bool enabled(Level level);
+void write(Level level, std::string_view message, const nlohmann::json& fields = nullptr);
+
+inline void debug(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::debug, m, f); }
+inline void info(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::info, m, f); }
+inline void warn(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::warn, m, f); }
+inline void error(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::error, m, f); }
+
+}  // namespace squawk::log

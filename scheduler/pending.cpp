@@ -1,0 +1,1 @@
+// removed once the layer has sources
