@@ -1,0 +1,66 @@
+#include "tests/support/test_database.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/db/migrator.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace squawk::testing {
+namespace {
+
+std::string required(const char* name) {
+    const char* value = std::getenv(name);
+    if (!value || !*value)
+        throw std::runtime_error(std::string(name) +
+                                 " is not set: run the tests through `make test`");
+    return value;
+}
+
+std::string optional(const char* name, const std::string& fallback) {
+    const char* value = std::getenv(name);
+    return value && *value ? value : fallback;
+}
+
+}  // namespace
+
+const ServerEnv& ServerEnv::get() {
+    static const ServerEnv env = [] {
+        ServerEnv e;
+        e.mysql.host = required("SQUAWK_TEST_MYSQL_HOST");
+        e.mysql.port = std::stoi(required("SQUAWK_TEST_MYSQL_PORT"));
+        e.mysql.user = required("SQUAWK_TEST_MYSQL_USER");
+        e.mysql.password = required("SQUAWK_TEST_MYSQL_PASSWORD");
+        e.mysql.database.clear();
+        e.redis.host = "127.0.0.1";
+        e.redis.port = std::stoi(required("SQUAWK_TEST_REDIS_PORT"));
+        e.servers_dir = required("SQUAWK_TEST_SERVERS_DIR");
+        e.source_dir = optional("SQUAWK_SOURCE_DIR", SQUAWK_SOURCE_DIR_DEFAULT);
+        e.bin_dir = optional("SQUAWK_BIN_DIR", SQUAWK_BIN_DIR_DEFAULT);
+        return e;
+    }();
+    return env;
+}
+
+std::string unique_name(const std::string& stem) {
+    return stem + "_" + crypto::hex(crypto::random_bytes(6));
+}
+
+TestDatabase::TestDatabase() {
+    settings_ = ServerEnv::get().mysql;
+    settings_.database = unique_name("squawk_t");
+    settings_.pool_size = 8;
+    db::Migrator::ensure_database(settings_);
+    pool_ = std::make_unique<db::MysqlPool>(settings_);
+    db::Migrator::apply(*pool_, ServerEnv::get().source_dir + "/config/migrations");
+}
+
+TestDatabase::~TestDatabase() {
+    try {
+        pool_->run([&](db::Session& s) { s.execute("DROP DATABASE `" + settings_.database + "`"); });
+    } catch (...) {
+        // A test that stopped the server leaves its database behind in a throwaway data dir.
+    }
+}
+
+}  // namespace squawk::testing
