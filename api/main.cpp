@@ -1,1 +1,93 @@
-int main() { return 0; }
+// squawk-api: the HTTP front. Serves the route table on Pistache until SIGTERM or SIGINT.
+#include "api/handlers/routes.hpp"
+#include "api/server/api_handler.hpp"
+#include "common/config/config.hpp"
+#include "common/log/logger.hpp"
+#include "common/systemd/notifier.hpp"
+#include "common/time/clock.hpp"
+
+#include <CLI/CLI.hpp>
+#include <pistache/endpoint.h>
+#include <systemd/sd-daemon.h>
+
+#include <csignal>
+#include <iostream>
+
+using namespace squawk;
+
+int main(int argc, char** argv) {
+    std::string config_path;
+    config::Config config;
+    CLI::App app{"squawk-api: the Squawk HTTP API", "squawk-api"};
+    app.add_option("--config", config_path, "configuration file");
+    try {
+        app.parse(argc, argv);
+        config = config::load(config::resolve_path(config_path));
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "squawk-api: " << e.what() << "\n";
+        return 2;
+    } catch (const config::ConfigError& e) {
+        std::cerr << "squawk-api: " << e.what() << "\n";
+        return 2;
+    }
+    log::set_component("api");
+    log::set_level(config.log.level);
+    time::set_time_scale(config.time_scale);
+
+    // Blocked before the endpoint starts its threads so only the sigtimedwait below sees them.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    db::MysqlPool mysql(config.mysql);
+    redis::RedisPool redis(config.redis, config.api.threads * 2);
+    api::Services services(config, mysql, redis);
+    auto router = std::make_shared<const api::Router>(api::route_table());
+
+    Pistache::Http::Endpoint endpoint(
+        Pistache::Address(config.api.listen_host, Pistache::Port(config.api.listen_port)));
+    // Pistache answers a request over maxRequestSize (headers included) with its own plain-text
+    // 413. Giving it eight times our body limit lets every body between our limit and that
+    // reach the handler, which answers with the JSON envelope; only absurd uploads get the text.
+    const auto max_request = static_cast<size_t>(config.api.max_body_bytes) * 8;
+    endpoint.init(Pistache::Http::Endpoint::options()
+                      .threads(config.api.threads)
+                      .maxRequestSize(max_request)
+                      .flags(Pistache::Tcp::Options::ReuseAddr));
+    endpoint.setHandler(Pistache::Http::make_handler<api::ApiHandler>(services, router));
+    try {
+        endpoint.serveThreaded();
+    } catch (const std::exception& e) {
+        log::error("cannot listen", {{"listen", config.api.listen_host + ":" +
+                                                    std::to_string(config.api.listen_port)},
+                                     {"error", e.what()}});
+        return 1;
+    }
+    log::info("listening", {{"host", config.api.listen_host},
+                            {"port", static_cast<int>(endpoint.getPort())},
+                            {"threads", config.api.threads}});
+
+    systemd::Notifier notifier;
+    notifier.ready();
+    sd_notifyf(0, "STATUS=serving on %s:%d", config.api.listen_host.c_str(),
+               static_cast<int>(endpoint.getPort()));
+    for (;;) {
+        const timespec wait{0, 250 * 1000 * 1000};
+        const int signal = sigtimedwait(&signals, nullptr, &wait);
+        if (signal == SIGTERM || signal == SIGINT) {
+            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
+            break;
+        }
+        notifier.watchdog_if_due();
+    }
+    notifier.stopping();
+    sd_notify(0, "STATUS=stopping");
+    endpoint.shutdown();
+    return 0;
+}

@@ -1,1 +1,62 @@
-int main() { return 0; }
+// squawk-scheduler: competes for the leader lease and, while leading, moves due work, reclaims
+// dead workers' jobs and rebuilds lost queues; runs until SIGTERM or SIGINT.
+#include "common/config/config.hpp"
+#include "common/log/logger.hpp"
+#include "common/systemd/notifier.hpp"
+#include "common/time/clock.hpp"
+#include "scheduler/scheduler_runtime.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <iostream>
+
+using namespace squawk;
+
+int main(int argc, char** argv) {
+    std::string config_path;
+    config::Config config;
+    CLI::App app{"squawk-scheduler: moves due work and recovers lost work", "squawk-scheduler"};
+    app.add_option("--config", config_path, "configuration file");
+    try {
+        app.parse(argc, argv);
+        config = config::load(config::resolve_path(config_path));
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "squawk-scheduler: " << e.what() << "\n";
+        return 2;
+    } catch (const config::ConfigError& e) {
+        std::cerr << "squawk-scheduler: " << e.what() << "\n";
+        return 2;
+    }
+    log::set_component("scheduler");
+    log::set_level(config.log.level);
+    time::set_time_scale(config.time_scale);
+
+    // Blocked before any thread starts so only the sigtimedwait below receives them.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    scheduler::SchedulerRuntime runtime(config, scheduler::default_scheduler_owner());
+    runtime.start();
+    systemd::Notifier notifier;
+    notifier.ready();
+    for (;;) {
+        const timespec wait{0, 250 * 1000 * 1000};
+        const int signal = sigtimedwait(&signals, nullptr, &wait);
+        if (signal == SIGTERM || signal == SIGINT) {
+            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
+            break;
+        }
+        notifier.watchdog_if_due();
+    }
+    notifier.stopping();
+    runtime.stop();
+    return 0;
+}

@@ -16,39 +16,8 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 env_file=$dir/servers.env
 
-free_port() {
-    python3 - <<'PY'
-import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])
-s.close()
-PY
-}
-
-# A stopped daemon can linger as a zombie under a late-reaping PID 1: wait on its state instead.
-wait_gone() {
-    local pid=$1
-    for _ in $(seq 1 200); do
-        if [ ! -e "/proc/$pid" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$pid/stat" 2>/dev/null; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    kill -9 "$pid" 2>/dev/null || true
-}
-
-stop_pidfile() {
-    local pidfile=$1
-    [ -f "$pidfile" ] || return 0
-    local pid
-    pid=$(cat "$pidfile" 2>/dev/null || true)
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-        kill "$pid" 2>/dev/null || true
-        wait_gone "$pid"
-    fi
-    rm -f "$pidfile"
-}
+# shellcheck source=lib/process.sh
+. "$(dirname "$0")/lib/process.sh"
 
 start_mysql() {
     local port=$1

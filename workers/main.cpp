@@ -1,1 +1,74 @@
-int main() { return 0; }
+// squawk-worker: runs the configured job pools until SIGTERM or SIGINT, then stops gracefully.
+#include "common/config/config.hpp"
+#include "common/log/logger.hpp"
+#include "common/systemd/notifier.hpp"
+#include "common/time/clock.hpp"
+#include "workers/runtime/command_line.hpp"
+#include "workers/runtime/worker_runtime.hpp"
+
+#include <csignal>
+#include <iostream>
+
+using namespace squawk;
+
+int main(int argc, char** argv) {
+    workers::WorkerCommandLine command_line;
+    config::Config config;
+    std::vector<std::string> pools;
+    try {
+        command_line = workers::parse_worker_command_line(std::vector<std::string>(argv + 1, argv + argc));
+        if (command_line.help) {
+            std::cout << *command_line.help;
+            return 0;
+        }
+        config = config::load(config::resolve_path(command_line.config_path));
+        pools = workers::apply_command_line(command_line, config);
+    } catch (const workers::UsageError& e) {
+        std::cerr << "squawk-worker: " << e.what() << "\n";
+        return 2;
+    } catch (const config::ConfigError& e) {
+        std::cerr << "squawk-worker: " << e.what() << "\n";
+        return 2;
+    }
+    log::set_component("worker");
+    log::set_level(config.log.level);
+    time::set_time_scale(config.time_scale);
+
+    // Blocked before any thread starts so that every thread inherits the mask and only the
+    // sigtimedwait below sees them. A peer closing a socket must not kill the process.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    const std::string worker_id =
+        command_line.worker_id.empty() ? workers::default_worker_id() : command_line.worker_id;
+    workers::WorkerRuntime runtime(config, pools, worker_id, workers::builtin_tasks());
+    runtime.start();
+
+    systemd::Notifier notifier;
+    bool ready_sent = false;
+    const auto stall_limit = notifier.watchdog_interval().value_or(std::chrono::seconds(30));
+    for (;;) {
+        const timespec wait{0, 250 * 1000 * 1000};
+        const int signal = sigtimedwait(&signals, nullptr, &wait);
+        if (signal == SIGTERM || signal == SIGINT) {
+            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
+            break;
+        }
+        if (!ready_sent && runtime.ready()) {
+            notifier.ready();
+            ready_sent = true;
+        }
+        // A fetch loop that stopped going round is a hang systemd should restart.
+        if (runtime.alive_since(std::chrono::steady_clock::now() -
+                                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    stall_limit)))
+            notifier.watchdog_if_due();
+    }
+    notifier.stopping();
+    runtime.stop();
+    return 0;
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/db/mysql_pool.hpp"
+#include "common/time/clock.hpp"
 
 #include <optional>
 #include <set>
@@ -30,6 +31,13 @@ struct CreatedKey {
     std::string secret;  // the full key; never stored
 };
 
+// A stored key as operators see it: never the key itself nor its hash.
+struct KeyRecord {
+    ApiKey key;
+    time::TimePoint created_at;
+    std::optional<time::TimePoint> revoked_at;
+};
+
 // Every scope of spec section 5.
 const std::set<std::string>& known_scopes();
 
@@ -38,13 +46,15 @@ bool looks_like_key(std::string_view text);
 std::string key_prefix(std::string_view key);
 
 class ApiKeyRepository {
-public:
+  public:
     // `scopes` holds known scope names or the single value "*".
     static CreatedKey create(db::Session& s, long long workspace_id, KeyType type,
                              const std::set<std::string>& scopes, std::optional<int> rate_limit);
     // Looks a presented key up by its hash; revoked keys are returned with revoked = true.
     static std::optional<ApiKey> find_by_secret(db::Session& s, std::string_view secret);
     static bool revoke(db::Session& s, long long key_id);
+    // Every key of the workspace, revoked ones included, oldest first.
+    static std::vector<KeyRecord> list(db::Session& s, long long workspace_id);
 };
 
 }  // namespace squawk::auth

@@ -88,20 +88,36 @@ std::vector<Entry> JobQueue::read(const std::string& pool, const std::string& co
     return entries;
 }
 
-void JobQueue::ack(const std::string& pool, const std::vector<std::string>& entry_ids) {
-    if (entry_ids.empty()) return;
+void JobQueue::ack(const std::string& pool, const std::vector<std::string>& entry_ids,
+                   const std::vector<Delayed>& retries) {
+    if (entry_ids.empty() && retries.empty()) return;
     const std::string key = ready_key(pool);
-    redis::Command xack{"XACK", key, kGroup};
-    redis::Command xdel{"XDEL", key};
-    xack.insert(xack.end(), entry_ids.begin(), entry_ids.end());
-    xdel.insert(xdel.end(), entry_ids.begin(), entry_ids.end());
-    for (const auto& reply : client_.pipeline({xack, xdel})) check(reply, "XACK");
+    std::vector<redis::Command> commands;
+    if (!entry_ids.empty()) {
+        redis::Command xack{"XACK", key, kGroup};
+        redis::Command xdel{"XDEL", key};
+        xack.insert(xack.end(), entry_ids.begin(), entry_ids.end());
+        xdel.insert(xdel.end(), entry_ids.begin(), entry_ids.end());
+        commands.push_back(std::move(xack));
+        commands.push_back(std::move(xdel));
+    }
+    if (!retries.empty()) {
+        redis::Command zadd{"ZADD", delayed_key(pool)};
+        for (const auto& d : retries) {
+            zadd.push_back(std::to_string(d.due_unix_ms));
+            zadd.push_back(std::to_string(d.job_id));
+        }
+        commands.push_back(std::move(zadd));
+    }
+    for (const auto& reply : client_.pipeline(commands)) check(reply, "XACK/ZADD");
 }
 
 void JobQueue::schedule(const std::string& pool, long long job_id, long long due_unix_ms) {
-    check(client_.command({"ZADD", delayed_key(pool), std::to_string(due_unix_ms),
-                           std::to_string(job_id)}),
-          "ZADD");
+    schedule_many(pool, {{job_id, due_unix_ms}});
+}
+
+void JobQueue::schedule_many(const std::string& pool, const std::vector<Delayed>& jobs) {
+    ack(pool, {}, jobs);
 }
 
 long long JobQueue::move_due(const std::string& pool, long long now_unix_ms, int limit) {
@@ -114,16 +130,36 @@ long long JobQueue::move_due(const std::string& pool, long long now_unix_ms, int
 
 long long JobQueue::drop_abandoned(const std::string& pool, long long min_idle_ms, int limit) {
     const std::string key = ready_key(pool);
-    const auto reply = client_.command({"XAUTOCLAIM", key, kGroup, "reclaimer",
-                                        std::to_string(min_idle_ms), "0-0", "COUNT",
-                                        std::to_string(limit), "JUSTID"});
-    if (reply.is_error() && reply.text.rfind("NOGROUP", 0) == 0) return 0;
-    check(reply, "XAUTOCLAIM");
-    if (reply.elements.size() < 2) return 0;
-    std::vector<std::string> ids;
-    for (const auto& id : reply.elements[1].elements) ids.push_back(id.text);
-    ack(pool, ids);
-    return static_cast<long long>(ids.size());
+    // XAUTOCLAIM scans a bounded window of the pending list per call; follow its cursor so idle
+    // entries behind many live ones are reached too. `limit` bounds the work of one call.
+    std::string cursor = "0-0";
+    long long dropped = 0;
+    for (int round = 0; round < 100 && dropped < limit; ++round) {
+        const auto reply = client_.command({"XAUTOCLAIM", key, kGroup, "reclaimer",
+                                            std::to_string(min_idle_ms), cursor, "COUNT",
+                                            std::to_string(limit - dropped), "JUSTID"});
+        if (reply.is_error() && reply.text.rfind("NOGROUP", 0) == 0) return dropped;
+        check(reply, "XAUTOCLAIM");
+        if (reply.elements.size() < 2) return dropped;
+        std::vector<std::string> ids;
+        for (const auto& id : reply.elements[1].elements) ids.push_back(id.text);
+        ack(pool, ids);
+        dropped += static_cast<long long>(ids.size());
+        cursor = reply.elements[0].text;
+        if (cursor == "0-0") break;
+    }
+    return dropped;
+}
+
+void JobQueue::remove_consumer(const std::string& pool, const std::string& consumer) {
+    const std::string key = ready_key(pool);
+    // Deleting a consumer discards its pending entries; one that still has some keeps its name
+    // so that drop_abandoned can settle them.
+    const auto pending = client_.command({"XPENDING", key, kGroup, "-", "+", "1", consumer});
+    if (pending.is_error() && pending.text.rfind("NOGROUP", 0) == 0) return;
+    check(pending, "XPENDING");
+    if (!pending.elements.empty()) return;
+    check(client_.command({"XGROUP", "DELCONSUMER", key, kGroup, consumer}), "XGROUP DELCONSUMER");
 }
 
 PoolDepth JobQueue::depth(const std::string& pool) {

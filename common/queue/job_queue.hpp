@@ -15,6 +15,12 @@ struct Entry {
     long long job_id = 0;
 };
 
+// A job id due to move from the delayed set to the stream at `due_unix_ms`.
+struct Delayed {
+    long long job_id = 0;
+    long long due_unix_ms = 0;
+};
+
 struct PoolDepth {
     long long ready = 0;    // entries not yet delivered to a consumer
     long long pending = 0;  // delivered, not yet acknowledged
@@ -39,15 +45,20 @@ public:
     // Reads up to `count` new entries for `consumer`, waiting up to `block_ms`.
     std::vector<Entry> read(const std::string& pool, const std::string& consumer, int count,
                             int block_ms);
-    // Acknowledges and deletes entries so the stream holds only unfinished work.
-    void ack(const std::string& pool, const std::vector<std::string>& entry_ids);
+    // Acknowledges and deletes entries so the stream holds only unfinished work, and puts
+    // `retries` into the delayed set, all in one round trip.
+    void ack(const std::string& pool, const std::vector<std::string>& entry_ids,
+             const std::vector<Delayed>& retries = {});
     void schedule(const std::string& pool, long long job_id, long long due_unix_ms);
+    void schedule_many(const std::string& pool, const std::vector<Delayed>& jobs);
     // Moves due ids of the delayed set into the stream; returns how many moved.
     long long move_due(const std::string& pool, long long now_unix_ms, int limit);
     // Acknowledges entries delivered more than `min_idle_ms` ago to consumers that never
     // acknowledged them (dead workers). Their jobs are requeued from MySQL by the reclaimer.
     long long drop_abandoned(const std::string& pool, long long min_idle_ms, int limit);
     PoolDepth depth(const std::string& pool);
+    // Forgets a consumer that stopped with nothing pending, so the group collects no dead names.
+    void remove_consumer(const std::string& pool, const std::string& consumer);
 
     bool epoch_present();
     void mark_epoch();

@@ -57,7 +57,8 @@ TestDatabase::TestDatabase() {
 
 TestDatabase::~TestDatabase() {
     try {
-        pool_->run([&](db::Session& s) { s.execute("DROP DATABASE `" + settings_.database + "`"); });
+        pool_->run(
+            [&](db::Session& s) { s.execute("DROP DATABASE `" + settings_.database + "`"); });
     } catch (...) {
         // A test that stopped the server leaves its database behind in a throwaway data dir.
     }

@@ -12,11 +12,11 @@ namespace squawk::testing {
 
 // The throwaway servers `make test` started (SQUAWK_TEST_* variables, see scripts/servers.sh).
 struct ServerEnv {
-    config::MysqlSettings mysql;  // database left empty
-    config::RedisSettings redis;  // prefix left at its default
-    std::string servers_dir;      // for scripts/servers.sh stop-mysql|start-mysql|... DIR
-    std::string source_dir;       // repository root
-    std::string bin_dir;          // built binaries
+    config::MysqlSettings mysql;    // database left empty
+    config::RedisSettings redis;    // prefix left at its default
+    std::string servers_dir;        // for scripts/servers.sh stop-mysql|start-mysql|... DIR
+    std::string source_dir;         // repository root
+    std::string bin_dir;            // built binaries
     static const ServerEnv& get();  // fails the test run when the variables are missing
 };
 
@@ -24,13 +24,13 @@ struct ServerEnv {
 std::string unique_name(const std::string& stem);
 
 class TestDatabase {
-public:
-    TestDatabase();  // creates and migrates squawk_t_<random>
-    ~TestDatabase(); // drops it
+  public:
+    TestDatabase();   // creates and migrates squawk_t_<random>
+    ~TestDatabase();  // drops it
     db::MysqlPool& pool() { return *pool_; }
     const config::MysqlSettings& settings() const { return settings_; }
 
-private:
+  private:
     config::MysqlSettings settings_;
     std::unique_ptr<db::MysqlPool> pool_;
 };

@@ -1,0 +1,57 @@
+# Entry points for developers and CI. The two to know: `make run` (the whole stack in the
+# foreground) and `make test` (every test against throwaway servers). See README.md.
+BUILD_DIR ?= build
+SANITIZE_DIR ?= build-sanitize
+FUZZ_DIR ?= build-fuzz
+BUILD_TYPE ?= RelWithDebInfo
+# The units and the FHS layout assume /usr (configuration then goes to /etc).
+PREFIX ?= /usr
+JOBS ?= 2
+# Extra ctest arguments for `make test`, e.g. CTEST_ARGS="-R unit".
+CTEST_ARGS ?=
+
+configure = cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
+
+.PHONY: all deps build test run up down install sanitize fuzz format clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	$(call configure,$(BUILD_DIR))
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+test: build
+	BUILD_DIR=$(BUILD_DIR) scripts/test.sh $(CTEST_ARGS)
+
+run: build
+	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh run
+
+up: build
+	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh up
+
+down:
+	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh down
+
+# DESTDIR stages the tree for packaging: make install DESTDIR=/tmp/stage
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR)
+
+sanitize: deps
+	$(call configure,$(SANITIZE_DIR)) -DSQUAWK_SANITIZE=ON
+	cmake --build $(SANITIZE_DIR) -j$(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		BUILD_DIR=$(SANITIZE_DIR) scripts/test.sh $(CTEST_ARGS)
+
+# libFuzzer needs clang; the fuzz targets are defined in tests/fuzz/.
+fuzz: deps
+	CXX=clang++ $(call configure,$(FUZZ_DIR)) -DSQUAWK_FUZZ=ON
+	cmake --build $(FUZZ_DIR) -j$(JOBS)
+
+format:
+	git ls-files -z '*.cpp' '*.hpp' '*.h' | xargs -0 -r clang-format -i
+
+clean:
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)

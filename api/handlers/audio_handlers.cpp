@@ -1,0 +1,31 @@
+#include "api/handlers/audio_handlers.hpp"
+
+#include "api/server/validation.hpp"
+#include "common/jobs/job_types.hpp"
+#include "common/speech/voices.hpp"
+
+namespace squawk::api::handlers {
+
+Reply text_to_speech(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const std::string text = body.required_string("text", kMaxSpeechCharacters);
+    const auto voice = body.optional_enum("voice", speech::voices());
+    const auto speed =
+        body.optional_integer("speed", speech::kMinWordsPerMinute, speech::kMaxWordsPerMinute);
+    body.reject_unknown_fields();
+    body.finish();
+
+    const auto job = services.submitter.submit(
+        ctx.workspace_id, jobs::kTextToSpeech,
+        {{"text", text},
+         {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
+         {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
+        ctx.is_test);
+    return {.status = 202,
+            .data = {{"job_id", job.public_id},
+                     {"status", job.status},
+                     {"type", job.type},
+                     {"created_at", time::format_iso8601(job.created_at)}}};
+}
+
+}  // namespace squawk::api::handlers

@@ -1,0 +1,61 @@
+#include "api/handlers/job_handlers.hpp"
+
+#include "api/server/pagination.hpp"
+#include "api/server/validation.hpp"
+#include "common/error/api_error.hpp"
+#include "common/jobs/job_repository.hpp"
+
+#include <array>
+
+namespace squawk::api::handlers {
+namespace {
+
+constexpr std::array<std::string_view, 6> kStatuses{
+    jobs::status::queued,    jobs::status::running, jobs::status::retrying,
+    jobs::status::completed, jobs::status::failed,  jobs::status::cancelled};
+
+ApiError job_not_found() { return ApiError(ErrorCode::NotFound, "No job with this id."); }
+
+}  // namespace
+
+Reply get_job(const RequestContext& ctx, Services& services) {
+    auto job = services.mysql.run([&](db::Session& s) {
+        return jobs::JobRepository::find(s, ctx.workspace_id, ctx.param("job_id"));
+    });
+    if (!job) throw job_not_found();
+    return {.data = jobs::to_api_json(*job)};
+}
+
+Reply list_jobs(const RequestContext& ctx, Services& services) {
+    Validator query(ctx.query);
+    const PageRequest page = read_page(query);
+    const auto status = query.optional_enum("status", kStatuses);
+    query.finish();
+    const auto found = services.mysql.run([&](db::Session& s) {
+        return jobs::JobRepository::list(s, ctx.workspace_id, status.value_or(""), page.offset(),
+                                         page.per_page);
+    });
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& job : found.items) items.push_back(jobs::to_api_json(job));
+    return {.data = std::move(items), .pagination = pagination_json(page, found.total)};
+}
+
+Reply cancel_job(const RequestContext& ctx, Services& services) {
+    const std::string& id = ctx.param("job_id");
+    auto [result, job] = services.mysql.transaction([&](db::Session& s) {
+        const auto r = jobs::JobRepository::cancel(s, ctx.workspace_id, id);
+        return std::make_pair(r, jobs::JobRepository::find(s, ctx.workspace_id, id));
+    });
+    switch (result) {
+    case jobs::CancelResult::not_found:
+        throw job_not_found();
+    case jobs::CancelResult::already_terminal:
+        throw ApiError(ErrorCode::Conflict, "The job has already finished.",
+                       {{"status", job ? job->status : std::string()}});
+    case jobs::CancelResult::cancelled:
+        break;
+    }
+    return {.data = jobs::to_api_json(job.value())};
+}
+
+}  // namespace squawk::api::handlers

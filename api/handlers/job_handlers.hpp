@@ -1,0 +1,13 @@
+// Polling, listing and cancelling asynchronous jobs (scope jobs:read).
+#pragma once
+
+#include "api/server/request_context.hpp"
+#include "api/server/services.hpp"
+
+namespace squawk::api::handlers {
+
+Reply get_job(const RequestContext& ctx, Services& services);
+Reply list_jobs(const RequestContext& ctx, Services& services);
+Reply cancel_job(const RequestContext& ctx, Services& services);
+
+}  // namespace squawk::api::handlers

@@ -1,0 +1,24 @@
+#include "api/handlers/system_handlers.hpp"
+
+#include "api/openapi/openapi_document.hpp"
+#include "common/error/api_error.hpp"
+#include "common/log/logger.hpp"
+
+namespace squawk::api::handlers {
+
+Reply health(const RequestContext& ctx, Services& services) {
+    services.mysql.run([](db::Session& s) { s.query_one("SELECT 1"); });
+    const auto pong = services.redis.run(
+        [](redis::RedisClient& r) { return r.command({"PING"}); });
+    if (pong.is_error()) {
+        log::error("redis refused PING", {{"request_id", ctx.request_id}, {"error", pong.text}});
+        throw ApiError(ErrorCode::ServiceUnavailable);
+    }
+    return {.data = {{"status", "ok"}}};
+}
+
+Reply openapi_document(const RequestContext&, Services&) {
+    return {.raw = RawBody{std::string(embedded::openapi_document()), "application/json"}};
+}
+
+}  // namespace squawk::api::handlers

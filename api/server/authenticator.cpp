@@ -1,0 +1,20 @@
+#include "api/server/authenticator.hpp"
+
+#include "common/error/api_error.hpp"
+
+namespace squawk::api {
+
+auth::ApiKey authenticate(db::MysqlPool& mysql, std::string_view key) {
+    auto found = mysql.run(
+        [&](db::Session& s) { return auth::ApiKeyRepository::find_by_secret(s, key); });
+    if (!found || found->revoked) throw ApiError(ErrorCode::InvalidApiKey);
+    return *found;
+}
+
+void authorize(const Access& access, const auth::ApiKey& key) {
+    if (access.kind != Access::Kind::scope || key.has_scope(access.scope)) return;
+    throw ApiError(ErrorCode::InsufficientScope, {},
+                   {{"required_scope", std::string(access.scope)}});
+}
+
+}  // namespace squawk::api

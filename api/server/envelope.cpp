@@ -1,0 +1,42 @@
+#include "api/server/envelope.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/time/clock.hpp"
+
+namespace squawk::api {
+
+std::string new_request_id() { return "req_" + crypto::uuid_v4(); }
+
+Meta make_meta(std::string request_id) {
+    return {std::move(request_id), time::format_iso8601(time::now())};
+}
+
+namespace {
+nlohmann::json meta_json(const Meta& meta) {
+    return {{"request_id", meta.request_id}, {"timestamp", meta.timestamp}};
+}
+}  // namespace
+
+nlohmann::json success_envelope(const nlohmann::json& data,
+                                const std::optional<nlohmann::json>& pagination, const Meta& meta) {
+    nlohmann::json envelope = {{"success", true}, {"data", data}};
+    if (pagination) envelope["pagination"] = *pagination;
+    envelope["meta"] = meta_json(meta);
+    return envelope;
+}
+
+nlohmann::json error_envelope(const ApiError& error, const Meta& meta) {
+    return {{"success", false},
+            {"error",
+             {{"code", error.info().code},
+              {"message", error.what()},
+              {"details", error.details().is_object() ? error.details()
+                                                      : nlohmann::json::object()}}},
+            {"meta", meta_json(meta)}};
+}
+
+std::string to_wire(const nlohmann::json& envelope) {
+    return envelope.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace squawk::api

@@ -1,0 +1,29 @@
+// The response envelope of spec 2.1: success, data, pagination, error, meta. Every JSON answer of
+// the API, success or failure, is built here.
+#pragma once
+
+#include "common/error/api_error.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace squawk::api {
+
+struct Meta {
+    std::string request_id;  // req_<uuid v4>
+    std::string timestamp;   // ISO 8601 UTC
+};
+
+std::string new_request_id();
+Meta make_meta(std::string request_id);
+
+nlohmann::json success_envelope(const nlohmann::json& data,
+                                const std::optional<nlohmann::json>& pagination, const Meta& meta);
+nlohmann::json error_envelope(const ApiError& error, const Meta& meta);
+
+// Serializes for the wire; invalid UTF-8 that slipped into a value is replaced, never thrown on.
+std::string to_wire(const nlohmann::json& envelope);
+
+}  // namespace squawk::api

@@ -1,0 +1,29 @@
+#include "api/server/exception_mapping.hpp"
+
+#include "common/db/mysql_pool.hpp"
+#include "common/log/logger.hpp"
+#include "common/redis/redis_client.hpp"
+
+namespace squawk::api {
+
+ApiError to_api_error(std::exception_ptr error, const std::string& request_id) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const ApiError& e) {
+        return e;
+    } catch (const db::DatabaseUnavailable& e) {
+        log::error("mysql unavailable", {{"request_id", request_id}, {"error", e.what()}});
+        return ApiError(ErrorCode::ServiceUnavailable);
+    } catch (const redis::RedisUnavailable& e) {
+        log::error("redis unavailable", {{"request_id", request_id}, {"error", e.what()}});
+        return ApiError(ErrorCode::ServiceUnavailable);
+    } catch (const std::exception& e) {
+        log::error("unhandled exception", {{"request_id", request_id}, {"error", e.what()}});
+        return ApiError(ErrorCode::InternalError);
+    } catch (...) {
+        log::error("unhandled non-standard exception", {{"request_id", request_id}});
+        return ApiError(ErrorCode::InternalError);
+    }
+}
+
+}  // namespace squawk::api

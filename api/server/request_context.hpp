@@ -1,0 +1,53 @@
+// What a route handler receives (the authenticated, decoded request) and what it returns.
+// The server turns a Reply into the response envelope; handlers never touch HTTP objects.
+#pragma once
+
+#include "api/server/url_decode.hpp"
+#include "common/auth/api_key.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace squawk::api {
+
+using PathParams = std::map<std::string, std::string>;
+
+struct RequestContext {
+    std::string request_id;
+    std::optional<auth::ApiKey> key;  // absent on public routes
+    long long workspace_id = 0;
+    bool is_test = false;
+    PathParams path_params;
+    QueryParams query;
+    nlohmann::json body;  // a JSON object, or null when the request had no body
+
+    // A path parameter the route pattern declares (the router guarantees it is present).
+    const std::string& param(const std::string& name) const { return path_params.at(name); }
+    // The key of an authenticated route; routes marked public never call this.
+    const auth::ApiKey& api_key() const { return key.value(); }
+};
+
+// A file sent as the response body instead of an envelope (media downloads).
+struct FileBody {
+    std::string path;
+    std::string mime_type;
+};
+
+// Bytes sent as they are instead of an envelope (the OpenAPI document).
+struct RawBody {
+    std::string bytes;
+    std::string mime_type;
+};
+
+struct Reply {
+    int status = 200;
+    nlohmann::json data = nlohmann::json::object();
+    std::optional<nlohmann::json> pagination;
+    std::optional<FileBody> file;
+    std::optional<RawBody> raw;
+};
+
+}  // namespace squawk::api

@@ -1,0 +1,137 @@
+#include "api/server/validation.hpp"
+
+#include "common/error/api_error.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace squawk::api {
+namespace {
+
+size_t utf8_length(std::string_view s) {
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+bool is_blank(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    });
+}
+
+std::string range_text(long long min, long long max) {
+    return "must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
+}
+
+}  // namespace
+
+Validator::Validator(const nlohmann::json& body)
+    : values_(body.is_object() ? body : nlohmann::json::object()), from_query_(false) {}
+
+Validator::Validator(const QueryParams& query)
+    : values_(nlohmann::json::object()), from_query_(true) {
+    for (const auto& [k, v] : query) values_[k] = v;
+}
+
+const nlohmann::json* Validator::lookup(const std::string& name) {
+    asked_.insert(name);
+    auto it = values_.find(name);
+    if (it == values_.end() || it->is_null()) return nullptr;
+    return &*it;
+}
+
+void Validator::fail(const std::string& name, std::string reason) {
+    problems_.emplace(name, std::move(reason));  // the first problem of a field is reported
+}
+
+std::string Validator::required_string(const std::string& name, size_t max_chars) {
+    const auto* v = lookup(name);
+    if (!v) {
+        fail(name, "is required");
+        return {};
+    }
+    if (!v->is_string()) {
+        fail(name, "must be a string");
+        return {};
+    }
+    const auto& s = v->get_ref<const std::string&>();
+    if (is_blank(s)) {
+        fail(name, "must not be blank");
+        return {};
+    }
+    if (utf8_length(s) > max_chars) {
+        fail(name, "must be at most " + std::to_string(max_chars) + " characters");
+        return {};
+    }
+    return s;
+}
+
+std::optional<std::string> Validator::optional_string(const std::string& name, size_t max_chars) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    if (!v->is_string()) {
+        fail(name, "must be a string");
+        return std::nullopt;
+    }
+    const auto& s = v->get_ref<const std::string&>();
+    if (utf8_length(s) > max_chars) {
+        fail(name, "must be at most " + std::to_string(max_chars) + " characters");
+        return std::nullopt;
+    }
+    return s;
+}
+
+std::optional<long long> Validator::optional_integer(const std::string& name, long long min,
+                                                     long long max) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    long long value = 0;
+    if (from_query_ && v->is_string()) {
+        const auto& s = v->get_ref<const std::string&>();
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (s.empty() || ec != std::errc() || end != s.data() + s.size()) {
+            fail(name, range_text(min, max));
+            return std::nullopt;
+        }
+    } else if (v->is_number_integer()) {
+        value = v->get<long long>();
+    } else {
+        fail(name, range_text(min, max));
+        return std::nullopt;
+    }
+    if (value < min || value > max) {
+        fail(name, range_text(min, max));
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<std::string> Validator::optional_enum(const std::string& name,
+                                                    std::span<const std::string_view> allowed) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    if (v->is_string()) {
+        const auto& s = v->get_ref<const std::string&>();
+        if (std::find(allowed.begin(), allowed.end(), s) != allowed.end()) return s;
+    }
+    std::string reason = "must be one of";
+    for (size_t i = 0; i < allowed.size(); ++i) reason += (i ? ", " : " ") + std::string(allowed[i]);
+    fail(name, std::move(reason));
+    return std::nullopt;
+}
+
+void Validator::reject_unknown_fields() {
+    if (from_query_) return;
+    for (const auto& [name, value] : values_.items())
+        if (!asked_.count(name)) fail(name, "is not a known field");
+}
+
+void Validator::finish() const {
+    if (problems_.empty()) return;
+    nlohmann::json fields = nlohmann::json::object();
+    for (const auto& [name, reason] : problems_) fields[name] = reason;
+    throw validation_error(fields);
+}
+
+}  // namespace squawk::api

@@ -1,0 +1,50 @@
+// One validator for request bodies and query strings: typed getters record every problem, then
+// finish() throws a single 422 VALIDATION_ERROR whose details.fields names each bad field.
+#pragma once
+
+#include "api/server/url_decode.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace squawk::api {
+
+class Validator {
+public:
+    // `body` is a JSON object or null (no body). Values have their JSON types.
+    explicit Validator(const nlohmann::json& body);
+    // Query values are text; integers are parsed from it.
+    explicit Validator(const QueryParams& query);
+
+    // Strings are measured in Unicode characters. Required strings must not be blank.
+    std::string required_string(const std::string& name, size_t max_chars);
+    std::optional<std::string> optional_string(const std::string& name, size_t max_chars);
+    std::optional<long long> optional_integer(const std::string& name, long long min,
+                                              long long max);
+    std::optional<std::string> optional_enum(const std::string& name,
+                                             std::span<const std::string_view> allowed);
+
+    // Records every field of the body no getter asked for (bodies only; queries ignore extras).
+    void reject_unknown_fields();
+    // Throws validation_error with every recorded problem; returns when there is none.
+    void finish() const;
+
+    const std::map<std::string, std::string>& problems() const { return problems_; }
+
+private:
+    const nlohmann::json* lookup(const std::string& name);
+    void fail(const std::string& name, std::string reason);
+
+    nlohmann::json values_;
+    bool from_query_;
+    std::set<std::string> asked_;
+    std::map<std::string, std::string> problems_;
+};
+
+}  // namespace squawk::api

@@ -1,0 +1,25 @@
+#include "ctl/context.hpp"
+
+namespace squawk::ctl {
+
+const config::Config& Context::config() {
+    if (!config_) config_ = config::load(config::resolve_path(config_option));
+    return *config_;
+}
+
+db::MysqlPool& Context::mysql() {
+    if (!mysql_) {
+        // One command at a time needs one connection.
+        auto settings = config().mysql;
+        settings.pool_size = 1;
+        mysql_ = std::make_unique<db::MysqlPool>(settings);
+    }
+    return *mysql_;
+}
+
+redis::RedisClient& Context::redis() {
+    if (!redis_) redis_ = std::make_unique<redis::RedisClient>(config().redis);
+    return *redis_;
+}
+
+}  // namespace squawk::ctl

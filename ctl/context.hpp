@@ -1,0 +1,29 @@
+// What every squawkctl command shares: the --config path and, opened on first use, the loaded
+// configuration and the MySQL and Redis connections it names.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/db/mysql_pool.hpp"
+#include "common/redis/redis_client.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace squawk::ctl {
+
+class Context {
+  public:
+    std::string config_option;  // bound to --config; empty means the default lookup
+
+    const config::Config& config();
+    db::MysqlPool& mysql();
+    redis::RedisClient& redis();
+
+  private:
+    std::optional<config::Config> config_;
+    std::unique_ptr<db::MysqlPool> mysql_;
+    std::unique_ptr<redis::RedisClient> redis_;
+};
+
+}  // namespace squawk::ctl

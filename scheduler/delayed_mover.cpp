@@ -1,0 +1,24 @@
+#include "scheduler/delayed_mover.hpp"
+
+#include "common/time/clock.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 1000;
+constexpr int kMaxRounds = 20;  // keeps one tick short; the rest moves on the next
+}  // namespace
+
+long long DelayedMover::run_once() {
+    queue::JobQueue queue(client_);
+    long long moved = 0;
+    for (const char* pool : config::kPoolNames) {
+        for (int round = 0; round < kMaxRounds; ++round) {
+            const long long n = queue.move_due(pool, time::to_unix_ms(time::now()), kBatch);
+            moved += n;
+            if (n < kBatch) break;
+        }
+    }
+    return moved;
+}
+
+}  // namespace squawk::scheduler

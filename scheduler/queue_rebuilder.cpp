@@ -1,0 +1,47 @@
+#include "scheduler/queue_rebuilder.hpp"
+
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+#include "common/time/clock.hpp"
+#include "scheduler/enqueue_refs.hpp"
+
+#include <map>
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kPage = 1000;
+}  // namespace
+
+bool QueueRebuilder::run_once() {
+    queue::JobQueue queue(client_);
+    if (queue.epoch_present()) return false;
+    log::warn("redis holds no queue epoch; rebuilding the queues from mysql");
+    for (const char* pool : config::kPoolNames) queue.ensure_group(pool);
+
+    long long queued = 0;
+    for (long long after = 0;;) {
+        const auto page =
+            mysql_.run([&](db::Session& s) { return jobs::JobRepository::queued_after(s, after, kPage); });
+        enqueue_refs(queue, page);
+        queued += static_cast<long long>(page.size());
+        if (static_cast<int>(page.size()) < kPage) break;
+        after = page.back().id;
+    }
+    long long retrying = 0;
+    for (long long after = 0;;) {
+        const auto page = mysql_.run(
+            [&](db::Session& s) { return jobs::JobRepository::retrying_after(s, after, kPage); });
+        std::map<std::string, std::vector<queue::Delayed>> by_pool;
+        for (const auto& [ref, due] : page) by_pool[ref.pool].push_back({ref.id, time::to_unix_ms(due)});
+        for (const auto& [pool, delayed] : by_pool) queue.schedule_many(pool, delayed);
+        retrying += static_cast<long long>(page.size());
+        if (static_cast<int>(page.size()) < kPage) break;
+        after = page.back().first.id;
+    }
+    // Marked last: a rebuild cut short by an error runs again from the start next time.
+    queue.mark_epoch();
+    log::info("queues rebuilt from mysql", {{"queued_jobs", queued}, {"retrying_jobs", retrying}});
+    return true;
+}
+
+}  // namespace squawk::scheduler

@@ -1,0 +1,27 @@
+#include "scheduler/reclaimer.hpp"
+
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+#include "scheduler/enqueue_refs.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 1000;
+}  // namespace
+
+long long Reclaimer::run_once() {
+    queue::JobQueue queue(client_);
+    const auto requeued =
+        mysql_.run([&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kBatch); });
+    // If this enqueue fails the rows are queued anyway and the stale sweep enqueues them later.
+    enqueue_refs(queue, requeued);
+    long long dropped = 0;
+    for (const char* pool : config::kPoolNames)
+        dropped += queue.drop_abandoned(pool, lease_.count(), kBatch);
+    if (!requeued.empty() || dropped > 0)
+        log::info("reclaimed work of stopped workers",
+                  {{"requeued_jobs", requeued.size()}, {"dropped_entries", dropped}});
+    return static_cast<long long>(requeued.size());
+}
+
+}  // namespace squawk::scheduler

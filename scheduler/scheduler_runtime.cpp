@@ -1,0 +1,74 @@
+#include "scheduler/scheduler_runtime.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/log/logger.hpp"
+
+#include <algorithm>
+#include <unistd.h>
+
+namespace squawk::scheduler {
+
+using std::chrono::milliseconds;
+
+Cadence cadence_for(const config::Config& config) {
+    const milliseconds tick(config.scheduler.tick_ms);
+    const milliseconds lease(config.scheduler.leader_lease_ms);
+    const milliseconds job_lease = std::chrono::seconds(config.jobs.lease_seconds);
+    const milliseconds stale_after = std::chrono::seconds(config.scheduler.reconcile_after_seconds);
+    Cadence c;
+    c.lease_refresh = std::max(milliseconds(10), lease / 3);
+    c.move_due = tick;
+    // Queries over the jobs table run a few times per lease, not every tick.
+    c.reclaim = std::clamp(job_lease / 4, tick, std::max(tick, milliseconds(5000)));
+    // One EXISTS per second notices a Redis data loss quickly at no cost.
+    c.rebuild_check = std::max(tick, milliseconds(1000));
+    c.stale_sweep = std::clamp(stale_after / 2, std::max(tick, milliseconds(1000)),
+                               std::max(tick, milliseconds(15000)));
+    return c;
+}
+
+std::string default_scheduler_owner() {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "scheduler");
+    return std::string(host) + "-" + std::to_string(::getpid()) + "-" +
+           crypto::hex(crypto::random_bytes(3));
+}
+
+SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
+    : config_(std::move(config)), mysql_(config_.mysql),
+      lease_(config_.redis, milliseconds(config_.scheduler.leader_lease_ms), std::move(owner)),
+      mover_(config_.redis), reclaimer_(mysql_, config_.redis,
+                                        std::chrono::seconds(config_.jobs.lease_seconds)),
+      rebuilder_(mysql_, config_.redis),
+      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)) {
+    const Cadence c = cadence_for(config_);
+    const auto leading = [this] { return lease_.is_leader(); };
+    const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,
+                          PeriodicTask::Gate gate) {
+        tasks_.push_back(std::make_unique<PeriodicTask>(
+            PeriodicTask::Options{std::move(name), every, std::max(every, milliseconds(5000))},
+            std::move(body), std::move(gate)));
+    };
+    task("leader-lease", c.lease_refresh, [this] { lease_.refresh(); }, {});
+    task("delayed-mover", c.move_due, [this] { mover_.run_once(); }, leading);
+    task("reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
+    task("queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
+    task("stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
+}
+
+SchedulerRuntime::~SchedulerRuntime() { stop(); }
+
+void SchedulerRuntime::start() {
+    for (auto& t : tasks_) t->start();
+    log::info("scheduler started", {{"owner", lease_.owner()}});
+}
+
+void SchedulerRuntime::stop() {
+    if (stopped_) return;
+    stopped_ = true;
+    for (auto& t : tasks_) t->stop();
+    lease_.release();
+    log::info("scheduler stopped", {{"owner", lease_.owner()}});
+}
+
+}  // namespace squawk::scheduler

@@ -1,0 +1,56 @@
+// A whole scheduler process minus its command line: the leader lease and the periodic tasks
+// that run while this process leads. The binary and the integration tests both run this.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/db/mysql_pool.hpp"
+#include "scheduler/delayed_mover.hpp"
+#include "scheduler/leader_lease.hpp"
+#include "scheduler/periodic_task.hpp"
+#include "scheduler/queue_rebuilder.hpp"
+#include "scheduler/reclaimer.hpp"
+#include "scheduler/stale_sweeper.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace squawk::scheduler {
+
+// How often each task runs, derived from the configuration.
+struct Cadence {
+    std::chrono::milliseconds lease_refresh;
+    std::chrono::milliseconds move_due;
+    std::chrono::milliseconds reclaim;
+    std::chrono::milliseconds rebuild_check;
+    std::chrono::milliseconds stale_sweep;
+};
+Cadence cadence_for(const config::Config& config);
+
+class SchedulerRuntime {
+public:
+    SchedulerRuntime(config::Config config, std::string owner);
+    ~SchedulerRuntime();
+    SchedulerRuntime(const SchedulerRuntime&) = delete;
+    SchedulerRuntime& operator=(const SchedulerRuntime&) = delete;
+
+    void start();
+    // Stops every task and gives up the lease. Idempotent.
+    void stop();
+    bool is_leader() const { return lease_.is_leader(); }
+
+private:
+    config::Config config_;
+    db::MysqlPool mysql_;
+    LeaderLease lease_;
+    DelayedMover mover_;
+    Reclaimer reclaimer_;
+    QueueRebuilder rebuilder_;
+    StaleSweeper sweeper_;
+    std::vector<std::unique_ptr<PeriodicTask>> tasks_;
+    bool stopped_ = false;
+};
+
+// hostname-pid-random.
+std::string default_scheduler_owner();
+
+}  // namespace squawk::scheduler

@@ -1,0 +1,23 @@
+#include "scheduler/stale_sweeper.hpp"
+
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+#include "common/time/clock.hpp"
+#include "scheduler/enqueue_refs.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 1000;
+}  // namespace
+
+long long StaleSweeper::run_once() {
+    queue::JobQueue queue(client_);
+    const auto stale = mysql_.run([&](db::Session& s) {
+        return jobs::JobRepository::take_stale_queued(s, time::now() - stale_after_, kBatch);
+    });
+    enqueue_refs(queue, stale);
+    if (!stale.empty()) log::info("enqueued stale jobs again", {{"jobs", stale.size()}});
+    return static_cast<long long>(stale.size());
+}
+
+}  // namespace squawk::scheduler

@@ -1,0 +1,26 @@
+// What the end-to-end tests do again and again: submit speech jobs, poll them to the end, and check
+// the spec's response envelope (success, data/error, meta.request_id, X-Request-Id).
+#pragma once
+
+#include "tests/support/stack.hpp"
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+namespace squawk::testing {
+
+// POSTs /v1/audio/text-to-speech and returns the job id of the 202 answer (checked).
+std::string submit_speech(Stack& stack, const std::string& key, const std::string& text);
+
+// Polls GET /v1/jobs/{id} until the job is terminal; its `data`, or nothing at the deadline.
+std::optional<nlohmann::json> wait_for_terminal_job(
+    Stack& stack, const std::string& key, const std::string& job_id,
+    std::chrono::milliseconds timeout = std::chrono::seconds(30));
+
+// Checks a success envelope with `status`.
+void check_success_envelope(const HttpResponse& response, long status);
+// Checks an error envelope with exactly `status` and `code`.
+void check_error_envelope(const HttpResponse& response, long status, const std::string& code);
+
+}  // namespace squawk::testing

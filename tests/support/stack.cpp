@@ -1,0 +1,350 @@
+#include "tests/support/stack.hpp"
+
+#include "common/redis/redis_client.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace squawk::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+int free_port() {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) throw std::runtime_error("socket failed");
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    socklen_t length = sizeof address;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        close(fd);
+        throw std::runtime_error("cannot find a free port");
+    }
+    close(fd);
+    return ntohs(address.sin_port);
+}
+
+std::string toml_string(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string trim(std::string text) {
+    text.erase(text.find_last_not_of(" \t\r\n") + 1);
+    text.erase(0, text.find_first_not_of(" \t\r\n"));
+    return text;
+}
+
+const char* process_name(Process p) {
+    switch (p) {
+        case Process::api:
+            return "api";
+        case Process::worker:
+            return "worker";
+        case Process::scheduler:
+            return "scheduler";
+    }
+    return "unknown";
+}
+
+std::string tail(const std::string& path, size_t bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "(no log)\n";
+    std::stringstream all;
+    all << in.rdbuf();
+    const std::string text = all.str();
+    return text.size() > bytes ? "..." + text.substr(text.size() - bytes) : text;
+}
+
+}  // namespace
+
+Stack::Stack(StackOptions options) : options_(std::move(options)) {
+    const auto& env = ServerEnv::get();
+    char pattern[] = "/tmp/squawk-e2e-XXXXXX";
+    if (!mkdtemp(pattern)) throw std::runtime_error("mkdtemp failed");
+    dir_ = pattern;
+    std::filesystem::create_directories(media_dir());
+    config_path_ = dir_ + "/squawk.toml";
+    port_ = free_port();
+    mysql_ = env.mysql;
+    mysql_.database = unique_name("squawk_e2e");
+    mysql_.pool_size = 2;
+    redis_ = env.redis;
+    redis_.prefix = unique_name("e2e");
+    write_config();
+
+    const auto migrated = ctl({"migrate", "--dir", env.source_dir + "/config/migrations"});
+    if (migrated.exit_code != 0)
+        throw std::runtime_error("squawkctl migrate failed: " + migrated.err);
+    db_ = std::make_unique<db::MysqlPool>(mysql_);
+    http_ = std::make_unique<HttpClient>(base_url());
+    tenant_ = create_tenant("e2e primary");
+
+    start(Process::api);
+    if (options_.start_scheduler) start(Process::scheduler);
+    if (options_.start_worker) start(Process::worker);
+}
+
+Stack::~Stack() {
+    const bool keep = std::uncaught_exceptions() > 0 || std::getenv("SQUAWK_E2E_KEEP") != nullptr;
+    for (auto& [process, child] : children_)
+        if (child) child->stop(5s);
+    try {
+        if (mysql_stopped_) start_mysql();
+        if (redis_stopped_) start_redis();
+        db_->run([&](db::Session& s) { s.execute("DROP DATABASE `" + mysql_.database + "`"); });
+        redis::RedisClient redis(redis_);
+        std::string cursor = "0";
+        do {
+            const auto reply =
+                redis.command({"SCAN", cursor, "MATCH", redis_.prefix + ":*", "COUNT", "1000"});
+            if (reply.elements.size() < 2) break;
+            cursor = reply.elements[0].text;
+            redis::Command del{"DEL"};
+            for (const auto& key : reply.elements[1].elements) del.push_back(key.text);
+            if (del.size() > 1) redis.command(del);
+        } while (cursor != "0");
+    } catch (const std::exception& e) {
+        std::cerr << "e2e cleanup of " << dir_ << " incomplete: " << e.what() << '\n';
+    }
+    if (keep) {
+        std::cerr << post_mortem();
+    } else {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+}
+
+void Stack::write_config() {
+    std::ofstream out(config_path_);
+    out << "time_scale = " << options_.time_scale << "\n\n"
+        << "[api]\n"
+        << "listen = \"127.0.0.1:" << port_ << "\"\n"
+        << "threads = 2\n"
+        << "max_body_bytes = " << options_.max_body_bytes << "\n"
+        << "public_base_url = \"" << base_url() << "/v1\"\n\n"
+        << "[mysql]\n"
+        << "host = " << toml_string(mysql_.host) << "\n"
+        << "port = " << mysql_.port << "\n"
+        << "user = " << toml_string(mysql_.user) << "\n"
+        << "password = " << toml_string(mysql_.password) << "\n"
+        << "database = " << toml_string(mysql_.database) << "\n"
+        << "pool_size = 4\n"
+        << "connect_timeout_ms = 1000\n\n"
+        << "[redis]\n"
+        << "host = " << toml_string(redis_.host) << "\n"
+        << "port = " << redis_.port << "\n"
+        << "prefix = " << toml_string(redis_.prefix) << "\n"
+        << "timeout_ms = 1000\n\n"
+        << "[jobs]\n"
+        << "max_attempts = " << options_.max_attempts << "\n"
+        << "lease_seconds = " << options_.lease_seconds << "\n\n"
+        << "[workers]\n"
+        << "shutdown_grace_seconds = 2\n\n"
+        << "[workers.generate]\n"
+        << "threads = 1\n"
+        << "fibers = 4\n\n"
+        << "[scheduler]\n"
+        << "tick_ms = 50\n"
+        << "leader_lease_ms = 1000\n"
+        << "reconcile_after_seconds = 2\n\n"
+        << "[security]\n"
+        << "allow_private_targets = true\n\n"
+        << "[media]\n"
+        << "dir = " << toml_string(media_dir()) << "\n\n"
+        << "[log]\n"
+        << "level = \"info\"\n";
+    if (!out) throw std::runtime_error("cannot write " + config_path_);
+}
+
+std::string Stack::base_url() const {
+    return "http://127.0.0.1:" + std::to_string(port_);
+}
+
+CommandResult Stack::ctl(const std::vector<std::string>& args) {
+    std::vector<std::string> argv = {ServerEnv::get().bin_dir + "/squawkctl", "--config",
+                                     config_path_};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_command(argv);
+}
+
+Tenant Stack::create_tenant(const std::string& name) {
+    const auto created = ctl({"workspace", "create", "--name", name});
+    if (created.exit_code != 0)
+        throw std::runtime_error("squawkctl workspace create failed: " + created.err);
+    Tenant t;
+    t.workspace_id = std::stoll(trim(created.out));
+    t.test_key = create_key(t.workspace_id, "test", "all");
+    t.live_key = create_key(t.workspace_id, "live", "all");
+    return t;
+}
+
+std::string Stack::create_key(long long workspace_id, const std::string& type,
+                              const std::string& scopes) {
+    const auto created = ctl({"key", "create", "--workspace", std::to_string(workspace_id),
+                              "--type", type, "--scopes", scopes});
+    if (created.exit_code != 0)
+        throw std::runtime_error("squawkctl key create failed: " + created.err);
+    return trim(created.out);
+}
+
+HttpResponse Stack::request(const std::string& method, const std::string& path,
+                            const nlohmann::json& body, const std::string& key,
+                            const Headers& headers) {
+    Headers all = headers;
+    if (!key.empty()) all.emplace("Authorization", "Bearer " + key);
+    std::optional<std::string> text;
+    if (!body.is_null()) {
+        text = body.dump();
+        all.emplace("Content-Type", "application/json");
+    }
+    return http_->send(method, path, text, all);
+}
+
+HttpResponse Stack::request_raw(const std::string& method, const std::string& path,
+                                const std::string& body, const std::string& key,
+                                const Headers& headers) {
+    Headers all = headers;
+    if (!key.empty()) all.emplace("Authorization", "Bearer " + key);
+    all.emplace("Content-Type", "application/json");
+    return http_->send(method, path, body, all);
+}
+
+void Stack::start(Process process) {
+    auto& slot = children_[process];
+    if (slot && slot->running())
+        throw std::logic_error(std::string(process_name(process)) + " is already running");
+    const auto& bin = ServerEnv::get().bin_dir;
+    std::vector<std::string> argv;
+    switch (process) {
+        case Process::api:
+            argv = {bin + "/squawk-api", "--config", config_path_};
+            break;
+        case Process::scheduler:
+            argv = {bin + "/squawk-scheduler", "--config", config_path_};
+            break;
+        case Process::worker:
+            argv = {bin + "/squawk-worker", "--config", config_path_};
+            argv.insert(argv.end(), options_.worker_arguments.begin(),
+                        options_.worker_arguments.end());
+            break;
+    }
+    slot = std::make_unique<ChildProcess>(argv, dir_ + "/" + process_name(process) + ".log");
+    if (process == Process::api) wait_for_health();
+}
+
+void Stack::wait_for_health() {
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (!running(Process::api))
+            throw std::runtime_error("squawk-api exited during start\n" + post_mortem());
+        try {
+            if (http_->send("GET", "/health", std::nullopt, {}, 1s).status == 200) return;
+        } catch (const std::runtime_error&) {
+            // Not listening yet.
+        }
+        std::this_thread::sleep_for(50ms);
+    }
+    throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
+}
+
+ChildProcess* Stack::child(Process process) {
+    const auto it = children_.find(process);
+    if (it == children_.end() || !it->second)
+        throw std::logic_error(std::string(process_name(process)) + " was never started");
+    return it->second.get();
+}
+
+void Stack::kill(Process process, int signal_number) {
+    auto* c = child(process);
+    c->signal(signal_number);
+    // A killed process is reaped at once so that a restart never races its predecessor.
+    if (signal_number == SIGKILL) c->wait_exit(10s);
+}
+
+std::optional<int> Stack::wait_exit(Process process, std::chrono::milliseconds timeout) {
+    return child(process)->wait_exit(timeout);
+}
+
+bool Stack::running(Process process) {
+    const auto it = children_.find(process);
+    return it != children_.end() && it->second && it->second->running();
+}
+
+bool Stack::wait_until(const std::function<bool()>& predicate, std::chrono::milliseconds timeout,
+                       std::chrono::milliseconds interval) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        if (predicate()) return true;
+        if (std::chrono::steady_clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(interval);
+    }
+}
+
+void Stack::servers(const std::string& command) {
+    const auto& env = ServerEnv::get();
+    const auto result = run_command(
+        {"/bin/bash", env.source_dir + "/scripts/servers.sh", command, env.servers_dir});
+    if (result.exit_code != 0)
+        throw std::runtime_error("servers.sh " + command + " failed: " + result.err);
+}
+
+void Stack::stop_mysql() {
+    mysql_stopped_ = true;
+    servers("stop-mysql");
+}
+
+void Stack::start_mysql() {
+    servers("start-mysql");
+    mysql_stopped_ = false;
+}
+
+void Stack::stop_redis() {
+    redis_stopped_ = true;
+    servers("stop-redis");
+}
+
+void Stack::start_redis() {
+    servers("start-redis");
+    redis_stopped_ = false;
+}
+
+void Stack::flush_redis() {
+    redis::RedisClient redis(redis_);
+    const auto reply = redis.command({"FLUSHALL"});
+    if (reply.is_error()) throw std::runtime_error("FLUSHALL failed: " + reply.text);
+}
+
+long long Stack::count(const std::string& sql, const db::Params& params) {
+    return db_->run([&](db::Session& s) { return s.query_one(sql, params)->integer(0); });
+}
+
+std::string Stack::post_mortem() const {
+    std::string report = "e2e stack directory: " + dir_ + "\n";
+    for (Process p : {Process::api, Process::worker, Process::scheduler}) {
+        const std::string name = process_name(p);
+        report += "---- " + name + ".log ----\n" + tail(dir_ + "/" + name + ".log", 3000) + "\n";
+    }
+    return report;
+}
+
+}  // namespace squawk::testing

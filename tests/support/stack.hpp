@@ -1,0 +1,112 @@
+// One whole Squawk deployment per end-to-end test: its own database, Redis prefix, config file and
+// temp dir, set up through the real squawkctl, with squawk-api, squawk-worker and
+// squawk-scheduler running as child processes that a test may kill, restart or starve of servers.
+#pragma once
+
+#include "common/db/mysql_pool.hpp"
+#include "tests/support/http_client.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace squawk::testing {
+
+struct StackOptions {
+    double time_scale = 0.05;
+    int lease_seconds = 3;
+    int max_attempts = 5;
+    long long max_body_bytes = 65536;
+    bool start_worker = true;
+    bool start_scheduler = true;
+    std::vector<std::string> worker_arguments = {"--pools", "generate"};
+};
+
+enum class Process { api, worker, scheduler };
+
+// A workspace and two keys with every scope.
+struct Tenant {
+    long long workspace_id = 0;
+    std::string test_key;
+    std::string live_key;
+};
+
+class Stack {
+  public:
+    explicit Stack(StackOptions options = {});
+    ~Stack();
+    Stack(const Stack&) = delete;
+    Stack& operator=(const Stack&) = delete;
+
+    // The workspace the stack was created with.
+    const Tenant& tenant() const { return tenant_; }
+    Tenant create_tenant(const std::string& name);
+    // `type` is test or live, `scopes` as squawkctl takes them ("all" or "a,b").
+    std::string create_key(long long workspace_id, const std::string& type,
+                           const std::string& scopes);
+    // squawkctl --config <this stack's file> args...
+    CommandResult ctl(const std::vector<std::string>& args);
+
+    // `body` null sends no body; any other JSON is sent as application/json.
+    HttpResponse request(const std::string& method, const std::string& path,
+                         const nlohmann::json& body = nullptr, const std::string& key = "",
+                         const Headers& headers = {});
+    // Sends `body` as is (malformed JSON, oversized payloads).
+    HttpResponse request_raw(const std::string& method, const std::string& path,
+                             const std::string& body, const std::string& key,
+                             const Headers& headers = {});
+
+    void start(Process process);
+    void kill(Process process, int signal_number);
+    std::optional<int> wait_exit(Process process, std::chrono::milliseconds timeout);
+    bool running(Process process);
+
+    // Polls `predicate` until it holds or `timeout` passes; returns its last value.
+    static bool wait_until(const std::function<bool()>& predicate,
+                           std::chrono::milliseconds timeout,
+                           std::chrono::milliseconds interval = std::chrono::milliseconds(50));
+
+    void stop_mysql();
+    void start_mysql();
+    void stop_redis();
+    void start_redis();
+    void flush_redis();
+
+    // The stack's own database, for checks the API does not expose (row counts).
+    db::MysqlPool& db() { return *db_; }
+    long long count(const std::string& sql, const db::Params& params = {});
+    const std::string& dir() const { return dir_; }
+    const std::string& config_path() const { return config_path_; }
+    std::string media_dir() const { return dir_ + "/media"; }
+    std::string base_url() const;
+    // Where to look when something went wrong: the temp dir and the end of each daemon's log.
+    std::string post_mortem() const;
+
+  private:
+    void write_config();
+    void wait_for_health();
+    void servers(const std::string& command);
+    ChildProcess* child(Process process);
+
+    StackOptions options_;
+    std::string dir_;
+    std::string config_path_;
+    int port_ = 0;
+    config::MysqlSettings mysql_;
+    config::RedisSettings redis_;
+    Tenant tenant_;
+    std::unique_ptr<db::MysqlPool> db_;
+    std::unique_ptr<HttpClient> http_;
+    std::map<Process, std::unique_ptr<ChildProcess>> children_;
+    bool mysql_stopped_ = false;
+    bool redis_stopped_ = false;
+};
+
+}  // namespace squawk::testing

@@ -1,0 +1,67 @@
+// How config::parse treats what an operator writes: unknown keys and bad values stop the process
+// with a message naming the culprit; SQUAWK_* environment variables override the file.
+#include "common/config/config.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+using namespace squawk;
+using Catch::Matchers::Contains;
+
+namespace {
+const std::map<std::string, std::string> kNoEnvironment;
+}
+
+TEST_CASE("an unknown key is refused by its full name") {
+    CHECK_THROWS_WITH(config::parse("[mysql]\nprot = 3306\n", kNoEnvironment),
+                      Contains("mysql.prot"));
+    CHECK_THROWS_AS(config::parse("[workers.generate]\nfibres = 8\n", kNoEnvironment),
+                    config::ConfigError);
+}
+
+TEST_CASE("a value of the wrong type or out of range is refused") {
+    CHECK_THROWS_AS(config::parse("[mysql]\nport = \"3306\"\n", kNoEnvironment),
+                    config::ConfigError);
+    CHECK_THROWS_WITH(config::parse("[redis]\nport = 70000\n", kNoEnvironment),
+                      Contains("redis.port"));
+    CHECK_THROWS_WITH(config::parse("[api]\nlisten = \"localhost\"\n", kNoEnvironment),
+                      Contains("api.listen"));
+    CHECK_THROWS_AS(config::parse("[log]\nlevel = \"loud\"\n", kNoEnvironment),
+                    config::ConfigError);
+}
+
+TEST_CASE("text that is not TOML is refused") {
+    CHECK_THROWS_AS(config::parse("[mysql\nport = 1\n", kNoEnvironment), config::ConfigError);
+}
+
+TEST_CASE("environment variables override the file") {
+    const auto c = config::parse("[mysql]\nport = 3306\npassword = \"\"\n",
+                                 {{"SQUAWK_MYSQL_PORT", "13306"},
+                                  {"SQUAWK_MYSQL_PASSWORD", "s3cret"},
+                                  {"SQUAWK_TIME_SCALE", "0.01"},
+                                  {"SQUAWK_SECURITY_ALLOW_PRIVATE_TARGETS", "true"}});
+    CHECK(c.mysql.port == 13306);
+    CHECK(c.mysql.password == "s3cret");
+    CHECK(c.time_scale == Approx(0.01));
+    CHECK(c.security.allow_private_targets);
+}
+
+TEST_CASE("a systemd drop-in's pool concurrency variables reach that pool only") {
+    const auto c = config::parse(
+        "[workers.generate]\nthreads = 1\nfibers = 16\n",
+        {{"SQUAWK_WORKERS_GENERATE_THREADS", "2"}, {"SQUAWK_WORKERS_GENERATE_FIBERS", "64"}});
+    CHECK(c.workers.pools.at("generate").threads == 2);
+    CHECK(c.workers.pools.at("generate").fibers == 64);
+    CHECK(c.workers.pools.at("publish").fibers == config::PoolSettings{}.fibers);
+}
+
+TEST_CASE("a bad environment value is refused naming the variable") {
+    CHECK_THROWS_WITH(config::parse("", {{"SQUAWK_MYSQL_PORT", "many"}}),
+                      Contains("SQUAWK_MYSQL_PORT"));
+}
+
+TEST_CASE("environment variables outside the schema are ignored") {
+    CHECK_NOTHROW(config::parse("", {{"SQUAWK_TEST_MYSQL_PORT", "1"}, {"SQUAWK_CONFIG", "x"}}));
+}

@@ -1,0 +1,36 @@
+// How a task reports failure: the worker turns these into the job's next state (retry, fail, drop).
+// Any other exception escaping a task counts as retryable.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace squawk::workers {
+
+// The same run may succeed later (network, a busy provider, a crashed subprocess).
+class RetryableError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Running again cannot help (bad payload, unknown voice); the job fails at once with the reason.
+class PermanentError : public std::runtime_error {
+public:
+    explicit PermanentError(const std::string& reason,
+                            nlohmann::json details = nlohmann::json::object())
+        : std::runtime_error(reason), details_(std::move(details)) {}
+    const nlohmann::json& details() const { return details_; }
+
+private:
+    nlohmann::json details_;
+};
+
+// The task stopped at a safe point because its job was cancelled or the worker is shutting down.
+class TaskCancelled : public std::runtime_error {
+public:
+    TaskCancelled() : std::runtime_error("task stopped: job cancelled or worker shutting down") {}
+};
+
+}  // namespace squawk::workers

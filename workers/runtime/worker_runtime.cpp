@@ -1,0 +1,115 @@
+#include "workers/runtime/worker_runtime.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+
+#include <unistd.h>
+
+namespace squawk::workers {
+
+std::string default_worker_id() {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "worker");
+    std::string name(host);
+    if (name.size() > 60) name.resize(60);
+    return name + "-" + std::to_string(::getpid()) + "-" + crypto::hex(crypto::random_bytes(3));
+}
+
+WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> pools,
+                             std::string worker_id, TaskRegistry registry)
+    : config_(std::move(config)), pool_names_(std::move(pools)), worker_id_(std::move(worker_id)),
+      registry_(std::move(registry)) {
+    // Every thread that may hold a connection at once: executor, fetch and completion threads
+    // of each pool, and the heartbeat.
+    auto mysql = config_.mysql;
+    mysql.pool_size = std::max<int>(
+        mysql.pool_size,
+        config_.workers.blocking_threads + 2 * static_cast<int>(pool_names_.size()) + 1);
+    mysql_ = std::make_unique<db::MysqlPool>(mysql);
+    executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
+    services_ = std::unique_ptr<WorkerServices>(
+        new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_});
+    for (const auto& name : pool_names_) {
+        const auto& settings = config_.workers.pools.at(name);
+        pools_.push_back(std::make_unique<PoolRunner>(
+            PoolSpec{name, settings.threads, settings.fibers, settings.batch}, *services_));
+    }
+}
+
+WorkerRuntime::~WorkerRuntime() { stop(); }
+
+void WorkerRuntime::start() {
+    if (started_) return;
+    started_ = true;
+    for (auto& pool : pools_) pool->start();
+    heartbeat_ = std::thread([this] { heartbeat_loop(); });
+    log::info("worker started", {{"worker_id", worker_id_}, {"pools", pool_names_}});
+}
+
+bool WorkerRuntime::ready() const {
+    for (const auto& pool : pools_)
+        if (!pool->reading()) return false;
+    return started_;
+}
+
+bool WorkerRuntime::alive_since(std::chrono::steady_clock::time_point since) const {
+    for (const auto& pool : pools_)
+        if (pool->last_alive() < since) return false;
+    return true;
+}
+
+void WorkerRuntime::heartbeat_loop() {
+    // Leases are real time: a worker that stops beating for a whole lease is presumed dead.
+    const auto lease = std::chrono::seconds(config_.jobs.lease_seconds);
+    const auto period = std::chrono::duration_cast<std::chrono::milliseconds>(lease) / 3;
+    auto wait = period;
+    for (;;) {
+        {
+            std::unique_lock lock(heartbeat_mutex_);
+            if (heartbeat_wake_.wait_for(lock, wait, [&] { return heartbeat_stop_; })) return;
+        }
+        try {
+            mysql_->run([&](db::Session& s) {
+                jobs::JobRepository::extend_leases(s, worker_id_, time::now() + lease);
+            });
+            wait = period;
+        } catch (const std::exception& e) {
+            log::warn("cannot extend job leases; retrying", {{"error", e.what()}});
+            wait = std::min(period, std::chrono::milliseconds(1000));
+        }
+    }
+}
+
+void WorkerRuntime::stop() {
+    if (!started_ || stopped_) return;
+    stopped_ = true;
+    log::info("worker stopping", {{"worker_id", worker_id_}});
+    for (auto& pool : pools_) pool->stop_fetching();
+
+    const auto grace_end = std::chrono::steady_clock::now() +
+                           std::chrono::seconds(config_.workers.shutdown_grace_seconds);
+    const auto busy = [&] {
+        for (const auto& pool : pools_)
+            if (pool->in_flight() > 0) return true;
+        return false;
+    };
+    while (busy() && std::chrono::steady_clock::now() < grace_end)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+
+    // Give back first, then ask tasks to stop: an outcome of a stopped task must not be
+    // recorded for a job that is still ours.
+    for (auto& pool : pools_) pool->release_in_flight();
+    stop_requested_ = true;
+    for (auto& pool : pools_) pool->finish(std::chrono::seconds(5));
+
+    {
+        std::lock_guard lock(heartbeat_mutex_);
+        heartbeat_stop_ = true;
+    }
+    heartbeat_wake_.notify_all();
+    if (heartbeat_.joinable()) heartbeat_.join();
+    log::info("worker stopped", {{"worker_id", worker_id_}});
+}
+
+}  // namespace squawk::workers

@@ -1,0 +1,65 @@
+// A whole worker process minus its command line: the pools it runs, the blocking executor, the
+// lease heartbeat and the graceful stop. The binary and the integration tests both run this.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/db/mysql_pool.hpp"
+#include "workers/runtime/blocking_executor.hpp"
+#include "workers/runtime/pool_runner.hpp"
+#include "workers/tasks/task_registry.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace squawk::workers {
+
+class WorkerRuntime {
+public:
+    // `config.workers.pools` already holds the per-pool sizes to use (command line applied).
+    WorkerRuntime(config::Config config, std::vector<std::string> pools, std::string worker_id,
+                  TaskRegistry registry);
+    ~WorkerRuntime();
+    WorkerRuntime(const WorkerRuntime&) = delete;
+    WorkerRuntime& operator=(const WorkerRuntime&) = delete;
+
+    void start();
+    // Every pool has its consumer group and is reading.
+    bool ready() const;
+    // Every pool's fetch loop went round since `since`.
+    bool alive_since(std::chrono::steady_clock::time_point since) const;
+    // Stops taking work, lets running tasks finish within workers.shutdown_grace_seconds, gives
+    // back what still runs, writes the remaining outcomes. Idempotent.
+    void stop();
+
+    const std::string& worker_id() const { return worker_id_; }
+
+private:
+    void heartbeat_loop();
+
+    config::Config config_;
+    std::vector<std::string> pool_names_;
+    std::string worker_id_;
+    TaskRegistry registry_;
+    std::atomic<bool> stop_requested_{false};
+    std::unique_ptr<db::MysqlPool> mysql_;
+    std::unique_ptr<BlockingExecutor> executor_;
+    std::unique_ptr<WorkerServices> services_;
+    std::vector<std::unique_ptr<PoolRunner>> pools_;
+
+    std::mutex heartbeat_mutex_;
+    std::condition_variable heartbeat_wake_;
+    bool heartbeat_stop_ = false;
+    std::thread heartbeat_;
+    bool started_ = false;
+    bool stopped_ = false;
+};
+
+// hostname-pid-random: unique per process so leases and stream consumers never collide.
+std::string default_worker_id();
+
+}  // namespace squawk::workers

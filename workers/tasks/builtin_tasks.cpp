@@ -1,0 +1,15 @@
+#include "common/jobs/job_types.hpp"
+#include "workers/generate/noop_task.hpp"
+#include "workers/generate/text_to_speech_task.hpp"
+#include "workers/tasks/task_registry.hpp"
+
+namespace squawk::workers {
+
+TaskRegistry builtin_tasks() {
+    TaskRegistry registry;
+    registry.add(jobs::kNoop.name, std::make_shared<generate::NoopTask>());
+    registry.add(jobs::kTextToSpeech.name, std::make_shared<generate::TextToSpeechTask>());
+    return registry;
+}
+
+}  // namespace squawk::workers

@@ -1,0 +1,38 @@
+#include "workers/tasks/task_context.hpp"
+
+#include "common/jobs/job_repository.hpp"
+#include "common/log/logger.hpp"
+#include "workers/errors.hpp"
+
+#include <algorithm>
+
+namespace squawk::workers {
+
+void TaskContext::report_progress(int percent) {
+    const int clamped = std::clamp(percent, 0, 100);
+    try {
+        executor_.run([&] {
+            mysql_.run([&](db::Session& s) {
+                jobs::JobRepository::set_progress(s, job_.id, job_.claim_token, clamped);
+            });
+        });
+    } catch (const std::exception& e) {
+        log::warn("could not record job progress",
+                  {{"job_id", job_.public_id}, {"workspace_id", job_.workspace_id},
+                   {"error", e.what()}});
+    }
+}
+
+bool TaskContext::is_cancelled() {
+    if (stop_requested_.load()) return true;
+    return executor_.run([&] {
+        return mysql_.run(
+            [&](db::Session& s) { return jobs::JobRepository::is_cancelled(s, job_.id); });
+    });
+}
+
+void TaskContext::stop_if_cancelled() {
+    if (is_cancelled()) throw TaskCancelled();
+}
+
+}  // namespace squawk::workers

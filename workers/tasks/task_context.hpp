@@ -1,0 +1,42 @@
+// What a running task may use besides its job: the blocking executor, MySQL, configuration,
+// progress reporting and a cancellation check for its safe points.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/db/mysql_pool.hpp"
+#include "common/jobs/job.hpp"
+#include "workers/runtime/blocking_executor.hpp"
+
+#include <atomic>
+
+namespace squawk::workers {
+
+class TaskContext {
+public:
+    TaskContext(const jobs::ClaimedJob& job, BlockingExecutor& executor, db::MysqlPool& mysql,
+                const config::Config& config, const std::atomic<bool>& stop_requested)
+        : job_(job), executor_(executor), mysql_(mysql), config_(config),
+          stop_requested_(stop_requested) {}
+
+    BlockingExecutor& executor() { return executor_; }
+    db::MysqlPool& mysql() { return mysql_; }
+    const config::Config& config() const { return config_; }
+
+    // Records progress (0-100) on the job row; a failure to write it does not fail the task.
+    void report_progress(int percent);
+    // True once the job was cancelled or the worker gave the job back at shutdown.
+    bool is_cancelled();
+    // Throws TaskCancelled when is_cancelled(); call it at safe points.
+    void stop_if_cancelled();
+    // Cheap flag for loops inside blocking work (no query): the worker is giving jobs back.
+    const std::atomic<bool>& stop_requested() const { return stop_requested_; }
+
+private:
+    const jobs::ClaimedJob& job_;
+    BlockingExecutor& executor_;
+    db::MysqlPool& mysql_;
+    const config::Config& config_;
+    const std::atomic<bool>& stop_requested_;
+};
+
+}  // namespace squawk::workers
