@@ -1,4 +1,9 @@
-# Turns a text file into a C++ source defining squawk::embedded::openapi_document().
-file(READ ${INPUT} content)
-set(delim "squawk_embed")
-file(WRITE ${OUTPUT} "#include <string_view>\nnamespace squawk::embedded {\nstd::string_view openapi_document() {\n    static constexpr std::string_view text = R\"${delim}(${content})${delim}\";\n    return text;\n}\n}  // namespace squawk::embedded\n")
+# Turns the OpenAPI fragments (INPUTS, a ;-list of JSON files) into a C++ source defining
+# squawk::embedded::openapi_fragments(): each file's name and text, merged by the API at start.
+set(body "")
+foreach(input IN LISTS INPUTS)
+  file(READ ${input} content)
+  get_filename_component(name ${input} NAME)
+  string(APPEND body "        {\"${name}\", R\"squawk_embed(${content})squawk_embed\"},\n")
+endforeach()
+file(WRITE ${OUTPUT} "#include \"api/openapi/openapi_document.hpp\"\n\nnamespace squawk::embedded {\n\nstd::span<const Fragment> openapi_fragments() {\n    static constexpr Fragment fragments[] = {\n${body}    };\n    return fragments;\n}\n\n}  // namespace squawk::embedded\n")

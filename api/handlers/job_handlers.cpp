@@ -23,7 +23,7 @@ Reply get_job(const RequestContext& ctx, Services& services) {
         return jobs::JobRepository::find(s, ctx.workspace_id, ctx.param("job_id"));
     });
     if (!job) throw job_not_found();
-    return {.data = jobs::to_api_json(*job)};
+    return Reply::ok(jobs::to_api_json(*job));
 }
 
 Reply list_jobs(const RequestContext& ctx, Services& services) {
@@ -37,7 +37,7 @@ Reply list_jobs(const RequestContext& ctx, Services& services) {
     });
     nlohmann::json items = nlohmann::json::array();
     for (const auto& job : found.items) items.push_back(jobs::to_api_json(job));
-    return {.data = std::move(items), .pagination = pagination_json(page, found.total)};
+    return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply cancel_job(const RequestContext& ctx, Services& services) {
@@ -55,7 +55,7 @@ Reply cancel_job(const RequestContext& ctx, Services& services) {
     case jobs::CancelResult::cancelled:
         break;
     }
-    return {.data = jobs::to_api_json(job.value())};
+    return Reply::ok(jobs::to_api_json(job.value()));
 }
 
 }  // namespace squawk::api::handlers

@@ -12,7 +12,7 @@ Reply get_me(const RequestContext& ctx, Services& services) {
     if (!ws) throw ApiError(ErrorCode::NotFound, "The key's workspace no longer exists.");
     const auto& key = ctx.api_key();
     // Scopes are listed as stored: "*" stays "*" (every scope, including ones added later).
-    return {.data = {{"workspace",
+    return Reply::ok({{"workspace",
                       {{"id", ws->id},
                        {"name", ws->name},
                        {"created_at", time::format_iso8601(ws->created_at)}}},
@@ -21,18 +21,18 @@ Reply get_me(const RequestContext& ctx, Services& services) {
                        {"type", key.type == auth::KeyType::test ? "test" : "live"},
                        {"scopes", key.scopes},
                        {"rate_limit", key.rate_limit ? nlohmann::json(*key.rate_limit)
-                                                     : nlohmann::json(nullptr)}}}}};
+                                                     : nlohmann::json(nullptr)}}}});
 }
 
 Reply get_balance(const RequestContext& ctx, Services& services) {
     const auto b = services.mysql.run([&](db::Session& s) {
         return workspace::WorkspaceRepository::balance(s, ctx.workspace_id);
     });
-    return {.data = {{"currency", b.currency},
+    return Reply::ok({{"currency", b.currency},
                      {"balance",
                       {{"total", workspace::format_credits(b.total_units())},
                        {"purchased", workspace::format_credits(b.purchased_units)},
-                       {"monthly", workspace::format_credits(b.monthly_units)}}}}};
+                       {"monthly", workspace::format_credits(b.monthly_units)}}}});
 }
 
 }  // namespace squawk::api::handlers

@@ -27,8 +27,8 @@ std::string file_path(const Services& services, const media::Media& m) {
 
 Reply get_media(const RequestContext& ctx, Services& services) {
     const auto m = find_media(ctx, services);
-    return {.data = media::to_api_json(m, services.config.api.public_base_url + "/media/" +
-                                              m.public_id + "/download")};
+    return Reply::ok(media::to_api_json(m, services.config.api.public_base_url + "/media/" +
+                                              m.public_id + "/download"));
 }
 
 Reply download_media(const RequestContext& ctx, Services& services) {
@@ -41,7 +41,7 @@ Reply download_media(const RequestContext& ctx, Services& services) {
                                           {"path", path}});
         throw ApiError(ErrorCode::NotFound, "The media file is no longer available.");
     }
-    return {.file = FileBody{path, m.mime_type}};
+    return Reply::send_file(FileBody{path, m.mime_type});
 }
 
 Reply delete_media(const RequestContext& ctx, Services& services) {
@@ -57,7 +57,7 @@ Reply delete_media(const RequestContext& ctx, Services& services) {
         log::warn("media file not removed", {{"request_id", ctx.request_id},
                                              {"media_id", m.public_id},
                                              {"error", ec.message()}});
-    return {.data = {{"media_id", m.public_id}, {"deleted", true}}};
+    return Reply::ok({{"media_id", m.public_id}, {"deleted", true}});
 }
 
 }  // namespace squawk::api::handlers

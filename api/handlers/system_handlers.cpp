@@ -14,11 +14,11 @@ Reply health(const RequestContext& ctx, Services& services) {
         log::error("redis refused PING", {{"request_id", ctx.request_id}, {"error", pong.text}});
         throw ApiError(ErrorCode::ServiceUnavailable);
     }
-    return {.data = {{"status", "ok"}}};
+    return Reply::ok({{"status", "ok"}});
 }
 
 Reply openapi_document(const RequestContext&, Services&) {
-    return {.raw = RawBody{std::string(embedded::openapi_document()), "application/json"}};
+    return Reply::send_raw(RawBody{api::openapi_document(), "application/json"});
 }
 
 }  // namespace squawk::api::handlers

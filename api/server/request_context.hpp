@@ -48,6 +48,28 @@ struct Reply {
     std::optional<nlohmann::json> pagination;
     std::optional<FileBody> file;
     std::optional<RawBody> raw;
+
+    static Reply ok(nlohmann::json data, int status = 200) {
+        Reply r;
+        r.status = status;
+        r.data = std::move(data);
+        return r;
+    }
+    static Reply page(nlohmann::json items, nlohmann::json pagination) {
+        Reply r = ok(std::move(items));
+        r.pagination = std::move(pagination);
+        return r;
+    }
+    static Reply send_file(FileBody body) {
+        Reply r;
+        r.file = std::move(body);
+        return r;
+    }
+    static Reply send_raw(RawBody body) {
+        Reply r;
+        r.raw = std::move(body);
+        return r;
+    }
 };
 
 }  // namespace squawk::api

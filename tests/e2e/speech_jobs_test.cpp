@@ -64,7 +64,8 @@ TEST_CASE("deleting media removes its record and its file", "[e2e][speech]") {
     REQUIRE(std::filesystem::exists(file));
 
     const auto deleted = stack.request("DELETE", "/v1/media/" + media_id, nullptr, key);
-    CHECK(deleted.status == 204);
+    check_success_envelope(deleted, 200);
+    CHECK(deleted.json["data"].value("deleted", false));
     CHECK_FALSE(std::filesystem::exists(file));
     CHECK(stack.count("SELECT COUNT(*) FROM media WHERE public_id = ?", {media_id}) == 0);
     check_error_envelope(stack.request("GET", "/v1/media/" + media_id, nullptr, key), 404,

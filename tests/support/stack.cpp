@@ -168,11 +168,13 @@ void Stack::write_config() {
         << "leader_lease_ms = 1000\n"
         << "reconcile_after_seconds = 2\n\n"
         << "[security]\n"
-        << "allow_private_targets = true\n\n"
+        << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false")
+        << "\n\n"
         << "[media]\n"
         << "dir = " << toml_string(media_dir()) << "\n\n"
         << "[log]\n"
-        << "level = \"info\"\n";
+        << "level = \"info\"\n\n"
+        << options_.extra_config << "\n";
     if (!out) throw std::runtime_error("cannot write " + config_path_);
 }
 

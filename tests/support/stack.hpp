@@ -27,6 +27,10 @@ struct StackOptions {
     bool start_worker = true;
     bool start_scheduler = true;
     std::vector<std::string> worker_arguments = {"--pools", "generate"};
+    // Loopback fakes need it; target-safety tests turn it off.
+    bool allow_private_targets = true;
+    // TOML appended to the generated config: sections a test needs that the stack does not write.
+    std::string extra_config;
 };
 
 enum class Process { api, worker, scheduler };
