@@ -2,6 +2,7 @@
 #include "api/handlers/routes.hpp"
 #include "api/server/api_handler.hpp"
 #include "common/config/config.hpp"
+#include "common/http/http_client.hpp"
 #include "common/log/logger.hpp"
 #include "common/systemd/notifier.hpp"
 #include "common/time/clock.hpp"
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    http::global_init();
 
     db::MysqlPool mysql(config.mysql);
     redis::RedisPool redis(config.redis, config.api.threads * 2);

@@ -1,5 +1,6 @@
-# Turns the OpenAPI fragments (INPUTS, a ;-list of JSON files) into a C++ source defining
+# Turns the OpenAPI fragments (INPUTS, a |-separated list of JSON files) into a C++ source defining
 # squawk::embedded::openapi_fragments(): each file's name and text, merged by the API at start.
+string(REPLACE "|" ";" INPUTS "${INPUTS}")
 set(body "")
 foreach(input IN LISTS INPUTS)
   file(READ ${input} content)

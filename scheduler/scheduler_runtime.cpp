@@ -24,6 +24,11 @@ Cadence cadence_for(const config::Config& config) {
     c.rebuild_check = std::max(tick, milliseconds(1000));
     c.stale_sweep = std::clamp(stale_after / 2, std::max(tick, milliseconds(1000)),
                                std::max(tick, milliseconds(15000)));
+    // Events reach receivers one tick after they are raised.
+    c.dispatch_events = tick;
+    const milliseconds delivery_lease = std::chrono::seconds(config.webhooks.lease_seconds);
+    c.reclaim_deliveries = std::clamp(delivery_lease / 4, tick, std::max(tick, milliseconds(5000)));
+    c.retention_sweep = std::max(tick, milliseconds(60000));
     return c;
 }
 
@@ -40,7 +45,8 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       mover_(config_.redis), reclaimer_(mysql_, config_.redis,
                                         std::chrono::seconds(config_.jobs.lease_seconds)),
       rebuilder_(mysql_, config_.redis),
-      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)) {
+      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
+      webhook_tasks_(mysql_, config_.webhooks) {
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };
     const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,
@@ -54,6 +60,11 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
     task("reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
     task("queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
     task("stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
+    task("event-dispatcher", c.dispatch_events, [this] { webhook_tasks_.dispatch_events(); }, leading);
+    task("delivery-reclaimer", c.reclaim_deliveries, [this] { webhook_tasks_.reclaim_deliveries(); },
+         leading);
+    task("delivery-retention", c.retention_sweep, [this] { webhook_tasks_.sweep_old_deliveries(); },
+         leading);
 }
 
 SchedulerRuntime::~SchedulerRuntime() { stop(); }

@@ -10,6 +10,7 @@
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
 #include "scheduler/stale_sweeper.hpp"
+#include "scheduler/webhook_tasks.hpp"
 
 #include <memory>
 #include <vector>
@@ -23,6 +24,9 @@ struct Cadence {
     std::chrono::milliseconds reclaim;
     std::chrono::milliseconds rebuild_check;
     std::chrono::milliseconds stale_sweep;
+    std::chrono::milliseconds dispatch_events;
+    std::chrono::milliseconds reclaim_deliveries;
+    std::chrono::milliseconds retention_sweep;
 };
 Cadence cadence_for(const config::Config& config);
 
@@ -46,6 +50,7 @@ private:
     Reclaimer reclaimer_;
     QueueRebuilder rebuilder_;
     StaleSweeper sweeper_;
+    WebhookTasks webhook_tasks_;
     std::vector<std::unique_ptr<PeriodicTask>> tasks_;
     bool stopped_ = false;
 };

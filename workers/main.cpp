@@ -1,5 +1,6 @@
 // squawk-worker: runs the configured job pools until SIGTERM or SIGINT, then stops gracefully.
 #include "common/config/config.hpp"
+#include "common/http/http_client.hpp"
 #include "common/log/logger.hpp"
 #include "common/systemd/notifier.hpp"
 #include "common/time/clock.hpp"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    http::global_init();
 
     const std::string worker_id =
         command_line.worker_id.empty() ? workers::default_worker_id() : command_line.worker_id;

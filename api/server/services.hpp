@@ -3,6 +3,7 @@
 
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
+#include "common/http/http_client.hpp"
 #include "common/jobs/job_submitter.hpp"
 #include "common/redis/redis_pool.hpp"
 
@@ -16,6 +17,8 @@ struct Services {
     db::MysqlPool& mysql;
     redis::RedisPool& redis;
     jobs::JobSubmitter submitter;
+    // Outgoing calls the API makes itself (the synchronous webhook test).
+    http::Client http{64};
 };
 
 }  // namespace squawk::api

@@ -1,6 +1,7 @@
 #include "api/server/validation.hpp"
 
 #include "common/error/api_error.hpp"
+#include "common/time/clock.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -119,6 +120,50 @@ std::optional<std::string> Validator::optional_enum(const std::string& name,
     for (size_t i = 0; i < allowed.size(); ++i) reason += (i ? ", " : " ") + std::string(allowed[i]);
     fail(name, std::move(reason));
     return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> Validator::optional_string_array(
+    const std::string& name, size_t max_items, size_t max_chars,
+    std::span<const std::string_view> allowed) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    const std::string shape = "must be an array of 1 to " + std::to_string(max_items) + " strings";
+    if (!v->is_array() || v->empty() || v->size() > max_items) {
+        fail(name, shape);
+        return std::nullopt;
+    }
+    std::vector<std::string> out;
+    std::vector<std::string> unknown;
+    for (const auto& item : *v) {
+        if (!item.is_string() || is_blank(item.get_ref<const std::string&>()) ||
+            utf8_length(item.get_ref<const std::string&>()) > max_chars) {
+            fail(name, shape + " of at most " + std::to_string(max_chars) + " characters");
+            return std::nullopt;
+        }
+        const auto& s = item.get_ref<const std::string&>();
+        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
+            unknown.push_back(s);
+            continue;
+        }
+        if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    }
+    if (!unknown.empty()) {
+        std::string reason = "unknown values:";
+        for (size_t i = 0; i < unknown.size(); ++i) reason += (i ? ", " : " ") + unknown[i];
+        fail(name, std::move(reason));
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::optional<std::string> Validator::optional_timestamp(const std::string& name) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    if (!v->is_string() || !time::parse_iso8601(v->get_ref<const std::string&>())) {
+        fail(name, "must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z");
+        return std::nullopt;
+    }
+    return v->get<std::string>();
 }
 
 void Validator::reject_unknown_fields() {

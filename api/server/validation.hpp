@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace squawk::api {
 
@@ -29,6 +30,16 @@ public:
                                               long long max);
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
+
+    // A JSON array of 1..max_items non-blank strings (duplicates removed, order kept). `allowed`
+    // (when not empty) lists the accepted values; the reason names every other one.
+    std::optional<std::vector<std::string>> optional_string_array(
+        const std::string& name, size_t max_items, size_t max_chars,
+        std::span<const std::string_view> allowed = {});
+    // An ISO 8601 date-time with Z or an offset.
+    std::optional<std::string> optional_timestamp(const std::string& name);
+    // Records a problem found by the caller's own check, so it joins the same 422.
+    void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
 
     // Records every field of the body no getter asked for (bodies only; queries ignore extras).
     void reject_unknown_fields();

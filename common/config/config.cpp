@@ -148,6 +148,29 @@ std::vector<Field> schema() {
                 [](Config& c) -> int& { return c.scheduler.metrics_port; }, 0, 65535),
         boolean("security.allow_private_targets",
                 [](Config& c) -> bool& { return c.security.allow_private_targets; }),
+        integer("webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; },
+                100, 120000),
+        integer("webhooks.max_attempts", [](Config& c) -> int& { return c.webhooks.max_attempts; },
+                1, 20),
+        real("webhooks.backoff_base_seconds",
+             [](Config& c) -> double& { return c.webhooks.backoff_base_seconds; }, 0.001, 86400),
+        integer("webhooks.retry_after_cap_seconds",
+                [](Config& c) -> int& { return c.webhooks.retry_after_cap_seconds; }, 1, 86400),
+        integer("webhooks.failing_threshold",
+                [](Config& c) -> int& { return c.webhooks.failing_threshold; }, 1, 1000),
+        integer("webhooks.retention_days",
+                [](Config& c) -> int& { return c.webhooks.retention_days; }, 1, 3650),
+        integer("webhooks.rotation_grace_seconds",
+                [](Config& c) -> int& { return c.webhooks.rotation_grace_seconds; }, 0, 2592000),
+        integer("webhooks.response_bytes_kept",
+                [](Config& c) -> int& { return c.webhooks.response_bytes_kept; }, 0, 1024),
+        integer("webhooks.max_active_per_workspace",
+                [](Config& c) -> int& { return c.webhooks.max_active_per_workspace; }, 1, 1000),
+        integer("webhooks.lease_seconds",
+                [](Config& c) -> int& { return c.webhooks.lease_seconds; }, 1, 3600),
+        integer("webhooks.dispatch_batch",
+                [](Config& c) -> int& { return c.webhooks.dispatch_batch; }, 1, 5000),
+        text("webhooks.secret_key", [](Config& c) -> std::string& { return c.webhooks.secret_key; }),
         text("media.dir", [](Config& c) -> std::string& { return c.media.dir; }, false),
         text("speech.espeak_binary",
              [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
@@ -214,6 +237,10 @@ void validate(Config& c) {
     if (c.jobs.backoff_max_seconds < c.jobs.backoff_base_seconds)
         bad_value("jobs.backoff_max_seconds", "must not be below jobs.backoff_base_seconds");
     for (const char* pool : kPoolNames) c.workers.pools.try_emplace(pool);
+    const auto& key = c.webhooks.secret_key;
+    if (!key.empty() && (key.size() != 64 || key.find_first_not_of("0123456789abcdefABCDEF") !=
+                                                 std::string::npos))
+        bad_value("webhooks.secret_key", "expected 64 hexadecimal characters (32 bytes)");
 }
 
 }  // namespace

@@ -71,6 +71,22 @@ struct SecuritySettings {
     bool allow_private_targets = false;
 };
 
+// Outgoing webhook deliveries (spec 6): schedule, limits and the key that encrypts secrets at rest.
+struct WebhookSettings {
+    int timeout_ms = 10000;
+    int max_attempts = 5;
+    double backoff_base_seconds = 120.0;  // 2, 4, 8, 16, 32 minutes
+    int retry_after_cap_seconds = 3600;
+    int failing_threshold = 10;
+    int retention_days = 90;
+    int rotation_grace_seconds = 86400;
+    int response_bytes_kept = 1024;
+    int max_active_per_workspace = 10;
+    int lease_seconds = 60;
+    int dispatch_batch = 500;
+    std::string secret_key;  // 64 hex characters (AES-256); required where secrets are used
+};
+
 struct MediaSettings {
     std::string dir = "media";
 };
@@ -93,6 +109,7 @@ struct Config {
     WorkerSettings workers;
     SchedulerSettings scheduler;
     SecuritySettings security;
+    WebhookSettings webhooks;
     MediaSettings media;
     SpeechSettings speech;
     LogSettings log;

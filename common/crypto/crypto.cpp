@@ -88,4 +88,108 @@ std::string uuid_v4() {
 
 std::string random_token(size_t bytes) { return base64url(random_bytes(bytes)); }
 
+std::string from_hex(std::string_view hex_text) {
+    if (hex_text.size() % 2 != 0) throw std::invalid_argument("odd number of hex digits");
+    const auto digit = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        throw std::invalid_argument("not a hex digit");
+    };
+    std::string out(hex_text.size() / 2, '\0');
+    for (size_t i = 0; i < out.size(); ++i)
+        out[i] = static_cast<char>(digit(hex_text[2 * i]) * 16 + digit(hex_text[2 * i + 1]));
+    return out;
+}
+
+namespace {
+
+constexpr size_t kNonceBytes = 12;
+constexpr size_t kTagBytes = 16;
+
+std::string base64url_decode(std::string_view text) {
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (char c : text) {
+        int v;
+        if (c >= 'A' && c <= 'Z') v = c - 'A';
+        else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') v = c - '0' + 52;
+        else if (c == '-') v = 62;
+        else if (c == '_') v = 63;
+        else throw std::runtime_error("sealed text is not base64url");
+        buffer = (buffer << 6) | static_cast<unsigned>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((buffer >> bits) & 0xFF);
+        }
+    }
+    return out;
+}
+
+struct CipherContext {
+    CipherContext() : ctx(EVP_CIPHER_CTX_new()) {
+        if (!ctx) throw std::runtime_error("cannot allocate a cipher context");
+    }
+    ~CipherContext() { EVP_CIPHER_CTX_free(ctx); }
+    EVP_CIPHER_CTX* ctx;
+};
+
+void require_key(std::string_view key) {
+    if (key.size() != 32) throw std::invalid_argument("an AES-256 key is 32 bytes");
+}
+
+const unsigned char* bytes_of(std::string_view s) {
+    return reinterpret_cast<const unsigned char*>(s.data());
+}
+
+}  // namespace
+
+std::string seal(std::string_view key, std::string_view plaintext) {
+    require_key(key);
+    const std::string nonce = random_bytes(kNonceBytes);
+    CipherContext c;
+    std::string cipher(plaintext.size() + 16, '\0');
+    int len = 0, total = 0;
+    auto* out = reinterpret_cast<unsigned char*>(cipher.data());
+    if (EVP_EncryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) != 1 ||
+        EVP_EncryptUpdate(c.ctx, out, &len, bytes_of(plaintext),
+                          static_cast<int>(plaintext.size())) != 1)
+        throw std::runtime_error("encryption failed");
+    total = len;
+    if (EVP_EncryptFinal_ex(c.ctx, out + total, &len) != 1) throw std::runtime_error("encryption failed");
+    total += len;
+    cipher.resize(static_cast<size_t>(total));
+    std::string tag(kTagBytes, '\0');
+    if (EVP_CIPHER_CTX_ctrl(c.ctx, EVP_CTRL_GCM_GET_TAG, kTagBytes, tag.data()) != 1)
+        throw std::runtime_error("encryption failed");
+    return base64url(nonce + tag + cipher);
+}
+
+std::string open(std::string_view key, std::string_view sealed) {
+    require_key(key);
+    const std::string raw = base64url_decode(sealed);
+    if (raw.size() < kNonceBytes + kTagBytes) throw std::runtime_error("sealed text is too short");
+    const std::string_view all(raw);
+    const auto nonce = all.substr(0, kNonceBytes);
+    std::string tag(all.substr(kNonceBytes, kTagBytes));
+    const auto cipher = all.substr(kNonceBytes + kTagBytes);
+    CipherContext c;
+    std::string plain(cipher.size() + 16, '\0');
+    int len = 0, total = 0;
+    auto* out = reinterpret_cast<unsigned char*>(plain.data());
+    if (EVP_DecryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) != 1 ||
+        EVP_DecryptUpdate(c.ctx, out, &len, bytes_of(cipher), static_cast<int>(cipher.size())) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c.ctx, EVP_CTRL_GCM_SET_TAG, kTagBytes, tag.data()) != 1)
+        throw std::runtime_error("decryption failed");
+    total = len;
+    if (EVP_DecryptFinal_ex(c.ctx, out + total, &len) != 1)
+        throw std::runtime_error("sealed text was altered or sealed with another key");
+    total += len;
+    plain.resize(static_cast<size_t>(total));
+    return plain;
+}
+
 }  // namespace squawk::crypto

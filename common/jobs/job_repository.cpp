@@ -2,6 +2,8 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/db/sql_text.hpp"
+#include "common/events/event_catalog.hpp"
+#include "common/events/event_outbox.hpp"
 
 namespace squawk::jobs {
 namespace {
@@ -184,8 +186,58 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     return out;
 }
 
+namespace {
+
+struct RunningJob {
+    std::string public_id;
+    long long workspace_id;
+    std::string type;
+    std::string claim_token;
+};
+
+// The outcomes that will apply, locked so that what is recorded and what is announced agree.
+std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
+                                                       const std::vector<Outcome>& outcomes) {
+    std::unordered_map<long long, RunningJob> out;
+    Params ids;
+    for (const auto& o : outcomes) ids.emplace_back(o.job_id);
+    if (ids.empty()) return out;
+    for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
+                                 " WHERE status = 'running' AND id IN (" +
+                                     placeholders(ids.size()) + ") FOR UPDATE",
+                                 ids))
+        out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
+    return out;
+}
+
+// job.completed / job.failed in the transaction that records the outcome (the event outbox).
+void emit_job_events(db::Session& s, const std::vector<Outcome>& outcomes,
+                     const std::unordered_map<long long, RunningJob>& running) {
+    std::vector<events::NewEvent> raised;
+    for (const auto& o : outcomes) {
+        if (o.kind == Outcome::Kind::retry) continue;
+        const auto it = running.find(o.job_id);
+        if (it == running.end() || it->second.claim_token != o.claim_token) continue;
+        const bool completed = o.kind == Outcome::Kind::completed;
+        nlohmann::json data = {{"job_id", it->second.public_id},
+                               {"type", it->second.type},
+                               {"status", completed ? status::completed : status::failed}};
+        if (completed)
+            data["result"] = o.result;
+        else
+            data["error"] = o.error;
+        raised.push_back({it->second.workspace_id,
+                          std::string(completed ? events::kJobCompleted : events::kJobFailed),
+                          std::move(data)});
+    }
+    events::emit_many(s, raised);
+}
+
+}  // namespace
+
 void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes) {
     const auto now = time_param(time::now());
+    const auto running = lock_running(s, outcomes);
     // Completions are the common case: one statement for the whole batch.
     std::string rows;
     Params params;
@@ -217,6 +269,7 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
                       {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
         }
     }
+    emit_job_events(s, outcomes, running);
 }
 
 void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
@@ -261,10 +314,16 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
                 {"code", "JOB_FAILED"},
                 {"message", "The worker running this job stopped on every attempt."},
                 {"details", {{"attempts", r.integer(2)}}}};
-            s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
-                      " finished_at = ?, lease_until = NULL, updated_at = ?"
-                      " WHERE id = ? AND status = 'running' AND claim_token = ?",
-                      {dump(error), now, now, id, token});
+            if (s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
+                          " finished_at = ?, lease_until = NULL, updated_at = ?"
+                          " WHERE id = ? AND status = 'running' AND claim_token = ?",
+                          {dump(error), now, now, id, token}) > 0)
+                if (auto job = find_by_id(s, id))
+                    events::emit(s, job->workspace_id, events::kJobFailed,
+                                 {{"job_id", job->public_id},
+                                  {"type", job->type},
+                                  {"status", status::failed},
+                                  {"error", error}});
             continue;
         }
         if (s.execute("UPDATE jobs SET status = 'queued', claim_token = NULL, lease_until = NULL,"

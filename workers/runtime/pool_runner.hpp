@@ -10,6 +10,7 @@
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/completion_writer.hpp"
 #include "workers/runtime/pool_fiber_scheduler.hpp"
+#include "workers/runtime/worker_pool.hpp"
 #include "workers/tasks/task_registry.hpp"
 
 #include <boost/fiber/buffered_channel.hpp>
@@ -42,26 +43,26 @@ struct WorkerServices {
     std::atomic<bool>& stop_requested;
 };
 
-class PoolRunner {
+class PoolRunner final : public WorkerPool {
 public:
     PoolRunner(PoolSpec spec, WorkerServices& services);
     ~PoolRunner();
     PoolRunner(const PoolRunner&) = delete;
     PoolRunner& operator=(const PoolRunner&) = delete;
 
-    void start();
+    void start() override;
     // True once the consumer group exists and the fetch thread reads from it.
-    bool reading() const { return reading_.load(); }
+    bool reading() const override { return reading_.load(); }
     // When the fetch loop last went round; a stuck loop stops the watchdog.
-    std::chrono::steady_clock::time_point last_alive() const;
+    std::chrono::steady_clock::time_point last_alive() const override;
     const PoolSpec& spec() const { return spec_; }
 
     // Shutdown, in this order: stop reading; wait for in_flight() to reach 0 (the grace
     // period); give back whatever still runs; then finish.
-    void stop_fetching();
-    int in_flight() const { return in_flight_.load(); }
-    void release_in_flight();
-    void finish(std::chrono::milliseconds flush_budget);
+    void stop_fetching() override;
+    int in_flight() const override { return in_flight_.load(); }
+    void release_in_flight() override;
+    void finish(std::chrono::milliseconds flush_budget) override;
 
 private:
     struct Work {

@@ -3,6 +3,7 @@
 #include "common/crypto/crypto.hpp"
 #include "common/jobs/job_repository.hpp"
 #include "common/log/logger.hpp"
+#include "workers/webhooks/delivery_pool.hpp"
 
 #include <unistd.h>
 
@@ -25,15 +26,21 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     auto mysql = config_.mysql;
     mysql.pool_size = std::max<int>(
         mysql.pool_size,
-        config_.workers.blocking_threads + 2 * static_cast<int>(pool_names_.size()) + 1);
+        config_.workers.blocking_threads + 3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
     services_ = std::unique_ptr<WorkerServices>(
         new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_});
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
-        pools_.push_back(std::make_unique<PoolRunner>(
-            PoolSpec{name, settings.threads, settings.fibers, settings.batch}, *services_));
+        const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
+        if (name == webhooks::kDeliveryPool) {
+            // One multi loop for every delivery fiber; connections to a receiver are reused.
+            http_ = std::make_unique<http::Client>(std::max(64, settings.threads * settings.fibers));
+            pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_, *http_));
+        } else {
+            pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));
+        }
     }
 }
 

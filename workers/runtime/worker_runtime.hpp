@@ -4,6 +4,7 @@
 
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
+#include "common/http/http_client.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
@@ -49,7 +50,8 @@ private:
     std::unique_ptr<db::MysqlPool> mysql_;
     std::unique_ptr<BlockingExecutor> executor_;
     std::unique_ptr<WorkerServices> services_;
-    std::vector<std::unique_ptr<PoolRunner>> pools_;
+    std::unique_ptr<http::Client> http_;
+    std::vector<std::unique_ptr<WorkerPool>> pools_;
 
     std::mutex heartbeat_mutex_;
     std::condition_variable heartbeat_wake_;

@@ -1,0 +1,118 @@
+#include "api/handlers/webhook_handlers.hpp"
+
+#include "api/server/pagination.hpp"
+#include "api/server/validation.hpp"
+#include "common/error/api_error.hpp"
+#include "common/events/event_catalog.hpp"
+#include "common/webhooks/delivery_repository.hpp"
+#include "common/webhooks/webhook_service.hpp"
+
+#include <array>
+#include <charconv>
+
+namespace squawk::api::handlers {
+namespace {
+
+constexpr size_t kMaxUrlChars = 2048;
+constexpr size_t kMaxEvents = 50;
+constexpr size_t kMaxEventChars = 64;
+constexpr std::array<std::string_view, 2> kSettableStatuses{"active", "paused"};
+constexpr std::array<std::string_view, 7> kDeliveryStatuses{
+    "pending", "delivering", "retrying", "delivered", "failed", "dead_letter", "held"};
+
+webhooks::WebhookService service(Services& services) {
+    return webhooks::WebhookService(services.mysql, services.config, services.http);
+}
+
+long long delivery_id(const RequestContext& ctx) {
+    const std::string& text = ctx.param("delivery_id");
+    long long id = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (ec != std::errc() || end != text.data() + text.size() || id <= 0)
+        throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
+    return id;
+}
+
+}  // namespace
+
+Reply list_webhooks(const RequestContext& ctx, Services& services) {
+    return Reply::ok(service(services).list(ctx.workspace_id));
+}
+
+Reply create_webhook(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const std::string url = body.required_string("url", kMaxUrlChars);
+    const auto names = body.optional_string_array("events", kMaxEvents, kMaxEventChars,
+                                                  events::catalog());
+    if (!names && !body.problems().count("events")) body.reject("events", "is required");
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(service(services).create(ctx.workspace_id, url, *names), 201);
+}
+
+Reply update_webhook(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    webhooks::EndpointChange change;
+    change.url = body.optional_string("url", kMaxUrlChars);
+    change.events = body.optional_string_array("events", kMaxEvents, kMaxEventChars,
+                                               events::catalog());
+    change.status = body.optional_enum("status", kSettableStatuses);
+    body.reject_unknown_fields();
+    body.finish();
+    if (!change.url && !change.events && !change.status)
+        throw validation_error({{"body", "give at least one of url, events, status"}});
+    return Reply::ok(service(services).update(ctx.workspace_id, ctx.param("webhook_id"), change));
+}
+
+Reply delete_webhook(const RequestContext& ctx, Services& services) {
+    service(services).remove(ctx.workspace_id, ctx.param("webhook_id"));
+    return Reply::ok({{"id", ctx.param("webhook_id")}, {"deleted", true}});
+}
+
+Reply test_webhook(const RequestContext& ctx, Services& services) {
+    return Reply::ok(service(services).test(ctx.workspace_id, ctx.param("webhook_id")));
+}
+
+Reply rotate_webhook_secret(const RequestContext& ctx, Services& services) {
+    return Reply::ok(service(services).rotate_secret(ctx.workspace_id, ctx.param("webhook_id")));
+}
+
+Reply replay_dead_letters(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const auto since = body.optional_timestamp("since");
+    if (!since && !body.problems().count("since")) body.reject("since", "is required");
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(
+        service(services).replay_dead_letters(ctx.workspace_id, ctx.param("webhook_id"), *since));
+}
+
+Reply webhook_logs(const RequestContext& ctx, Services& services) {
+    Validator query(ctx.query);
+    const PageRequest page = read_page(query);
+    webhooks::LogFilter filter;
+    filter.endpoint_public_id = query.optional_string("webhook_id", 64).value_or("");
+    filter.event_name = query.optional_enum("event", events::catalog()).value_or("");
+    filter.status = query.optional_enum("status", kDeliveryStatuses).value_or("");
+    query.finish();
+    const auto found = services.mysql.run([&](db::Session& s) {
+        return webhooks::DeliveryRepository::logs(s, ctx.workspace_id, filter, page.offset(),
+                                                  page.per_page);
+    });
+    return Reply::page(nlohmann::json(found.items), pagination_json(page, found.total));
+}
+
+Reply get_delivery(const RequestContext& ctx, Services& services) {
+    const long long id = delivery_id(ctx);
+    auto found = services.mysql.run([&](db::Session& s) {
+        return webhooks::DeliveryRepository::find_json(s, ctx.workspace_id, id);
+    });
+    if (!found) throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
+    return Reply::ok(std::move(*found));
+}
+
+Reply replay_delivery(const RequestContext& ctx, Services& services) {
+    return Reply::ok(service(services).replay(ctx.workspace_id, delivery_id(ctx)));
+}
+
+}  // namespace squawk::api::handlers

@@ -1,0 +1,78 @@
+// The one client for outgoing HTTP (webhook receivers, platforms, providers): a thread owns a
+// libcurl multi handle and runs every transfer; callers submit and get the result by callback.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace squawk::http {
+
+using HeaderList = std::vector<std::pair<std::string, std::string>>;
+
+struct Request {
+    std::string method = "GET";
+    std::string url;
+    HeaderList headers;
+    std::string body;
+    std::chrono::milliseconds timeout{10000};
+    // "address:port" (IPv6 in brackets): connect there whatever the URL's host resolves to, so
+    // the address a caller checked is the one used. Empty: resolve normally.
+    std::string connect_to;
+    size_t max_response_bytes = 65536;  // the rest of a longer body is read and dropped
+};
+
+struct Response {
+    long status = 0;       // 0 when no HTTP answer arrived
+    HeaderList headers;    // names in lower case
+    std::string body;      // at most max_response_bytes
+    std::string error;     // empty when an answer arrived
+    bool timed_out = false;
+    std::chrono::microseconds duration{0};
+
+    std::optional<std::string> header(std::string_view lower_case_name) const;
+};
+
+class Client {
+public:
+    using Callback = std::function<void(Response)>;
+
+    // `max_connections` bounds open connections across all hosts.
+    explicit Client(int max_connections = 512);
+    ~Client();
+    Client(const Client&) = delete;
+    Client& operator=(const Client&) = delete;
+
+    // Runs `request`; `done` is called once on the client's thread, so it must be short (fulfil a
+    // promise, push to a queue). Redirects are never followed; only http and https are spoken.
+    void submit(Request request, Callback done);
+    // Submits and blocks the calling thread until the answer (synchronous API paths).
+    Response send(Request request);
+
+    struct Transfer;  // one request in flight; defined in the implementation
+
+private:
+    void loop();
+    void start_transfer(std::unique_ptr<Transfer> transfer);
+    void finish_transfer(void* easy, int result);
+
+    void* multi_;
+    std::mutex mutex_;
+    std::deque<std::unique_ptr<Transfer>> submitted_;
+    bool stopping_ = false;
+    std::vector<void*> idle_handles_;
+    std::thread thread_;
+};
+
+// curl_global_init; call once from main() before any thread starts.
+void global_init();
+
+}  // namespace squawk::http

@@ -1,0 +1,40 @@
+// One delivery attempt, shared by the delivery workers and the synchronous test call: check the
+// target again, sign the unchanged body with every valid secret, and judge the receiver's answer.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/http/http_client.hpp"
+#include "common/net/target_url.hpp"
+#include "common/webhooks/delivery.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::webhooks {
+
+// The signing secrets in force now: the current one, and the previous one during its grace.
+std::vector<std::string> valid_secrets(const ClaimedDelivery& d, const std::string& key_bytes,
+                                       time::TimePoint now);
+
+// The POST to send to the checked address (the address is pinned; redirects are not followed).
+http::Request build_request(const ClaimedDelivery& d, const net::CheckedTarget& target,
+                            const std::vector<std::string>& secrets,
+                            const config::WebhookSettings& settings);
+
+// The next state after an attempt that got `response`, or was refused before sending
+// (`refusal`: the target check failed).
+DeliveryResult judge(const ClaimedDelivery& d, time::TimePoint started,
+                     const std::optional<http::Response>& response, const std::string& refusal,
+                     const config::WebhookSettings& settings);
+
+// A run that sent nothing because the endpoint is not active: held (or failed when deleted).
+DeliveryResult not_sent(const ClaimedDelivery& d);
+
+// Seconds from a Retry-After header (delta seconds or an HTTP date), if it parses.
+std::optional<long long> parse_retry_after(const std::string& value, time::TimePoint now);
+
+// The decryption key of config.webhooks.secret_key as raw bytes; throws when it is not set.
+std::string secret_key_bytes(const config::WebhookSettings& settings);
+
+}  // namespace squawk::webhooks

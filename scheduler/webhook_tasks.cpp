@@ -1,0 +1,49 @@
+#include "scheduler/webhook_tasks.hpp"
+
+#include "common/log/logger.hpp"
+#include "common/time/clock.hpp"
+#include "common/webhooks/delivery_repository.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 1000;
+// One sweep deletes at most this much per run, so it never holds locks for long.
+constexpr int kSweepRounds = 20;
+}  // namespace
+
+using webhooks::DeliveryRepository;
+
+long long WebhookTasks::dispatch_events() {
+    long long total = 0;
+    for (;;) {
+        const int done = mysql_.transaction([&](db::Session& s) {
+            return DeliveryRepository::dispatch(s, settings_.dispatch_batch, settings_);
+        });
+        total += done;
+        if (done < settings_.dispatch_batch) break;
+    }
+    return total;
+}
+
+long long WebhookTasks::reclaim_deliveries() {
+    const int n = mysql_.transaction(
+        [&](db::Session& s) { return DeliveryRepository::reclaim_expired(s, kBatch); });
+    if (n > 0) log::info("reclaimed deliveries of stopped workers", {{"deliveries", n}});
+    return n;
+}
+
+long long WebhookTasks::sweep_old_deliveries() {
+    // Retention is calendar time: time_scale does not shorten how long records are kept.
+    const auto before = time::now() - std::chrono::hours(24) * settings_.retention_days;
+    long long total = 0;
+    for (int round = 0; round < kSweepRounds; ++round) {
+        const int n = mysql_.transaction(
+            [&](db::Session& s) { return DeliveryRepository::sweep(s, before, kBatch); });
+        total += n;
+        if (n < kBatch) break;
+    }
+    if (total > 0) log::info("swept old delivery records", {{"deliveries", total}});
+    return total;
+}
+
+}  // namespace squawk::scheduler

@@ -1,0 +1,11 @@
+// HTTP from fibers: the request goes to the shared libcurl multi loop and only the calling fiber
+// parks until the answer, so one thread holds hundreds of requests in flight.
+#pragma once
+
+#include "common/http/http_client.hpp"
+
+namespace squawk::workers {
+
+http::Response fiber_send(http::Client& client, http::Request request);
+
+}  // namespace squawk::workers

@@ -1,0 +1,235 @@
+#include "workers/webhooks/delivery_pool.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/log/logger.hpp"
+#include "common/net/target_url.hpp"
+#include "common/webhooks/delivery_attempt.hpp"
+#include "common/webhooks/delivery_repository.hpp"
+#include "workers/runtime/fiber_http.hpp"
+
+#include <arpa/inet.h>
+
+#include <boost/fiber/operations.hpp>
+#include <boost/fiber/protected_fixedsize_stack.hpp>
+
+namespace squawk::workers::webhooks {
+namespace {
+
+using squawk::webhooks::ClaimedDelivery;
+using squawk::webhooks::DeliveryRepository;
+using squawk::webhooks::DeliveryResult;
+
+constexpr size_t kFiberStackBytes = 128 * 1024;
+// How long an idle pool waits before looking for due deliveries again.
+constexpr auto kIdlePoll = std::chrono::milliseconds(25);
+
+size_t channel_capacity(int items) {
+    size_t capacity = 2;
+    while (capacity < static_cast<size_t>(items) + 1) capacity <<= 1;
+    return capacity;
+}
+
+long long steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::chrono::milliseconds backoff(int failures) {
+    return std::chrono::milliseconds(std::min(2000, 50 << std::min(failures, 6)));
+}
+
+// A host given as an IP literal needs no resolver, so its check can run on the fiber itself.
+bool is_ip_literal(const std::string& host) {
+    unsigned char buffer[16];
+    return inet_pton(AF_INET, host.c_str(), buffer) == 1 ||
+           inet_pton(AF_INET6, host.c_str(), buffer) == 1;
+}
+
+}  // namespace
+
+DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http)
+    : spec_(std::move(spec)), services_(services), http_(http),
+      capacity_(spec_.threads * spec_.fibers), channel_(channel_capacity(capacity_)),
+      results_(spec_.batch, services.mysql, services.config.webhooks.failing_threshold),
+      last_alive_ns_(steady_ns()) {
+    try {
+        key_bytes_ = squawk::webhooks::secret_key_bytes(services.config.webhooks);
+    } catch (const std::exception& e) {
+        // Deliveries are still claimed and fail visibly (attempt error) instead of piling up.
+        log::error("webhooks.secret_key is not usable; deliveries will fail", {{"error", e.what()}});
+    }
+}
+
+DeliveryPool::~DeliveryPool() {
+    stop_fetching();
+    finish(std::chrono::milliseconds(0));
+}
+
+void DeliveryPool::start() {
+    results_.start();
+    live_fibers_ = capacity_;
+    for (int i = 0; i < spec_.threads; ++i) fiber_threads_.emplace_back([this] { fiber_thread(); });
+    fetch_thread_ = std::thread([this] { fetch_loop(); });
+}
+
+std::chrono::steady_clock::time_point DeliveryPool::last_alive() const {
+    return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(last_alive_ns_.load()));
+}
+
+void DeliveryPool::pause(std::chrono::milliseconds how_long) {
+    std::unique_lock lock(wake_mutex_);
+    wake_.wait_for(lock, how_long, [&] { return stop_fetch_.load(); });
+}
+
+void DeliveryPool::stop_fetching() {
+    stop_fetch_ = true;
+    wake_.notify_all();
+    if (fetch_thread_.joinable()) fetch_thread_.join();
+}
+
+void DeliveryPool::extend_leases_if_due() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_lease_extension_) return;
+    const auto lease = std::chrono::seconds(services_.config.webhooks.lease_seconds);
+    next_lease_extension_ = now + lease / 3;
+    services_.mysql.run([&](db::Session& s) {
+        DeliveryRepository::extend_leases(s, services_.worker_id, time::now() + lease);
+    });
+}
+
+void DeliveryPool::fetch_loop() {
+    const auto lease = std::chrono::seconds(services_.config.webhooks.lease_seconds);
+    int failures = 0;
+    reading_ = true;
+    log::info("pool reading", {{"pool", spec_.name},
+                               {"threads", spec_.threads},
+                               {"fibers", spec_.fibers},
+                               {"batch", spec_.batch}});
+    while (!stop_fetch_) {
+        last_alive_ns_ = steady_ns();
+        try {
+            extend_leases_if_due();
+            const int free = capacity_ - in_flight_.load();
+            if (free <= 0) {
+                std::unique_lock lock(wake_mutex_);
+                wake_.wait_for(lock, std::chrono::milliseconds(100), [&] {
+                    return stop_fetch_.load() || in_flight_.load() < capacity_;
+                });
+                continue;
+            }
+            const std::string token = crypto::hex(crypto::random_bytes(16));
+            const int want = std::min(free, spec_.batch);
+            auto claimed = services_.mysql.run([&](db::Session& s) {
+                return DeliveryRepository::claim(s, want, token, services_.worker_id,
+                                                 time::now() + lease);
+            });
+            if (failures > 0) log::info("delivery claims work again", {{"pool", spec_.name}});
+            failures = 0;
+            {
+                std::lock_guard lock(claims_mutex_);
+                for (const auto& d : claimed) claims_[d.id] = {d.claim_token, false};
+            }
+            in_flight_ += static_cast<int>(claimed.size());
+            for (auto& d : claimed) channel_.push(std::move(d));
+            if (static_cast<int>(claimed.size()) < want) pause(kIdlePoll);
+        } catch (const std::exception& e) {
+            // A batch whose claim committed but whose answer was lost comes back after the lease.
+            if (failures == 0 || failures % 20 == 0)
+                log::warn("cannot claim deliveries; retrying",
+                          {{"pool", spec_.name}, {"error", e.what()}});
+            pause(backoff(failures++));
+        }
+    }
+}
+
+void DeliveryPool::fiber_thread() {
+    boost::fibers::use_scheduling_algorithm<PoolFiberScheduler>(ready_queue_);
+    std::vector<boost::fibers::fiber> fibers;
+    fibers.reserve(spec_.fibers);
+    for (int i = 0; i < spec_.fibers; ++i)
+        fibers.emplace_back(std::allocator_arg,
+                            boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
+                            [this] { fiber_loop(); });
+    for (auto& f : fibers) f.join();
+    std::unique_lock lock(live_mutex_);
+    live_changed_.wait(lock, [&] { return live_fibers_ == 0; });
+}
+
+DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d) {
+    if (d.endpoint_status != "active") return squawk::webhooks::not_sent(d);
+    const auto& settings = services_.config.webhooks;
+    const bool allow_private = services_.config.security.allow_private_targets;
+    const auto started = time::now();
+    std::optional<http::Response> response;
+    std::string refusal;
+    try {
+        // Checked again at every delivery: DNS may point elsewhere since the endpoint was saved.
+        const auto check = [&] { return net::check_target(d.url, allow_private); };
+        const auto parsed = net::parse_url(d.url);
+        const auto target = is_ip_literal(parsed.host) ? check() : services_.executor.run(check);
+        const auto secrets = squawk::webhooks::valid_secrets(d, key_bytes_, started);
+        response = fiber_send(http_, squawk::webhooks::build_request(d, target, secrets, settings));
+    } catch (const net::TargetRefused& e) {
+        refusal = e.what();
+    } catch (const std::exception& e) {
+        http::Response failed;
+        failed.error = std::string("not sent: ") + e.what();
+        response = failed;
+    }
+    return squawk::webhooks::judge(d, started, response, refusal, settings);
+}
+
+bool DeliveryPool::settle(const ClaimedDelivery& d) {
+    std::lock_guard lock(claims_mutex_);
+    const auto it = claims_.find(d.id);
+    if (it == claims_.end() || it->second.first != d.claim_token) return false;
+    const bool released = it->second.second;
+    claims_.erase(it);
+    return !released;
+}
+
+void DeliveryPool::fiber_loop() {
+    ClaimedDelivery d;
+    while (channel_.pop(d) == boost::fibers::channel_op_status::success) {
+        auto result = deliver(d);
+        // A delivery given back at shutdown belongs to someone else now.
+        if (settle(d)) results_.push(std::move(result));
+        in_flight_.fetch_sub(1);
+        wake_.notify_one();
+    }
+    std::lock_guard lock(live_mutex_);
+    if (--live_fibers_ == 0) live_changed_.notify_all();
+}
+
+void DeliveryPool::release_in_flight() {
+    std::vector<std::pair<long long, std::string>> released;
+    {
+        std::lock_guard lock(claims_mutex_);
+        for (auto& [id, claim] : claims_) {
+            if (claim.second) continue;
+            claim.second = true;
+            released.emplace_back(id, claim.first);
+        }
+    }
+    if (released.empty()) return;
+    try {
+        services_.mysql.transaction(
+            [&](db::Session& s) { DeliveryRepository::release(s, released); });
+        log::info("gave back deliveries at shutdown", {{"count", released.size()}});
+    } catch (const std::exception& e) {
+        log::error("cannot give back deliveries; they are retried after the lease",
+                   {{"count", released.size()}, {"error", e.what()}});
+    }
+}
+
+void DeliveryPool::finish(std::chrono::milliseconds flush_budget) {
+    if (finished_) return;
+    finished_ = true;
+    channel_.close();
+    for (auto& t : fiber_threads_)
+        if (t.joinable()) t.join();
+    results_.stop(flush_budget);
+}
+
+}  // namespace squawk::workers::webhooks

@@ -1,0 +1,78 @@
+// The `webhooks` pool: a fetch thread claims due deliveries from MySQL in batches under a lease,
+// fibers send them through the shared libcurl multi loop (a slow receiver parks a fiber, never a
+// thread), and a writer thread records attempts and next states in batches.
+#pragma once
+
+#include "common/http/http_client.hpp"
+#include "common/webhooks/delivery.hpp"
+#include "workers/runtime/pool_fiber_scheduler.hpp"
+#include "workers/runtime/pool_runner.hpp"
+#include "workers/runtime/worker_pool.hpp"
+#include "workers/webhooks/result_writer.hpp"
+
+#include <boost/fiber/buffered_channel.hpp>
+#include <boost/fiber/condition_variable.hpp>
+#include <boost/fiber/mutex.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace squawk::workers::webhooks {
+
+inline constexpr const char* kDeliveryPool = "webhooks";
+
+class DeliveryPool final : public WorkerPool {
+public:
+    DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http);
+    ~DeliveryPool() override;
+
+    void start() override;
+    bool reading() const override { return reading_.load(); }
+    std::chrono::steady_clock::time_point last_alive() const override;
+    void stop_fetching() override;
+    int in_flight() const override { return in_flight_.load(); }
+    void release_in_flight() override;
+    void finish(std::chrono::milliseconds flush_budget) override;
+
+private:
+    void fetch_loop();
+    void extend_leases_if_due();
+    void fiber_thread();
+    void fiber_loop();
+    squawk::webhooks::DeliveryResult deliver(const squawk::webhooks::ClaimedDelivery& d);
+    bool settle(const squawk::webhooks::ClaimedDelivery& d);
+    void pause(std::chrono::milliseconds how_long);
+
+    PoolSpec spec_;
+    WorkerServices& services_;
+    http::Client& http_;
+    const int capacity_;
+    std::string key_bytes_;
+    SharedReadyQueue ready_queue_;
+    boost::fibers::buffered_channel<squawk::webhooks::ClaimedDelivery> channel_;
+    ResultWriter results_;
+
+    std::atomic<int> in_flight_{0};
+    std::atomic<bool> stop_fetch_{false};
+    std::atomic<bool> reading_{false};
+    std::atomic<long long> last_alive_ns_;
+    std::chrono::steady_clock::time_point next_lease_extension_;
+    std::mutex wake_mutex_;
+    std::condition_variable wake_;
+
+    std::mutex claims_mutex_;
+    std::map<long long, std::pair<std::string, bool>> claims_;  // id -> (token, released)
+
+    boost::fibers::mutex live_mutex_;
+    boost::fibers::condition_variable live_changed_;
+    int live_fibers_ = 0;
+
+    std::thread fetch_thread_;
+    std::vector<std::thread> fiber_threads_;
+    bool finished_ = false;
+};
+
+}  // namespace squawk::workers::webhooks
