@@ -23,6 +23,7 @@ std::string dump(const nlohmann::json& j) {
 struct Subscriber {
     long long id;
     long long workspace_id;
+    bool failing;  // its deliveries are held until it is re-enabled
     std::set<std::string> events;
 };
 
@@ -50,12 +51,13 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
     std::unordered_map<long long, std::vector<Subscriber>> subscribers;
     {
         Params ids(all.begin(), all.end());
-        for (const auto& r : s.query("SELECT id, workspace_id, events FROM webhook_endpoints"
-                                     " WHERE status = 'active' AND workspace_id IN (" +
+        // Paused endpoints receive nothing; failing ones keep their events, held.
+        for (const auto& r : s.query("SELECT id, workspace_id, status, events FROM webhook_endpoints"
+                                     " WHERE status IN ('active', 'failing') AND workspace_id IN (" +
                                          placeholders(ids.size()) + ")",
                                      ids)) {
-            Subscriber sub{r.integer(0), r.integer(1), {}};
-            const auto names = nlohmann::json::parse(r.text(2), nullptr, false);
+            Subscriber sub{r.integer(0), r.integer(1), r.text(2) == "failing", {}};
+            const auto names = nlohmann::json::parse(r.text(3), nullptr, false);
             if (names.is_array())
                 for (const auto& n : names)
                     if (n.is_string()) sub.events.insert(n.get<std::string>());
@@ -89,8 +91,9 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
             const nlohmann::json body = {
                 {"id", e.public_id}, {"event", e.name}, {"created_at", e.created_at},
                 {"data", payload}};
-            values += values.empty() ? "(?,?,?,?,?,'pending',?,?,?,?)" : ",(?,?,?,?,?,'pending',?,?,?,?)";
+            values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?)";
             params.insert(params.end(), {sub.workspace_id, sub.id, e.id, e.name, dump(body),
+                                         std::string(sub.failing ? "held" : "pending"),
                                          static_cast<long long>(max_attempts), now, now, now});
             if (++rows >= 200) flush();
         };

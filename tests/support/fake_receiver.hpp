@@ -1,0 +1,48 @@
+// Runs tests/fakes' programmable webhook receiver as a child process and talks to its control
+// API: program answers per path, read back what it received.
+#pragma once
+
+#include "tests/support/http_client.hpp"
+#include "tests/support/process.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+namespace squawk::testing {
+
+class FakeReceiver {
+  public:
+    // `record` false keeps only counts (benchmarks).
+    explicit FakeReceiver(bool record = true);
+    ~FakeReceiver();
+
+    int port() const { return port_; }
+    // http://127.0.0.1:<port><path>
+    std::string url(const std::string& path) const;
+    // `responses` is consumed one per request to `path`; then `fallback` answers.
+    void program(const std::string& path, const nlohmann::json& responses,
+                 const nlohmann::json& fallback = {{"status", 200}});
+    // Every recorded request ({path, method, headers, body, ...}), optionally for one path.
+    nlohmann::json requests(const std::string& path = "");
+    long long count();
+    void clear();
+    pid_t pid() const { return process_->pid(); }
+
+  private:
+    nlohmann::json control(const std::string& method, const std::string& path,
+                           const nlohmann::json& body = nullptr);
+
+    std::string log_path_;
+    std::unique_ptr<ChildProcess> process_;
+    int port_ = 0;
+    std::unique_ptr<HttpClient> http_;
+};
+
+// A [webhooks] config section for a Stack: a fresh encryption key, a short timeout and the backoff
+// base given (seconds before time_scale).
+std::string webhook_config(double backoff_base_seconds = 120.0, int failing_threshold = 10,
+                           int lease_seconds = 3);
+
+}  // namespace squawk::testing

@@ -1,0 +1,59 @@
+#include "tests/support/webhook_checks.hpp"
+
+#include "common/db/sql_text.hpp"
+#include "common/events/event_outbox.hpp"
+#include "tests/support/api_checks.hpp"
+#include "tests/support/fake_receiver.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace squawk::testing {
+
+StackOptions webhook_stack_options(double time_scale, const std::string& extra_pools) {
+    StackOptions options;
+    options.time_scale = time_scale;
+    options.worker_arguments = {"--pools", extra_pools.empty() ? "webhooks" : "webhooks," + extra_pools,
+                                "--fibers", "32"};
+    options.extra_config = webhook_config();
+    return options;
+}
+
+nlohmann::json create_webhook(Stack& stack, const std::string& key, const std::string& url,
+                              const nlohmann::json& events) {
+    const auto r = stack.request("POST", "/v1/webhooks", {{"url", url}, {"events", events}}, key);
+    INFO(r.body);
+    check_success_envelope(r, 201);
+    return r.json["data"];
+}
+
+std::string emit_event(Stack& stack, long long workspace_id, const std::string& name,
+                       const nlohmann::json& data) {
+    return stack.db().transaction(
+        [&](db::Session& s) { return events::emit(s, workspace_id, name, data); });
+}
+
+long long create_profile_workspace(Stack& stack, long long parent) {
+    return stack.db().run([&](db::Session& s) {
+        s.execute("INSERT INTO workspaces (name, parent_workspace_id, created_at) VALUES (?, ?, ?)",
+                  {std::string("profile"), parent, db::time_param(time::now())});
+        return s.last_insert_id();
+    });
+}
+
+long long deliveries_in(Stack& stack, const std::string& event_id, const std::string& status) {
+    return stack.count("SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id"
+                       " WHERE e.public_id = ? AND d.status = ?",
+                       {event_id, status});
+}
+
+nlohmann::json delivery_log(Stack& stack, const std::string& key, const std::string& event_id,
+                            const std::string& webhook_id) {
+    const auto r = stack.request("GET", "/v1/webhooks/logs?per_page=100&webhook_id=" + webhook_id,
+                                 nullptr, key);
+    check_success_envelope(r, 200);
+    for (const auto& d : r.json["data"])
+        if (d["event_id"] == event_id) return d;
+    return nullptr;
+}
+
+}  // namespace squawk::testing
