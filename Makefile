@@ -45,10 +45,16 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		BUILD_DIR=$(SANITIZE_DIR) scripts/test.sh $(CTEST_ARGS)
 
-# libFuzzer needs clang; the fuzz targets are defined in tests/fuzz/.
+# libFuzzer needs clang; the targets are tests/fuzz/*_fuzz.cpp. Each runs FUZZ_SECONDS on its corpus.
+FUZZ_SECONDS ?= 30
 fuzz: deps
-	CXX=clang++ $(call configure,$(FUZZ_DIR)) -DSQUAWK_FUZZ=ON
-	cmake --build $(FUZZ_DIR) -j$(JOBS)
+	CXX=clang++ $(call configure,$(FUZZ_DIR)) -DSQUAWK_FUZZ=ON -DSQUAWK_TESTS=ON
+	cmake --build $(FUZZ_DIR) -j$(JOBS) --target $$(cd tests/fuzz && ls *_fuzz.cpp | sed 's/\.cpp$$//')
+	for source in tests/fuzz/*_fuzz.cpp; do \
+		target=$$(basename $$source .cpp); name=$${target%_fuzz}; \
+		mkdir -p $(FUZZ_DIR)/corpus/$$name; \
+		$(FUZZ_DIR)/bin/$$target -max_total_time=$(FUZZ_SECONDS) $(FUZZ_DIR)/corpus/$$name tests/fuzz/corpus/$$name || exit 1; \
+	done
 
 format:
 	git ls-files -z '*.cpp' '*.hpp' '*.h' | xargs -0 -r clang-format -i
