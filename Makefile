@@ -12,7 +12,7 @@ CTEST_ARGS ?=
 
 configure = cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-.PHONY: all deps build test run up down install sanitize fuzz format clean
+.PHONY: all deps build test run up down install sanitize fuzz bench format clean
 
 all: build
 
@@ -34,6 +34,13 @@ up: build
 
 down:
 	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh down
+
+# Release build of everything, then every benchmark beside its peer: build/bench/results.md.
+BENCH_DIR ?= build-release
+bench: deps
+	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
+	cmake --build $(BENCH_DIR) -j$(JOBS)
+	BUILD_DIR=$(BENCH_DIR) scripts/bench.sh $(BENCH)
 
 # DESTDIR stages the tree for packaging: make install DESTDIR=/tmp/stage
 install: build
@@ -60,4 +67,4 @@ format:
 	git ls-files -z '*.cpp' '*.hpp' '*.h' | xargs -0 -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR) $(BENCH_DIR)
