@@ -12,7 +12,7 @@ CTEST_ARGS ?=
 
 configure = cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-.PHONY: all deps build test run up down install sanitize fuzz bench format clean
+.PHONY: all deps build test run up down install sanitize fuzz bench chaos format clean
 
 all: build
 
@@ -41,6 +41,11 @@ bench: deps
 	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 	cmake --build $(BENCH_DIR) -j$(JOBS)
 	BUILD_DIR=$(BENCH_DIR) scripts/bench.sh $(BENCH)
+
+# The full chaos run (10,000 jobs under worker SIGKILLs and server restarts); CI runs a short form.
+CHAOS_ARGS ?= --jobs 10000 --seconds 40
+chaos: build
+	BUILD_DIR=$(BUILD_DIR) scripts/with_servers.sh $(BUILD_DIR)/bin/squawk_chaos $(CHAOS_ARGS)
 
 # DESTDIR stages the tree for packaging: make install DESTDIR=/tmp/stage
 install: build

@@ -13,21 +13,12 @@ case "$build_dir" in /*) ;; *) build_dir=$root/$build_dir ;; esac
 out_dir=$root/build/bench
 mkdir -p "$out_dir/scratch"
 
-servers_dir=$(mktemp -d "${TMPDIR:-/tmp}/squawk-bench.XXXXXX")
-cleanup() {
-    "$root/scripts/servers.sh" stop "$servers_dir" || true
-    rm -rf "$servers_dir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+export BENCH_SCRATCH=$out_dir/scratch BENCH_REPEATS=${BENCH_REPEATS:-3} BUILD_DIR=$build_dir
 
-"$root/scripts/servers.sh" start "$servers_dir"
-set -a
-# shellcheck source=/dev/null
-. "$servers_dir/servers.env"
-set +a
-export SQUAWK_SOURCE_DIR=$root SQUAWK_BIN_DIR=$build_dir/bin
-export BENCH_SCRATCH=$out_dir/scratch BENCH_REPEATS=${BENCH_REPEATS:-3}
+# Re-enter under throwaway servers (scripts/with_servers.sh) once.
+if [ -z "${SQUAWK_TEST_MYSQL_PORT:-}" ]; then
+    exec "$root/scripts/with_servers.sh" "$0" "$@"
+fi
 
 if [ $# -gt 0 ]; then
     names=("$@")
