@@ -12,7 +12,7 @@ CTEST_ARGS ?=
 
 configure = cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-.PHONY: all deps build test run up down install sanitize fuzz format clean
+.PHONY: all deps build test run up down install sanitize fuzz bench chaos format clean
 
 all: build
 
@@ -35,6 +35,18 @@ up: build
 down:
 	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh down
 
+# Release build of everything, then every benchmark beside its peer: build/bench/results.md.
+BENCH_DIR ?= build-release
+bench: deps
+	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
+	cmake --build $(BENCH_DIR) -j$(JOBS)
+	BUILD_DIR=$(BENCH_DIR) scripts/bench.sh $(BENCH)
+
+# The full chaos run (10,000 jobs under worker SIGKILLs and server restarts); CI runs a short form.
+CHAOS_ARGS ?= --jobs 10000 --seconds 40
+chaos: build
+	BUILD_DIR=$(BUILD_DIR) scripts/with_servers.sh $(BUILD_DIR)/bin/squawk_chaos $(CHAOS_ARGS)
+
 # DESTDIR stages the tree for packaging: make install DESTDIR=/tmp/stage
 install: build
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR)
@@ -45,13 +57,19 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		BUILD_DIR=$(SANITIZE_DIR) scripts/test.sh $(CTEST_ARGS)
 
-# libFuzzer needs clang; the fuzz targets are defined in tests/fuzz/.
+# libFuzzer needs clang; the targets are tests/fuzz/*_fuzz.cpp. Each runs FUZZ_SECONDS on its corpus.
+FUZZ_SECONDS ?= 30
 fuzz: deps
-	CXX=clang++ $(call configure,$(FUZZ_DIR)) -DSQUAWK_FUZZ=ON
-	cmake --build $(FUZZ_DIR) -j$(JOBS)
+	CXX=clang++ $(call configure,$(FUZZ_DIR)) -DSQUAWK_FUZZ=ON -DSQUAWK_TESTS=ON
+	cmake --build $(FUZZ_DIR) -j$(JOBS) --target $$(cd tests/fuzz && ls *_fuzz.cpp | sed 's/\.cpp$$//')
+	for source in tests/fuzz/*_fuzz.cpp; do \
+		target=$$(basename $$source .cpp); name=$${target%_fuzz}; \
+		mkdir -p $(FUZZ_DIR)/corpus/$$name; \
+		$(FUZZ_DIR)/bin/$$target -max_total_time=$(FUZZ_SECONDS) $(FUZZ_DIR)/corpus/$$name tests/fuzz/corpus/$$name || exit 1; \
+	done
 
 format:
 	git ls-files -z '*.cpp' '*.hpp' '*.h' | xargs -0 -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR) $(FUZZ_DIR) $(BENCH_DIR)

@@ -1,5 +1,6 @@
 // squawk-api: the HTTP front. Serves the route table on Pistache until SIGTERM or SIGINT.
 #include "api/handlers/routes.hpp"
+#include "api/openapi/openapi_document.hpp"
 #include "api/server/api_handler.hpp"
 #include "common/config/config.hpp"
 #include "common/http/http_client.hpp"
@@ -20,9 +21,15 @@ int main(int argc, char** argv) {
     std::string config_path;
     config::Config config;
     CLI::App app{"squawk-api: the Squawk HTTP API", "squawk-api"};
+    bool print_openapi = false;
     app.add_option("--config", config_path, "configuration file");
+    app.add_flag("--print-openapi", print_openapi, "print the OpenAPI document and exit");
     try {
         app.parse(argc, argv);
+        if (print_openapi) {
+            std::cout << api::openapi_document() << "\n";
+            return 0;
+        }
         config = config::load(config::resolve_path(config_path));
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();

@@ -1,8 +1,8 @@
 # Turns the OpenAPI fragments (INPUTS, a |-separated list of JSON files) into a C++ source defining
 # squawk::embedded::openapi_fragments(): each file's name and text, merged by the API at start.
-string(REPLACE "|" ";" INPUTS "${INPUTS}")
 set(body "")
-foreach(input IN LISTS INPUTS)
+string(REPLACE "|" ";" inputs "${INPUTS}")
+foreach(input IN LISTS inputs)
   file(READ ${input} content)
   get_filename_component(name ${input} NAME)
   string(APPEND body "        {\"${name}\", R\"squawk_embed(${content})squawk_embed\"},\n")

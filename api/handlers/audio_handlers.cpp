@@ -21,11 +21,7 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
          {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
          {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
         ctx.is_test);
-    return Reply::ok({{"job_id", job.public_id},
-                     {"status", job.status},
-                     {"type", job.type},
-                     {"created_at", time::format_iso8601(job.created_at)}},
-                     202);
+    return Reply::ok(jobs::to_accepted_json(job), 202);
 }
 
 }  // namespace squawk::api::handlers

@@ -4,6 +4,7 @@
 #include "api/server/validation.hpp"
 #include "common/error/api_error.hpp"
 #include "common/jobs/job_repository.hpp"
+#include "common/jobs/job_types.hpp"
 
 #include <array>
 
@@ -13,6 +14,9 @@ namespace {
 constexpr std::array<std::string_view, 6> kStatuses{
     jobs::status::queued,    jobs::status::running, jobs::status::retrying,
     jobs::status::completed, jobs::status::failed,  jobs::status::cancelled};
+
+// A ping job parks one fiber at most this long.
+constexpr long long kMaxPingSleepMs = 60000;
 
 ApiError job_not_found() { return ApiError(ErrorCode::NotFound, "No job with this id."); }
 
@@ -56,6 +60,16 @@ Reply cancel_job(const RequestContext& ctx, Services& services) {
         break;
     }
     return Reply::ok(jobs::to_api_json(job.value()));
+}
+
+Reply submit_ping(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const auto sleep_ms = body.optional_integer("sleep_ms", 0, kMaxPingSleepMs);
+    body.reject_unknown_fields();
+    body.finish();
+    const auto job = services.submitter.submit(ctx.workspace_id, jobs::kNoop,
+                                               {{"sleep_ms", sleep_ms.value_or(0)}}, ctx.is_test);
+    return Reply::ok(jobs::to_accepted_json(job), 202);
 }
 
 }  // namespace squawk::api::handlers

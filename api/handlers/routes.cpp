@@ -30,6 +30,7 @@ constexpr std::array kRoutes{
     Route{"GET", "/v1/jobs", Access::needs("jobs:read"), list_jobs},
     Route{"GET", "/v1/jobs/{job_id}", Access::needs("jobs:read"), get_job},
     Route{"POST", "/v1/jobs/{job_id}/cancel", Access::needs("jobs:read"), cancel_job},
+    Route{"POST", "/v1/jobs/ping", Access::needs("jobs:read"), submit_ping},
     Route{"POST", "/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech},
     Route{"GET", "/v1/media/{media_id}", Access::needs("media:read"), get_media},
     Route{"DELETE", "/v1/media/{media_id}", Access::needs("media:write"), delete_media},

@@ -260,11 +260,12 @@ Config parse(const std::string& toml_text, const std::map<std::string, std::stri
     collect(document, "", entries);
 
     Config config;
-    for (const auto& [path, node] : entries) {
+    for (const auto& entry : entries) {
+        const std::string& path = entry.first;
         auto it = std::find_if(fields.begin(), fields.end(),
                                [&](const Field& f) { return f.path == path; });
         if (it == fields.end()) throw ConfigError("unknown config key '" + path + "'");
-        it->assign(config, from_toml(*node, path));
+        it->assign(config, from_toml(*entry.second, path));
     }
     for (const auto& field : fields) {
         const auto found = environment.find(env_name(field.path));

@@ -36,4 +36,11 @@ nlohmann::json to_api_json(const Job& job) {
             {"updated_at", time::format_iso8601(job.updated_at)}};
 }
 
+nlohmann::json to_accepted_json(const Job& job) {
+    return {{"job_id", job.public_id},
+            {"status", job.status},
+            {"type", job.type},
+            {"created_at", time::format_iso8601(job.created_at)}};
+}
+
 }  // namespace squawk::jobs

@@ -45,6 +45,8 @@ struct Job {
 
 // The public representation: job_id, type, status, progress, attempts, result/error, timestamps.
 nlohmann::json to_api_json(const Job& job);
+// The 202 answer to a submission: job_id, status, type, created_at.
+nlohmann::json to_accepted_json(const Job& job);
 
 // What a worker needs to run a claimed job.
 struct ClaimedJob {

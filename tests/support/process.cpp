@@ -6,7 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -23,9 +25,25 @@ int decode_status(int status) {
     return -1;
 }
 
+// A bare command name is looked up in PATH, as a shell would; a path is used as it is.
+std::string resolve_program(const std::string& name) {
+    if (name.find('/') != std::string::npos) return name;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        const size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string candidate = dirs.substr(start, end - start) + "/" + name;
+        if (access(candidate.c_str(), X_OK) == 0) return candidate;
+        start = end + 1;
+    }
+    return name;
+}
+
 // Only async-signal-safe calls may run between fork and exec: everything is prepared before.
 pid_t spawn(const std::vector<std::string>& argv, int out_fd, int err_fd) {
     if (argv.empty()) throw std::invalid_argument("empty command");
+    const std::string program = resolve_program(argv[0]);
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
@@ -41,7 +59,7 @@ pid_t spawn(const std::vector<std::string>& argv, int out_fd, int err_fd) {
         if (devnull >= 0) dup2(devnull, STDIN_FILENO);
         // Sockets of the test process (MySQL, HTTP) must not live on in a daemon.
         close_range(3, ~0U, 0);
-        execv(args[0], args.data());
+        execv(program.c_str(), args.data());
         _exit(127);
     }
     return pid;

@@ -269,6 +269,8 @@ void Stack::wait_for_health() {
     throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
 }
 
+pid_t Stack::pid(Process process) { return child(process)->pid(); }
+
 ChildProcess* Stack::child(Process process) {
     const auto it = children_.find(process);
     if (it == children_.end() || !it->second)

@@ -71,6 +71,7 @@ class Stack {
     void kill(Process process, int signal_number);
     std::optional<int> wait_exit(Process process, std::chrono::milliseconds timeout);
     bool running(Process process);
+    pid_t pid(Process process);
 
     // Polls `predicate` until it holds or `timeout` passes; returns its last value.
     static bool wait_until(const std::function<bool()>& predicate,
@@ -88,6 +89,7 @@ class Stack {
     long long count(const std::string& sql, const db::Params& params = {});
     const std::string& dir() const { return dir_; }
     const std::string& config_path() const { return config_path_; }
+    const config::RedisSettings& redis_settings() const { return redis_; }
     std::string media_dir() const { return dir_ + "/media"; }
     std::string base_url() const;
     // Where to look when something went wrong: the temp dir and the end of each daemon's log.

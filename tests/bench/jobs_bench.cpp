@@ -1,0 +1,293 @@
+// The job path against BullMQ on the same Redis: throughput of 50,000 no-op jobs through one
+// worker process with every state change in MySQL, add-to-start latency at a steady 500 jobs/s
+// through the HTTP API, GET /jobs/{job_id} against nginx serving static JSON, and the worker's
+// peak RSS with 1,000 tasks in flight.
+#include "common/jobs/job_repository.hpp"
+#include "common/jobs/job_types.hpp"
+#include "common/queue/job_queue.hpp"
+#include "common/redis/redis_client.hpp"
+#include "tests/bench/support/bench.hpp"
+#include "tests/support/stack.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+using namespace squawk;
+using namespace squawk::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int kThroughputJobs = 50000;
+constexpr int kInsertBatch = 1000;
+constexpr int kLatencyRate = 500;
+constexpr int kLatencySeconds = 10;
+constexpr int kInFlightTasks = 1000;
+constexpr int kHttpSeconds = 10;
+
+double unix_us_now() {
+    return static_cast<double>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count());
+}
+
+// Inserts `count` noop jobs and puts them on the generate stream, both in batches.
+void enqueue_noops(Stack& stack, long long workspace_id, int count, long long sleep_ms) {
+    redis::RedisClient redis(stack.redis_settings());
+    queue::JobQueue queue(redis);
+    for (int done = 0; done < count; done += kInsertBatch) {
+        std::vector<jobs::NewJob> batch;
+        for (int i = done; i < std::min(count, done + kInsertBatch); ++i) {
+            jobs::NewJob job;
+            job.workspace_id = workspace_id;
+            job.type = std::string(jobs::kNoop.name);
+            job.pool = std::string(jobs::kNoop.pool);
+            job.payload = {{"sleep_ms", sleep_ms}};
+            job.is_test = true;
+            batch.push_back(std::move(job));
+        }
+        const auto inserted = stack.db().transaction(
+            [&](db::Session& s) { return jobs::JobRepository::insert_many(s, batch); });
+        std::vector<long long> ids;
+        for (const auto& job : inserted) ids.push_back(job.id);
+        queue.enqueue(std::string(jobs::kNoop.pool), ids);
+    }
+}
+
+// Seconds from the first claim to the last recorded completion.
+double processing_seconds(Stack& stack) {
+    const auto row = stack.db().run([](db::Session& s) {
+        return s.query_one(
+            "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) FROM jobs");
+    });
+    return static_cast<double>(row->integer(0)) / 1e6;
+}
+
+StackOptions worker_less(std::vector<std::string> worker_arguments) {
+    StackOptions options;
+    options.time_scale = 1.0;
+    options.lease_seconds = 60;
+    options.start_worker = false;
+    options.start_scheduler = false;
+    options.worker_arguments = std::move(worker_arguments);
+    return options;
+}
+
+double squawk_throughput() {
+    // Claims and completions are written 100 at a time (the largest batch the config allows).
+    setenv("SQUAWK_WORKERS_GENERATE_BATCH", "100", 1);
+    Stack stack(worker_less({"--pools", "generate", "--threads", "2", "--fibers", "256"}));
+    enqueue_noops(stack, stack.tenant().workspace_id, kThroughputJobs, 0);
+    stack.start(Process::worker);
+    const auto completed = [&] {
+        return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
+    };
+    if (!Stack::wait_until([&] { return completed() == kThroughputJobs; }, 300s, 20ms))
+        throw std::runtime_error("squawk did not finish the throughput run\n" + stack.post_mortem());
+    unsetenv("SQUAWK_WORKERS_GENERATE_BATCH");
+    return kThroughputJobs / processing_seconds(stack);
+}
+
+double bullmq_throughput(int concurrency) {
+    const auto& redis = ServerEnv::get().redis;
+    const auto out = bench::run_node_peer(
+        "bullmq_throughput.cjs", {redis.host, std::to_string(redis.port),
+                                  std::to_string(kThroughputJobs), std::to_string(concurrency),
+                                  unique_name("bullbench")});
+    return out.at("jobs_per_second").get<double>();
+}
+
+struct Latency {
+    double p50_ms = 0;
+    double p99_ms = 0;
+};
+
+// Open loop: job k is sent at start + k / rate whatever earlier requests took, over 4 connections.
+Latency squawk_add_to_start() {
+    Stack stack(worker_less({"--pools", "generate", "--threads", "1", "--fibers", "32"}));
+    stack.start(Process::worker);
+    stack.start(Process::scheduler);
+    const auto created = stack.ctl({"key", "create", "--workspace",
+                                    std::to_string(stack.tenant().workspace_id), "--type", "test",
+                                    "--scopes", "all", "--rate-limit", "1000000"});
+    if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
+    std::string key = created.out;
+    key.erase(key.find_last_not_of(" \n") + 1);
+
+    constexpr int kSenders = 4;
+    const int total = kLatencyRate * kLatencySeconds;
+    std::mutex sent_mutex;
+    std::map<std::string, double> sent_at_us;
+    std::atomic<int> failures{0};
+    const auto start = std::chrono::steady_clock::now() + 200ms;
+    std::vector<std::thread> senders;
+    for (int t = 0; t < kSenders; ++t) {
+        senders.emplace_back([&, t] {
+            HttpClient http(stack.base_url());
+            const std::string body = "{}";
+            const Headers headers = {{"Authorization", "Bearer " + key},
+                                     {"Content-Type", "application/json"}};
+            for (int k = t; k < total; k += kSenders) {
+                std::this_thread::sleep_until(start + std::chrono::microseconds(
+                                                          1'000'000LL * k / kLatencyRate));
+                const double sent = unix_us_now();
+                const auto r = http.send("POST", "/v1/jobs/ping", body, headers);
+                if (r.status != 202) {
+                    ++failures;
+                    continue;
+                }
+                std::lock_guard lock(sent_mutex);
+                sent_at_us[r.json["data"].value("job_id", "")] = sent;
+            }
+        });
+    }
+    for (auto& s : senders) s.join();
+    if (failures > 0)
+        throw std::runtime_error(std::to_string(failures.load()) + " ping submissions failed");
+    if (!Stack::wait_until(
+            [&] {
+                return stack.count("SELECT COUNT(*) FROM jobs WHERE started_at IS NOT NULL") ==
+                       total;
+            },
+            60s, 50ms))
+        throw std::runtime_error("not every ping job started\n" + stack.post_mortem());
+    const auto rows = stack.db().run([](db::Session& s) {
+        return s.query(
+            "SELECT public_id, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', started_at) "
+            "FROM jobs");
+    });
+    std::vector<double> latencies;
+    for (const auto& row : rows) {
+        const auto it = sent_at_us.find(row.text(0));
+        if (it != sent_at_us.end())
+            latencies.push_back((static_cast<double>(row.integer(1)) - it->second) / 1000.0);
+    }
+    return {bench::percentile(latencies, 50), bench::percentile(latencies, 99)};
+}
+
+Latency bullmq_add_to_start() {
+    const auto& redis = ServerEnv::get().redis;
+    const auto out = bench::run_node_peer(
+        "bullmq_latency.cjs",
+        {redis.host, std::to_string(redis.port), std::to_string(kLatencyRate),
+         std::to_string(kLatencySeconds), "10", unique_name("bulllat")});
+    return {out.at("p50_ms").get<double>(), out.at("p99_ms").get<double>()};
+}
+
+struct HttpFigures {
+    bench::WrkResult squawk;
+    bench::WrkResult nginx;
+};
+
+HttpFigures job_polling(int round) {
+    StackOptions options;
+    options.start_scheduler = false;
+    Stack stack(options);
+    const auto& key = stack.tenant().test_key;
+    const auto accepted = stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
+    const std::string job_id = accepted.json["data"].value("job_id", "");
+    Stack::wait_until(
+        [&] { return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'") == 1; },
+        10s);
+    const auto polled = stack.request("GET", "/v1/jobs/" + job_id, nullptr, key);
+    bench::StaticJsonServer nginx(polled.body);
+    HttpFigures figures;
+    const auto run_squawk = [&] {
+        figures.squawk = bench::run_wrk(stack.base_url() + "/v1/jobs/" + job_id, 64,
+                                        kHttpSeconds, {{"Authorization", "Bearer " + key}});
+    };
+    const auto run_nginx = [&] { figures.nginx = bench::run_wrk(nginx.url(), 64, kHttpSeconds); };
+    // Alternate which goes first so neither always runs on a warmer machine.
+    if (round % 2 == 0) {
+        run_squawk();
+        run_nginx();
+    } else {
+        run_nginx();
+        run_squawk();
+    }
+    return figures;
+}
+
+// 1,000 jobs that each hold their fiber for 3 s, on one worker with 2 threads x 500 fibers.
+std::pair<double, long long> worker_memory() {
+    Stack stack(worker_less({"--pools", "generate", "--threads", "2", "--fibers", "500"}));
+    enqueue_noops(stack, stack.tenant().workspace_id, kInFlightTasks, 3000);
+    stack.start(Process::worker);
+    long long most_running = 0;
+    Stack::wait_until(
+        [&] {
+            most_running = std::max(
+                most_running, stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'running'"));
+            return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'") ==
+                   kInFlightTasks;
+        },
+        60s, 100ms);
+    return {bench::peak_rss_mib(stack.pid(Process::worker)), most_running};
+}
+
+}  // namespace
+
+int main() {
+    try {
+        bench::npm_install({"bullmq", "ioredis"});
+        bench::Report report;
+        bench::Series throughput10{"50,000 no-op jobs, one worker process vs BullMQ concurrency 10",
+                                   "jobs/s", true, {}, "BullMQ concurrency 10", {},
+                                   "ratio >= 1.0"};
+        bench::Series throughput100{"50,000 no-op jobs, one worker process vs BullMQ concurrency 100",
+                                    "jobs/s", true, {}, "BullMQ concurrency 100", {},
+                                    "ratio >= 1.0"};
+        bench::Series p50{"add-to-start latency p50 at 500 jobs/s (Squawk through HTTP + MySQL)",
+                          "ms", false, {}, "BullMQ add to worker start", {}, "-"};
+        bench::Series p99{"add-to-start latency p99 at 500 jobs/s (Squawk through HTTP + MySQL)",
+                          "ms", false, {}, "BullMQ add to worker start", {},
+                          "no worse than BullMQ"};
+        bench::Series rps{"GET /jobs/{job_id}, wrk 64 connections", "requests/s", true, {},
+                          "nginx static JSON", {}, "ratio >= 0.5"};
+        bench::Series http_p99{"GET /jobs/{job_id} p99, wrk 64 connections", "ms", false, {},
+                               "nginx static JSON", {}, "-"};
+        for (int round = 0; round < bench::repeats(); ++round) {
+            std::cerr << "jobs bench: round " << round + 1 << "\n";
+            throughput10.squawk.push_back(squawk_throughput());
+            throughput10.peer.push_back(bullmq_throughput(10));
+            throughput100.peer.push_back(bullmq_throughput(100));
+            const auto ours = squawk_add_to_start();
+            const auto theirs = bullmq_add_to_start();
+            p50.squawk.push_back(ours.p50_ms);
+            p99.squawk.push_back(ours.p99_ms);
+            p50.peer.push_back(theirs.p50_ms);
+            p99.peer.push_back(theirs.p99_ms);
+            const auto http = job_polling(round);
+            rps.squawk.push_back(http.squawk.requests_per_second);
+            rps.peer.push_back(http.nginx.requests_per_second);
+            http_p99.squawk.push_back(http.squawk.p99_ms);
+            http_p99.peer.push_back(http.nginx.p99_ms);
+        }
+        throughput100.squawk = throughput10.squawk;
+        const auto [rss, running] = worker_memory();
+        report.add(throughput10);
+        report.add(throughput100);
+        report.add(p50);
+        report.add(p99);
+        report.add(rps);
+        report.add(http_p99);
+        report.add({"worker peak RSS with 1,000 tasks in flight (2 threads x 500 fibers)", "MiB",
+                    false, {rss}, "", {}, "<= 64 MiB"});
+        report.note("worker memory run: at most " + std::to_string(running) +
+                    " of 1,000 sleeping tasks were seen running at once");
+        report.note("Squawk throughput: one squawk-worker with 2 threads x 256 fibers, batch 100, "
+                    "timed from the first claim to the last completion recorded in MySQL");
+        report.write();
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "jobs bench failed: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,84 @@
+// What every benchmark program shares: its settings from `make bench` (repeats, scratch folder,
+// output file), the result file the driver merges, and the peers it runs beside Squawk (npm
+// packages, nginx, wrk).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <sys/types.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::bench {
+
+// BENCH_REPEATS (default 3): how many interleaved rounds of Squawk and its peer.
+int repeats();
+// BENCH_SCRATCH: a folder for peers (npm installs, nginx files); never inside the source tree.
+std::string scratch_dir();
+
+// One measured quantity, Squawk's values beside the peer's, as the driver's table shows it.
+struct Series {
+    std::string name;
+    std::string unit;
+    bool higher_is_better = true;
+    std::vector<double> squawk;
+    std::string peer_name;  // empty when the issue names no peer
+    std::vector<double> peer;
+    std::string target;
+};
+
+// Collects series and notes and writes them to BENCH_OUT as {"results": [...], "notes": [...]}.
+class Report {
+public:
+    void add(const Series& series);
+    void note(const std::string& text);
+    void write() const;
+
+private:
+    nlohmann::json results_ = nlohmann::json::array();
+    nlohmann::json notes_ = nlohmann::json::array();
+};
+
+// Installs npm packages into the scratch folder once; later runs reuse them.
+void npm_install(const std::vector<std::string>& packages);
+// Runs `node SCRIPT args...` from tests/bench/peers with the scratch node_modules; returns the
+// JSON object the script prints as its last line of output.
+nlohmann::json run_node_peer(const std::string& script, const std::vector<std::string>& args);
+
+struct WrkResult {
+    double requests_per_second = 0;
+    double p50_ms = 0;
+    double p99_ms = 0;
+    long long errors = 0;  // socket errors plus non-2xx answers
+};
+
+// wrk with `connections` connections over 2 threads for `seconds`, with --latency.
+WrkResult run_wrk(const std::string& url, int connections, int seconds,
+                  const std::map<std::string, std::string>& headers = {});
+
+// nginx serving one static JSON file on a free loopback port, for as long as the object lives.
+class StaticJsonServer {
+public:
+    explicit StaticJsonServer(const std::string& json_body);
+    ~StaticJsonServer();
+    StaticJsonServer(const StaticJsonServer&) = delete;
+    StaticJsonServer& operator=(const StaticJsonServer&) = delete;
+    std::string url() const;
+
+private:
+    std::string dir_;
+    int port_ = 0;
+    pid_t pid_ = -1;
+};
+
+// The peak resident set (VmHWM) of a process, in MiB.
+double peak_rss_mib(pid_t pid);
+
+double median(std::vector<double> values);
+// The p-th percentile (0..100) by nearest rank.
+double percentile(std::vector<double> values, double p);
+
+}  // namespace squawk::bench

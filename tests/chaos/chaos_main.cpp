@@ -1,0 +1,242 @@
+// The chaos run: jobs submitted through the API while a worker is killed with SIGKILL every 2 s
+// and restarted, Redis (append-only file on) is restarted once and MariaDB is restarted once.
+// Afterwards every accepted job has completed exactly once in effect, no daemon but the killed
+// worker was restarted by hand, and the report says how long each recovery took.
+//
+//   squawk_chaos [--jobs N] [--speech-every K] [--seconds S]
+// `make chaos` runs 10,000 jobs; CTest runs a short form. Exit code 0 only when every check holds.
+#include "tests/support/stack.hpp"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+using namespace squawk::testing;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Options {
+    int jobs = 10000;
+    int speech_every = 50;  // every K-th job renders speech: an effect with a file and a row
+    int seconds = 40;       // how long the chaos lasts while submissions go on
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        const int value = std::atoi(argv[i + 1]);
+        if (flag == "--jobs") o.jobs = value;
+        else if (flag == "--speech-every") o.speech_every = value;
+        else if (flag == "--seconds") o.seconds = value;
+        else throw std::invalid_argument("unknown option " + flag);
+    }
+    if (o.jobs < 1 || o.speech_every < 1 || o.seconds < 6)
+        throw std::invalid_argument("--jobs and --speech-every must be positive, --seconds >= 6");
+    return o;
+}
+
+double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// Submits jobs over 4 connections, retrying refused submissions until each is accepted once.
+class Submitter {
+public:
+    Submitter(Stack& stack, const Options& options, const std::string& key)
+        : stack_(stack), options_(options), key_(key) {}
+
+    void run(Clock::time_point chaos_end) {
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t) threads.emplace_back([this, t, chaos_end] { loop(t, chaos_end); });
+        for (auto& t : threads) t.join();
+    }
+
+    const std::set<std::string>& accepted() const { return accepted_; }
+    long long speech_jobs() const { return speech_; }
+    long long refusals() const { return refusals_; }
+
+private:
+    void loop(int thread, Clock::time_point chaos_end) {
+        HttpClient http(stack_.base_url());
+        const Headers headers = {{"Authorization", "Bearer " + key_},
+                                 {"Content-Type", "application/json"}};
+        const auto total_span = chaos_end - Clock::now();
+        const auto started = Clock::now();
+        for (int k = thread; k < options_.jobs; k += 4) {
+            // Spread the submissions over the chaos window so every fault meets live traffic.
+            std::this_thread::sleep_until(started + total_span * k / options_.jobs);
+            const bool speech = k % options_.speech_every == 0;
+            const std::string path = speech ? "/v1/audio/text-to-speech" : "/v1/jobs/ping";
+            const std::string body =
+                speech ? R"({"text":"Chaos run job number )" + std::to_string(k) + R"(."})"
+                       : R"({"sleep_ms":)" + std::to_string(k % 40) + "}";
+            for (int attempt = 0;; ++attempt) {
+                try {
+                    const auto r = http.send("POST", path, body, headers, 5s);
+                    if (r.status == 202) {
+                        std::lock_guard lock(mutex_);
+                        accepted_.insert(r.json["data"].value("job_id", ""));
+                        if (speech) ++speech_;
+                        break;
+                    }
+                } catch (const std::exception&) {
+                }
+                ++refusals_;
+                std::this_thread::sleep_for(std::chrono::milliseconds(std::min(500, 20 << std::min(attempt, 5))));
+            }
+        }
+    }
+
+    Stack& stack_;
+    const Options& options_;
+    std::string key_;
+    std::mutex mutex_;
+    std::set<std::string> accepted_;
+    std::atomic<long long> speech_{0};
+    std::atomic<long long> refusals_{0};
+};
+
+long long completed(Stack& stack) {
+    try {
+        return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
+    } catch (const std::exception&) {
+        return -1;  // MariaDB is down
+    }
+}
+
+// Seconds until the number of completed jobs grows past `before` (work flows again).
+double until_progress(Stack& stack, long long before, std::chrono::seconds limit) {
+    const auto t = Clock::now();
+    Stack::wait_until([&] { return completed(stack) > before; }, limit, 20ms);
+    return seconds_since(t);
+}
+
+double until_healthy(Stack& stack, std::chrono::seconds limit) {
+    const auto t = Clock::now();
+    Stack::wait_until(
+        [&] {
+            try {
+                return stack.request("GET", "/v1/health").status == 200;
+            } catch (const std::exception&) {
+                return false;
+            }
+        },
+        limit, 20ms);
+    return seconds_since(t);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    try {
+        options = parse(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "squawk_chaos: " << e.what() << "\n";
+        return 2;
+    }
+    StackOptions stack_options;
+    stack_options.worker_arguments = {"--pools", "generate", "--threads", "2", "--fibers", "32"};
+    Stack stack(stack_options);
+    const auto created = stack.ctl({"key", "create", "--workspace",
+                                    std::to_string(stack.tenant().workspace_id), "--type", "live",
+                                    "--scopes", "all", "--rate-limit", "1000000"});
+    std::string key = created.out;
+    key.erase(key.find_last_not_of(" \n") + 1);
+    const pid_t api_pid = stack.pid(Process::api);
+    const pid_t scheduler_pid = stack.pid(Process::scheduler);
+
+    const auto chaos_start = Clock::now();
+    const auto chaos_end = chaos_start + std::chrono::seconds(options.seconds);
+    Submitter submitter(stack, options, key);
+    std::thread submissions([&] { submitter.run(chaos_end); });
+
+    std::vector<double> worker_recoveries;
+    double redis_health = 0, redis_progress = 0, mysql_health = 0, mysql_progress = 0;
+    bool redis_done = false, mysql_done = false;
+    int kills = 0;
+    while (Clock::now() < chaos_end) {
+        std::this_thread::sleep_for(2s);
+        stack.kill(Process::worker, SIGKILL);
+        ++kills;
+        const long long before = completed(stack);
+        stack.start(Process::worker);
+        worker_recoveries.push_back(until_progress(stack, before, 30s));
+        const double elapsed = seconds_since(chaos_start);
+        if (!redis_done && elapsed > options.seconds / 3.0) {
+            redis_done = true;
+            stack.stop_redis();
+            std::this_thread::sleep_for(500ms);
+            stack.start_redis();
+            const long long at_restart = completed(stack);
+            redis_health = until_healthy(stack, 60s);
+            redis_progress = until_progress(stack, at_restart, 60s);
+        } else if (!mysql_done && elapsed > options.seconds * 2.0 / 3.0) {
+            mysql_done = true;
+            stack.stop_mysql();
+            std::this_thread::sleep_for(1s);
+            stack.start_mysql();
+            mysql_health = until_healthy(stack, 60s);
+            const long long at_restart = completed(stack);
+            mysql_progress = until_progress(stack, at_restart, 60s);
+        }
+    }
+    submissions.join();
+
+    const auto accepted = submitter.accepted();
+    const long long total = static_cast<long long>(accepted.size());
+    const auto drain_start = Clock::now();
+    Stack::wait_until([&] { return completed(stack) >= total; }, 180s, 100ms);
+    const double drain = seconds_since(drain_start);
+
+    const long long done = completed(stack);
+    const long long rows = stack.count("SELECT COUNT(*) FROM jobs");
+    const long long not_completed = stack.count("SELECT COUNT(*) FROM jobs WHERE status <> 'completed'");
+    const long long media = stack.count("SELECT COUNT(*) FROM media");
+    const long long media_jobs = stack.count("SELECT COUNT(DISTINCT source_job_id) FROM media");
+    long long missing = 0;
+    for (const auto& id : accepted)
+        if (stack.count("SELECT COUNT(*) FROM jobs WHERE public_id = ? AND status = 'completed'",
+                        {id}) != 1)
+            ++missing;
+    const bool api_survived = stack.running(Process::api) && stack.pid(Process::api) == api_pid;
+    const bool scheduler_survived =
+        stack.running(Process::scheduler) && stack.pid(Process::scheduler) == scheduler_pid;
+
+    std::sort(worker_recoveries.begin(), worker_recoveries.end());
+    const double worker_median = worker_recoveries.empty() ? 0 : worker_recoveries[worker_recoveries.size() / 2];
+    const double worker_max = worker_recoveries.empty() ? 0 : worker_recoveries.back();
+    std::cout << "chaos run: " << total << " jobs accepted (" << submitter.speech_jobs()
+              << " speech), " << submitter.refusals() << " submissions refused and retried\n"
+              << "  worker SIGKILLs: " << kills << "; work flowed again after a restart in "
+              << worker_median << " s median, " << worker_max << " s max\n"
+              << "  Redis restart: API healthy after " << redis_health
+              << " s, jobs completing again after " << redis_progress << " s\n"
+              << "  MariaDB restart: API healthy after " << mysql_health
+              << " s, jobs completing again after " << mysql_progress << " s\n"
+              << "  all accepted jobs finished " << drain << " s after the chaos ended\n"
+              << "  completed " << done << " of " << rows << " job rows; " << not_completed
+              << " not completed; " << missing << " accepted jobs missing\n"
+              << "  speech effects: " << media << " media rows for " << media_jobs
+              << " distinct jobs (expected " << submitter.speech_jobs() << ")\n"
+              << "  api recovered by itself: " << (api_survived ? "yes" : "NO")
+              << "; scheduler recovered by itself: " << (scheduler_survived ? "yes" : "NO") << "\n";
+
+    const bool ok = redis_done && mysql_done && missing == 0 && not_completed == 0 &&
+                    rows == total && media == submitter.speech_jobs() &&
+                    media_jobs == submitter.speech_jobs() && api_survived && scheduler_survived;
+    std::cout << (ok ? "chaos run: PASSED" : "chaos run: FAILED") << "\n";
+    if (!ok) std::cout << stack.post_mortem();
+    return ok ? 0 : 1;
+}
