@@ -8,7 +8,7 @@
 namespace squawk::scheduler {
 
 class WebhookTasks {
-public:
+  public:
     WebhookTasks(db::MysqlPool& mysql, const config::WebhookSettings& settings)
         : mysql_(mysql), settings_(settings) {}
 
@@ -17,7 +17,7 @@ public:
     long long reclaim_deliveries();
     long long sweep_old_deliveries();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     config::WebhookSettings settings_;
 };

@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
     config::Config config;
     std::vector<std::string> pools;
     try {
-        command_line = workers::parse_worker_command_line(std::vector<std::string>(argv + 1, argv + argc));
+        command_line =
+            workers::parse_worker_command_line(std::vector<std::string>(argv + 1, argv + argc));
         if (command_line.help) {
             std::cout << *command_line.help;
             return 0;
@@ -65,9 +66,9 @@ int main(int argc, char** argv) {
             ready_sent = true;
         }
         // A fetch loop that stopped going round is a hang systemd should restart.
-        if (runtime.alive_since(std::chrono::steady_clock::now() -
-                                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    stall_limit)))
+        if (runtime.alive_since(
+                std::chrono::steady_clock::now() -
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(stall_limit)))
             notifier.watchdog_if_due();
     }
     notifier.stopping();

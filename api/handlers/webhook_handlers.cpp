@@ -42,8 +42,8 @@ Reply list_webhooks(const RequestContext& ctx, Services& services) {
 Reply create_webhook(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     const std::string url = body.required_string("url", kMaxUrlChars);
-    const auto names = body.optional_string_array("events", kMaxEvents, kMaxEventChars,
-                                                  events::catalog());
+    const auto names =
+        body.optional_string_array("events", kMaxEvents, kMaxEventChars, events::catalog());
     if (!names && !body.problems().count("events")) body.reject("events", "is required");
     body.reject_unknown_fields();
     body.finish();
@@ -54,8 +54,8 @@ Reply update_webhook(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     webhooks::EndpointChange change;
     change.url = body.optional_string("url", kMaxUrlChars);
-    change.events = body.optional_string_array("events", kMaxEvents, kMaxEventChars,
-                                               events::catalog());
+    change.events =
+        body.optional_string_array("events", kMaxEvents, kMaxEventChars, events::catalog());
     change.status = body.optional_enum("status", kSettableStatuses);
     body.reject_unknown_fields();
     body.finish();

@@ -24,8 +24,9 @@ std::vector<std::string> emit_many(db::Session& s, const std::vector<NewEvent>& 
                       {ids.back(), e.workspace_id, e.name,
                        e.data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), now});
     }
-    s.execute("INSERT INTO events (public_id, workspace_id, name, data, created_at) VALUES " + values,
-              params);
+    s.execute(
+        "INSERT INTO events (public_id, workspace_id, name, data, created_at) VALUES " + values,
+        params);
     return ids;
 }
 

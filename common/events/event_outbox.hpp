@@ -30,7 +30,7 @@ struct PendingEvent {
     std::string public_id;
     long long workspace_id = 0;
     std::string name;
-    std::string data;  // JSON text
+    std::string data;        // JSON text
     std::string created_at;  // ISO 8601
 };
 

@@ -22,8 +22,8 @@ namespace {
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Client::Transfer*>(user);
     const size_t n = size * count;
-    const size_t room = t->request.max_response_bytes - std::min(t->request.max_response_bytes,
-                                                                 t->response.body.size());
+    const size_t room = t->request.max_response_bytes -
+                        std::min(t->request.max_response_bytes, t->response.body.size());
     t->response.body.append(data, std::min(n, room));
     return n;
 }
@@ -42,7 +42,8 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
     std::string name(line.substr(0, colon));
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::string_view value = line.substr(colon + 1);
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+        value.remove_prefix(1);
     while (!value.empty() && (value.back() == '\r' || value.back() == '\n' || value.back() == ' '))
         value.remove_suffix(1);
     t->response.headers.emplace_back(std::move(name), std::string(value));
@@ -57,7 +58,9 @@ std::optional<std::string> Response::header(std::string_view lower_case_name) co
     return std::nullopt;
 }
 
-void global_init() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+void global_init() {
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
 
 Client::Client(int max_connections) : multi_(curl_multi_init()) {
     curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, static_cast<long>(max_connections));

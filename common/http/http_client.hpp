@@ -31,10 +31,10 @@ struct Request {
 };
 
 struct Response {
-    long status = 0;       // 0 when no HTTP answer arrived
-    HeaderList headers;    // names in lower case
-    std::string body;      // at most max_response_bytes
-    std::string error;     // empty when an answer arrived
+    long status = 0;     // 0 when no HTTP answer arrived
+    HeaderList headers;  // names in lower case
+    std::string body;    // at most max_response_bytes
+    std::string error;   // empty when an answer arrived
     bool timed_out = false;
     std::chrono::microseconds duration{0};
 
@@ -42,7 +42,7 @@ struct Response {
 };
 
 class Client {
-public:
+  public:
     using Callback = std::function<void(Response)>;
 
     // `max_connections` bounds open connections across all hosts.
@@ -59,7 +59,7 @@ public:
 
     struct Transfer;  // one request in flight; defined in the implementation
 
-private:
+  private:
     void loop();
     void start_transfer(std::unique_ptr<Transfer> transfer);
     void finish_transfer(void* easy, int result);

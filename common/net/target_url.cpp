@@ -41,10 +41,14 @@ std::optional<uint64_t> parse_number(std::string_view part) {
     uint64_t value = 0;
     for (char c : part) {
         int d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        else return std::nullopt;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            return std::nullopt;
         if (d >= base) return std::nullopt;
         value = value * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
         if (value > 0xFFFFFFFFull) return 0x100000000ull;  // too big; reported by the caller
@@ -159,8 +163,8 @@ std::vector<IpAddress> resolve(const std::string& host) {
             out.push_back(v4(ntohl(s->sin_addr.s_addr)));
         } else if (p->ai_family == AF_INET6) {
             const auto* s = reinterpret_cast<const sockaddr_in6*>(p->ai_addr);
-            out.push_back(IpAddress{std::vector<uint8_t>(s->sin6_addr.s6_addr,
-                                                         s->sin6_addr.s6_addr + 16)});
+            out.push_back(
+                IpAddress{std::vector<uint8_t>(s->sin6_addr.s6_addr, s->sin6_addr.s6_addr + 16)});
         }
     }
     if (out.empty()) throw TargetRefused("the host name '" + host + "' has no address");
@@ -282,10 +286,10 @@ CheckedTarget check_target(std::string_view url, bool allow_private) {
     } else if (auto n = parse_numeric_ipv4(t.url.host)) {
         addresses.push_back(*n);
     } else {
-        const std::string name = t.url.host.ends_with('.') ? t.url.host.substr(0, t.url.host.size() - 1)
-                                                           : t.url.host;
-        if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-._") !=
-                                std::string::npos)
+        const std::string name =
+            t.url.host.ends_with('.') ? t.url.host.substr(0, t.url.host.size() - 1) : t.url.host;
+        if (name.empty() ||
+            name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-._") != std::string::npos)
             throw TargetRefused("the URL host is not a valid host name");
         if (!allow_private && (name == "localhost" || name.ends_with(".localhost")))
             throw TargetRefused("the URL host is a loopback name");
@@ -294,7 +298,8 @@ CheckedTarget check_target(std::string_view url, bool allow_private) {
     if (!allow_private) {
         for (const auto& a : addresses)
             if (auto why = non_public_reason(a))
-                throw TargetRefused("the URL host resolves to " + *why + " (" + a.to_string() + ")");
+                throw TargetRefused("the URL host resolves to " + *why + " (" + a.to_string() +
+                                    ")");
     }
     t.address = addresses.front();
     return t;

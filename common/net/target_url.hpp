@@ -13,7 +13,7 @@ namespace squawk::net {
 
 // A URL that cannot be used as a target; what() is the reason shown to the client.
 class TargetRefused : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

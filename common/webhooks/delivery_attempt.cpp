@@ -13,7 +13,9 @@ namespace {
 
 using std::chrono::microseconds;
 
-bool is_success(long status) { return status >= 200 && status < 300; }
+bool is_success(long status) {
+    return status >= 200 && status < 300;
+}
 
 std::string printable_excerpt(const std::string& body, size_t limit) {
     std::string out = body.substr(0, std::min(limit, body.size()));
@@ -36,7 +38,8 @@ std::string secret_key_bytes(const config::WebhookSettings& settings) {
 std::vector<std::string> valid_secrets(const ClaimedDelivery& d, const std::string& key_bytes,
                                        time::TimePoint now) {
     std::vector<std::string> out{crypto::open(key_bytes, d.secret_sealed)};
-    if (d.previous_secret_sealed && d.previous_secret_expires_at && *d.previous_secret_expires_at > now)
+    if (d.previous_secret_sealed && d.previous_secret_expires_at &&
+        *d.previous_secret_expires_at > now)
         out.push_back(crypto::open(key_bytes, *d.previous_secret_sealed));
     return out;
 }
@@ -49,12 +52,12 @@ http::Request build_request(const ClaimedDelivery& d, const net::CheckedTarget& 
     r.url = d.url;
     r.body = d.body;
     r.timeout = std::chrono::milliseconds(settings.timeout_ms);
-    const std::string address =
-        target.address.is_v4() ? target.address.to_string() : "[" + target.address.to_string() + "]";
+    const std::string address = target.address.is_v4() ? target.address.to_string()
+                                                       : "[" + target.address.to_string() + "]";
     r.connect_to = address + ":" + std::to_string(target.url.port);
     r.max_response_bytes = static_cast<size_t>(settings.response_bytes_kept);
-    const long long t = std::chrono::duration_cast<std::chrono::seconds>(
-                            time::now().time_since_epoch()).count();
+    const long long t =
+        std::chrono::duration_cast<std::chrono::seconds>(time::now().time_since_epoch()).count();
     r.headers = {{"Content-Type", "application/json"},
                  {"User-Agent", "Squawk-Webhooks/1"},
                  {"X-Service-Event-Id", d.event_public_id},
@@ -124,7 +127,8 @@ DeliveryResult judge(const ClaimedDelivery& d, time::TimePoint started,
     if (response && response->status == 429)
         if (auto header = response->header("retry-after"))
             if (auto seconds = parse_retry_after(*header, now)) {
-                const auto cap = time::scaled(std::chrono::seconds(settings.retry_after_cap_seconds));
+                const auto cap =
+                    time::scaled(std::chrono::seconds(settings.retry_after_cap_seconds));
                 wait = std::min<microseconds>(std::chrono::seconds(*seconds), cap);
             }
     if (!wait) {

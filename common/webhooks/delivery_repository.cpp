@@ -27,7 +27,9 @@ struct Subscriber {
     std::set<std::string> events;
 };
 
-std::string clip(const std::string& s, size_t n) { return s.size() <= n ? s : s.substr(0, n); }
+std::string clip(const std::string& s, size_t n) {
+    return s.size() <= n ? s : s.substr(0, n);
+}
 
 }  // namespace
 
@@ -41,9 +43,10 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
     std::map<long long, long long> parent_of;
     {
         Params ids(workspaces.begin(), workspaces.end());
-        for (const auto& r : s.query("SELECT id, parent_workspace_id FROM workspaces WHERE id IN (" +
-                                         placeholders(ids.size()) + ")",
-                                     ids))
+        for (const auto& r :
+             s.query("SELECT id, parent_workspace_id FROM workspaces WHERE id IN (" +
+                         placeholders(ids.size()) + ")",
+                     ids))
             if (auto parent = r.optional_integer(1)) parent_of[r.integer(0)] = *parent;
     }
     std::set<long long> all = workspaces;
@@ -52,10 +55,11 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
     {
         Params ids(all.begin(), all.end());
         // Paused endpoints receive nothing; failing ones keep their events, held.
-        for (const auto& r : s.query("SELECT id, workspace_id, status, events FROM webhook_endpoints"
-                                     " WHERE status IN ('active', 'failing') AND workspace_id IN (" +
-                                         placeholders(ids.size()) + ")",
-                                     ids)) {
+        for (const auto& r :
+             s.query("SELECT id, workspace_id, status, events FROM webhook_endpoints"
+                     " WHERE status IN ('active', 'failing') AND workspace_id IN (" +
+                         placeholders(ids.size()) + ")",
+                     ids)) {
             Subscriber sub{r.integer(0), r.integer(1), r.text(2) == "failing", {}};
             const auto names = nlohmann::json::parse(r.text(3), nullptr, false);
             if (names.is_array())
@@ -73,10 +77,12 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
     const auto flush = [&] {
         if (rows == 0) return;
         // IGNORE: an event dispatched twice (a crash between insert and mark) keeps one delivery.
-        s.execute("INSERT IGNORE INTO webhook_deliveries (workspace_id, endpoint_id, event_id,"
-                  " event_name, body, status, max_attempts, next_attempt_at, created_at,"
-                  " updated_at) VALUES " + values,
-                  params);
+        s.execute(
+            "INSERT IGNORE INTO webhook_deliveries (workspace_id, endpoint_id, event_id,"
+            " event_name, body, status, max_attempts, next_attempt_at, created_at,"
+            " updated_at) VALUES " +
+                values,
+            params);
         values.clear();
         params.clear();
         rows = 0;
@@ -88,9 +94,10 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
         const int max_attempts = e.name == events::kWebhookTest ? 1 : settings.max_attempts;
         const auto add = [&](const Subscriber& sub, const nlohmann::json& payload) {
             if (!sub.events.count(e.name)) return;
-            const nlohmann::json body = {
-                {"id", e.public_id}, {"event", e.name}, {"created_at", e.created_at},
-                {"data", payload}};
+            const nlohmann::json body = {{"id", e.public_id},
+                                         {"event", e.name},
+                                         {"created_at", e.created_at},
+                                         {"data", payload}};
             values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?)";
             params.insert(params.end(), {sub.workspace_id, sub.id, e.id, e.name, dump(body),
                                          std::string(sub.failing ? "held" : "pending"),
@@ -120,8 +127,9 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
     const auto claimed = s.execute(
         "UPDATE webhook_deliveries SET status = 'delivering', attempts = attempts + 1,"
         " claim_token = ?, worker_id = ?, lease_until = ?, updated_at = ?"
-        " WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ?"
-        " ORDER BY next_attempt_at LIMIT ?",
+        // Walks ix_webhook_deliveries_due and stops at `limit`: due pending rows first, then due
+        // retries, each oldest first. An ORDER BY across both statuses would sort every due row.
+        " WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ? LIMIT ?",
         {token, worker_id, time_param(lease_until), now, now, static_cast<long long>(limit)});
     std::vector<ClaimedDelivery> out;
     if (claimed == 0) return out;
@@ -155,9 +163,10 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
 
 void DeliveryRepository::extend_leases(db::Session& s, const std::string& worker_id,
                                        time::TimePoint lease_until) {
-    s.execute("UPDATE webhook_deliveries SET lease_until = ? WHERE worker_id = ?"
-              " AND status = 'delivering'",
-              {time_param(lease_until), worker_id});
+    s.execute(
+        "UPDATE webhook_deliveries SET lease_until = ? WHERE worker_id = ?"
+        " AND status = 'delivering'",
+        {time_param(lease_until), worker_id});
 }
 
 void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult>& results,
@@ -171,36 +180,41 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
             if (!r.attempt) continue;
             const auto& a = *r.attempt;
             values += values.empty() ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
-            params.insert(params.end(),
-                          {a.delivery_id, static_cast<long long>(a.attempt), time_param(a.started_at),
-                           a.status_code ? db::Param(static_cast<long long>(*a.status_code))
-                                         : db::Param(nullptr),
-                           static_cast<long long>(a.duration_ms),
-                           a.error.empty() ? db::Param(nullptr) : db::Param(clip(a.error, 500)),
-                           db::Param(a.response_excerpt)});
+            params.insert(
+                params.end(),
+                {a.delivery_id, static_cast<long long>(a.attempt), time_param(a.started_at),
+                 a.status_code ? db::Param(static_cast<long long>(*a.status_code))
+                               : db::Param(nullptr),
+                 static_cast<long long>(a.duration_ms),
+                 a.error.empty() ? db::Param(nullptr) : db::Param(clip(a.error, 500)),
+                 db::Param(a.response_excerpt)});
         }
         if (!values.empty())
-            s.execute("INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code,"
-                      " duration_ms, error, response_excerpt) VALUES " + values,
-                      params);
+            s.execute(
+                "INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code,"
+                " duration_ms, error, response_excerpt) VALUES " +
+                    values,
+                params);
     }
     {
         std::string rows;
         Params params;
         for (const auto& r : results) {
-            rows += rows.empty() ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt,"
-                                   " CAST(? AS SIGNED) AS code, ? AS err, CAST(? AS SIGNED) AS sent"
-                                 : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?, ?, CAST(? AS SIGNED), ?,"
-                                   " CAST(? AS SIGNED)";
+            rows += rows.empty()
+                        ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt,"
+                          " CAST(? AS SIGNED) AS code, ? AS err, CAST(? AS SIGNED) AS sent"
+                        : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?, ?, CAST(? AS SIGNED), ?,"
+                          " CAST(? AS SIGNED)";
             const bool sent = r.attempt.has_value();
-            params.insert(params.end(),
-                          {r.delivery_id, r.claim_token, r.status, time_param(r.next_attempt_at),
-                           sent && r.attempt->status_code
-                               ? db::Param(static_cast<long long>(*r.attempt->status_code))
-                               : db::Param(nullptr),
-                           sent && !r.attempt->error.empty() ? db::Param(clip(r.attempt->error, 500))
-                                                             : db::Param(nullptr),
-                           static_cast<long long>(sent ? 1 : 0)});
+            params.insert(
+                params.end(),
+                {r.delivery_id, r.claim_token, r.status, time_param(r.next_attempt_at),
+                 sent && r.attempt->status_code
+                     ? db::Param(static_cast<long long>(*r.attempt->status_code))
+                     : db::Param(nullptr),
+                 sent && !r.attempt->error.empty() ? db::Param(clip(r.attempt->error, 500))
+                                                   : db::Param(nullptr),
+                 static_cast<long long>(sent ? 1 : 0)});
         }
         params.insert(params.end(), {now, now});
         // Unsent (held) runs give their attempt back; a stale claim (reclaimed) changes nothing.
@@ -231,16 +245,18 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
             s.execute("UPDATE webhook_endpoints SET consecutive_failures = ? WHERE id = ?",
                       {static_cast<long long>(run.second), endpoint});
         else
-            s.execute("UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + ?"
-                      " WHERE id = ?",
-                      {static_cast<long long>(run.second), endpoint});
+            s.execute(
+                "UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + ?"
+                " WHERE id = ?",
+                {static_cast<long long>(run.second), endpoint});
         if (run.second == 0) continue;
         if (s.execute("UPDATE webhook_endpoints SET status = 'failing', updated_at = ?"
                       " WHERE id = ? AND status = 'active' AND consecutive_failures >= ?",
                       {now, endpoint, static_cast<long long>(failing_threshold)}) > 0)
-            s.execute("UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
-                      " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
-                      {now, endpoint});
+            s.execute(
+                "UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
+                " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
+                {now, endpoint});
     }
 }
 
@@ -248,11 +264,12 @@ void DeliveryRepository::release(db::Session& s,
                                  const std::vector<std::pair<long long, std::string>>& claims) {
     const auto now = time_param(time::now());
     for (const auto& [id, token] : claims)
-        s.execute("UPDATE webhook_deliveries SET status = IF(attempts > 1, 'retrying', 'pending'),"
-                  " attempts = GREATEST(attempts - 1, 0), claim_token = NULL, lease_until = NULL,"
-                  " next_attempt_at = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
-                  " AND status = 'delivering'",
-                  {now, now, id, token});
+        s.execute(
+            "UPDATE webhook_deliveries SET status = IF(attempts > 1, 'retrying', 'pending'),"
+            " attempts = GREATEST(attempts - 1, 0), claim_token = NULL, lease_until = NULL,"
+            " next_attempt_at = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
+            " AND status = 'delivering'",
+            {now, now, id, token});
 }
 
 int DeliveryRepository::reclaim_expired(db::Session& s, int limit) {
@@ -283,9 +300,9 @@ int DeliveryRepository::sweep(db::Session& s, time::TimePoint before, int limit)
                                  {cutoff, static_cast<long long>(limit)}))
         ids.emplace_back(r.integer(0));
     if (!ids.empty()) {
-        s.execute("DELETE FROM webhook_attempts WHERE delivery_id IN (" + placeholders(ids.size()) +
-                      ")",
-                  ids);
+        s.execute(
+            "DELETE FROM webhook_attempts WHERE delivery_id IN (" + placeholders(ids.size()) + ")",
+            ids);
         s.execute("DELETE FROM webhook_deliveries WHERE id IN (" + placeholders(ids.size()) + ")",
                   ids);
     }
@@ -334,16 +351,16 @@ void attach_attempts(db::Session& s, std::vector<nlohmann::json>& items) {
         ids.emplace_back(id);
         by_id[id] = &item;
     }
-    for (const auto& r : s.query("SELECT delivery_id, attempt, started_at, status_code, duration_ms,"
-                                 " error, response_excerpt FROM webhook_attempts WHERE delivery_id"
-                                 " IN (" + placeholders(ids.size()) + ") ORDER BY id",
-                                 ids)) {
-        nlohmann::json a = {{"attempt", r.integer(1)},
-                            {"started_at", time::format_iso8601(db::time_column(r, 2))},
-                            {"status_code", nullptr},
-                            {"duration_ms", r.integer(4)},
-                            {"error", nullptr},
-                            {"response_excerpt", r.optional_text(6).value_or("")}};
+    for (const auto& r :
+         s.query("SELECT delivery_id, attempt, started_at, status_code, duration_ms,"
+                 " error, response_excerpt FROM webhook_attempts WHERE delivery_id"
+                 " IN (" +
+                     placeholders(ids.size()) + ") ORDER BY id",
+                 ids)) {
+        nlohmann::json a = {
+            {"attempt", r.integer(1)}, {"started_at", time::format_iso8601(db::time_column(r, 2))},
+            {"status_code", nullptr},  {"duration_ms", r.integer(4)},
+            {"error", nullptr},        {"response_excerpt", r.optional_text(6).value_or("")}};
         if (auto code = r.optional_integer(3)) a["status_code"] = *code;
         if (auto err = r.optional_text(5)) a["error"] = *err;
         a["success"] = a["status_code"].is_number() && a["status_code"].get<long long>() >= 200 &&
@@ -370,8 +387,9 @@ LogPage DeliveryRepository::logs(db::Session& s, long long workspace_id, const L
         where += " AND d.status = ?";
         params.emplace_back(filter.status);
     }
-    const std::string from = " FROM webhook_deliveries d JOIN webhook_endpoints w ON"
-                             " w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
+    const std::string from =
+        " FROM webhook_deliveries d JOIN webhook_endpoints w ON"
+        " w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
     LogPage page;
     page.total = s.query_one("SELECT COUNT(*)" + from + where, params)->integer(0);
     params.emplace_back(static_cast<long long>(limit));
@@ -399,24 +417,28 @@ std::optional<nlohmann::json> DeliveryRepository::find_json(db::Session& s, long
 
 DeliveryRepository::ReplayResult DeliveryRepository::replay(db::Session& s, long long workspace_id,
                                                             long long delivery_id) {
-    auto row = s.query_one("SELECT d.status, w.status FROM webhook_deliveries d JOIN"
-                           " webhook_endpoints w ON w.id = d.endpoint_id WHERE d.id = ?"
-                           " AND d.workspace_id = ? FOR UPDATE",
-                           {delivery_id, workspace_id});
+    auto row = s.query_one(
+        "SELECT d.status, w.status FROM webhook_deliveries d JOIN"
+        " webhook_endpoints w ON w.id = d.endpoint_id WHERE d.id = ?"
+        " AND d.workspace_id = ? FOR UPDATE",
+        {delivery_id, workspace_id});
     if (!row) return ReplayResult::not_found;
     if (row->text(0) == delivery_status::delivering) return ReplayResult::in_flight;
     if (row->text(1) == "deleted") return ReplayResult::endpoint_deleted;
     const auto now = time_param(time::now());
     // Onto a paused or failing endpoint the replay waits as held until it is re-enabled.
-    s.execute("UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
-              " attempts = 0, max_attempts = IF(event_name = 'webhook.test', 1, GREATEST(max_attempts, 1)),"
-              " next_attempt_at = ?, last_error = NULL, delivered_at = NULL, updated_at = ?"
-              " WHERE id = ?",
-              {row->text(1), now, now, delivery_id});
+    s.execute(
+        "UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
+        " attempts = 0, max_attempts = IF(event_name = 'webhook.test', 1, GREATEST(max_attempts, "
+        "1)),"
+        " next_attempt_at = ?, last_error = NULL, delivered_at = NULL, updated_at = ?"
+        " WHERE id = ?",
+        {row->text(1), now, now, delivery_id});
     return row->text(1) == "active" ? ReplayResult::replayed : ReplayResult::replayed_held;
 }
 
-std::vector<long long> DeliveryRepository::replay_dead_letters(db::Session& s, long long endpoint_id,
+std::vector<long long> DeliveryRepository::replay_dead_letters(db::Session& s,
+                                                               long long endpoint_id,
                                                                time::TimePoint since) {
     std::vector<long long> ids;
     Params params;
@@ -429,14 +451,16 @@ std::vector<long long> DeliveryRepository::replay_dead_letters(db::Session& s, l
     }
     if (ids.empty()) return ids;
     const auto now = time_param(time::now());
-    const auto status = s.query_one("SELECT status FROM webhook_endpoints WHERE id = ?",
-                                    {endpoint_id})->text(0);
+    const auto status =
+        s.query_one("SELECT status FROM webhook_endpoints WHERE id = ?", {endpoint_id})->text(0);
     Params all{status, now, now};
     all.insert(all.end(), params.begin(), params.end());
-    s.execute("UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
-              " attempts = 0, next_attempt_at = ?, last_error = NULL, updated_at = ?"
-              " WHERE id IN (" + placeholders(params.size()) + ")",
-              all);
+    s.execute(
+        "UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
+        " attempts = 0, next_attempt_at = ?, last_error = NULL, updated_at = ?"
+        " WHERE id IN (" +
+            placeholders(params.size()) + ")",
+        all);
     return ids;
 }
 
@@ -446,12 +470,13 @@ long long DeliveryRepository::insert_test_delivery(db::Session& s, long long wor
                                                    const std::string& claim_token,
                                                    time::TimePoint lease_until) {
     const auto now = time_param(time::now());
-    s.execute("INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
-              " body, status, attempts, max_attempts, next_attempt_at, claim_token, lease_until,"
-              " created_at, updated_at) VALUES (?, ?, ?, 'webhook.test', ?, 'delivering', 1, 1, ?,"
-              " ?, ?, ?, ?)",
-              {workspace_id, endpoint_id, event_id, body, now, claim_token, time_param(lease_until),
-               now, now});
+    s.execute(
+        "INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
+        " body, status, attempts, max_attempts, next_attempt_at, claim_token, lease_until,"
+        " created_at, updated_at) VALUES (?, ?, ?, 'webhook.test', ?, 'delivering', 1, 1, ?,"
+        " ?, ?, ?, ?)",
+        {workspace_id, endpoint_id, event_id, body, now, claim_token, time_param(lease_until), now,
+         now});
     return s.last_insert_id();
 }
 

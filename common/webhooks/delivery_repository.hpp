@@ -23,7 +23,7 @@ struct LogPage {
 };
 
 class DeliveryRepository {
-public:
+  public:
     // Turns up to `limit` undispatched events into deliveries for every active subscribed
     // endpoint of the event's workspace and of its parent (profile fan-out). Returns events done.
     static int dispatch(db::Session& s, int limit, const config::WebhookSettings& settings);
@@ -37,7 +37,8 @@ public:
     static void record(db::Session& s, const std::vector<DeliveryResult>& results,
                        int failing_threshold);
     // Claimed deliveries given back untouched at shutdown.
-    static void release(db::Session& s, const std::vector<std::pair<long long, std::string>>& claims);
+    static void release(db::Session& s,
+                        const std::vector<std::pair<long long, std::string>>& claims);
 
     // Deliveries whose worker vanished: counted as a failed attempt and retried (or dead-lettered).
     static int reclaim_expired(db::Session& s, int limit);

@@ -59,10 +59,11 @@ Endpoint EndpointRepository::insert(db::Session& s, long long workspace_id, cons
     e.secret_sealed = secret_sealed;
     e.status = endpoint_status::active;
     e.created_at = e.updated_at = time::now();
-    s.execute("INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
-              " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?)",
-              {e.public_id, workspace_id, url, events_text(events), secret_sealed,
-               time_param(e.created_at), time_param(e.updated_at)});
+    s.execute(
+        "INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
+        " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?)",
+        {e.public_id, workspace_id, url, events_text(events), secret_sealed,
+         time_param(e.created_at), time_param(e.updated_at)});
     e.id = s.last_insert_id();
     return e;
 }
@@ -71,7 +72,8 @@ std::optional<Endpoint> EndpointRepository::find(db::Session& s, long long works
                                                  const std::string& public_id, bool for_update) {
     auto row = s.query_one(std::string("SELECT ") + kColumns +
                                " FROM webhook_endpoints WHERE public_id = ? AND workspace_id = ?"
-                               " AND status <> 'deleted'" + (for_update ? " FOR UPDATE" : ""),
+                               " AND status <> 'deleted'" +
+                               (for_update ? " FOR UPDATE" : ""),
                            {public_id, workspace_id});
     if (!row) return std::nullopt;
     return read_endpoint(*row);
@@ -90,44 +92,51 @@ std::vector<Endpoint> EndpointRepository::list(db::Session& s, long long workspa
 long long EndpointRepository::count_active_locked(db::Session& s, long long workspace_id) {
     // Locking the workspace row serializes creates and resumes of one workspace.
     s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
-    return s.query_one("SELECT COUNT(*) FROM webhook_endpoints WHERE workspace_id = ?"
-                       " AND status = 'active'",
-                       {workspace_id})
+    return s
+        .query_one(
+            "SELECT COUNT(*) FROM webhook_endpoints WHERE workspace_id = ?"
+            " AND status = 'active'",
+            {workspace_id})
         ->integer(0);
 }
 
 void EndpointRepository::update(db::Session& s, const Endpoint& e) {
     const auto now = time_param(time::now());
-    s.execute("UPDATE webhook_endpoints SET url = ?, events = ?, status = ?,"
-              " consecutive_failures = ?, updated_at = ? WHERE id = ?",
-              {e.url, events_text(e.events), e.status,
-               static_cast<long long>(e.consecutive_failures), now, e.id});
+    s.execute(
+        "UPDATE webhook_endpoints SET url = ?, events = ?, status = ?,"
+        " consecutive_failures = ?, updated_at = ? WHERE id = ?",
+        {e.url, events_text(e.events), e.status, static_cast<long long>(e.consecutive_failures),
+         now, e.id});
     // Held deliveries go out again once the endpoint is active; pausing holds what is waiting.
     if (e.status == endpoint_status::active)
-        s.execute("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?,"
-                  " updated_at = ? WHERE endpoint_id = ? AND status = 'held'",
-                  {now, now, e.id});
+        s.execute(
+            "UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?,"
+            " updated_at = ? WHERE endpoint_id = ? AND status = 'held'",
+            {now, now, e.id});
     else
-        s.execute("UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
-                  " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
-                  {now, e.id});
+        s.execute(
+            "UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
+            " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
+            {now, e.id});
 }
 
 void EndpointRepository::remove(db::Session& s, const Endpoint& e) {
     const auto now = time_param(time::now());
     s.execute("UPDATE webhook_endpoints SET status = 'deleted', updated_at = ? WHERE id = ?",
               {now, e.id});
-    s.execute("UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint deleted',"
-              " updated_at = ? WHERE endpoint_id = ? AND status IN ('pending', 'retrying', 'held')",
-              {now, e.id});
+    s.execute(
+        "UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint deleted',"
+        " updated_at = ? WHERE endpoint_id = ? AND status IN ('pending', 'retrying', 'held')",
+        {now, e.id});
 }
 
 void EndpointRepository::rotate_secret(db::Session& s, const Endpoint& e,
                                        const std::string& new_sealed,
                                        time::TimePoint previous_expires_at) {
-    s.execute("UPDATE webhook_endpoints SET previous_secret_enc = secret_enc,"
-              " previous_secret_expires_at = ?, secret_enc = ?, updated_at = ? WHERE id = ?",
-              {time_param(previous_expires_at), new_sealed, time_param(time::now()), e.id});
+    s.execute(
+        "UPDATE webhook_endpoints SET previous_secret_enc = secret_enc,"
+        " previous_secret_expires_at = ?, secret_enc = ?, updated_at = ? WHERE id = ?",
+        {time_param(previous_expires_at), new_sealed, time_param(time::now()), e.id});
 }
 
 }  // namespace squawk::webhooks

@@ -37,9 +37,10 @@ struct Endpoint {
 nlohmann::json to_api_json(const Endpoint& e);
 
 class EndpointRepository {
-public:
+  public:
     static Endpoint insert(db::Session& s, long long workspace_id, const std::string& url,
-                           const std::vector<std::string>& events, const std::string& secret_sealed);
+                           const std::vector<std::string>& events,
+                           const std::string& secret_sealed);
     static std::optional<Endpoint> find(db::Session& s, long long workspace_id,
                                         const std::string& public_id, bool for_update = false);
     static std::vector<Endpoint> list(db::Session& s, long long workspace_id);

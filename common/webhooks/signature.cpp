@@ -32,7 +32,8 @@ bool verify_signature(std::string_view header, std::string_view secret, std::str
         header.remove_prefix(comma + 1);
     }
     long long stamp = 0;
-    if (t.empty() || std::from_chars(t.data(), t.data() + t.size(), stamp).ptr != t.data() + t.size())
+    if (t.empty() ||
+        std::from_chars(t.data(), t.data() + t.size(), stamp).ptr != t.data() + t.size())
         return false;
     if (std::llabs(now_unix_seconds - stamp) > tolerance_seconds) return false;
     const std::string expected =
@@ -42,6 +43,8 @@ bool verify_signature(std::string_view header, std::string_view secret, std::str
     return false;
 }
 
-std::string new_secret() { return "whsec_" + crypto::random_token(32); }
+std::string new_secret() {
+    return "whsec_" + crypto::random_token(32);
+}
 
 }  // namespace squawk::webhooks

@@ -14,7 +14,9 @@
 namespace squawk::webhooks {
 namespace {
 
-ApiError endpoint_not_found() { return ApiError(ErrorCode::NotFound, "No webhook with this id."); }
+ApiError endpoint_not_found() {
+    return ApiError(ErrorCode::NotFound, "No webhook with this id.");
+}
 
 ApiError too_many_active(int limit) {
     return ApiError(ErrorCode::Conflict,
@@ -58,7 +60,8 @@ nlohmann::json WebhookService::create(long long workspace_id, const std::string&
 }
 
 nlohmann::json WebhookService::list(long long workspace_id) {
-    const auto all = mysql_.run([&](db::Session& s) { return EndpointRepository::list(s, workspace_id); });
+    const auto all =
+        mysql_.run([&](db::Session& s) { return EndpointRepository::list(s, workspace_id); });
     nlohmann::json items = nlohmann::json::array();
     for (const auto& e : all) items.push_back(to_api_json(e));
     return items;
@@ -71,7 +74,8 @@ nlohmann::json WebhookService::update(long long workspace_id, const std::string&
     auto endpoint = mysql_.transaction([&](db::Session& s) {
         const bool activating = change.status && *change.status == endpoint_status::active;
         // Lock order as in create: the workspace, then the endpoint.
-        const long long active = activating ? EndpointRepository::count_active_locked(s, workspace_id) : 0;
+        const long long active =
+            activating ? EndpointRepository::count_active_locked(s, workspace_id) : 0;
         auto e = EndpointRepository::find(s, workspace_id, id, true);
         if (!e) throw endpoint_not_found();
         if (change.url) e->url = *change.url;
@@ -125,7 +129,8 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
         ClaimedDelivery c;
         c.event_public_id = events::emit(s, workspace_id, events::kWebhookTest, data);
         const long long event_id =
-            s.query_one("SELECT id, created_at FROM events WHERE public_id = ?", {c.event_public_id})
+            s.query_one("SELECT id, created_at FROM events WHERE public_id = ?",
+                        {c.event_public_id})
                 ->integer(0);
         // Only this endpoint receives it: the event never goes through fan-out.
         events::mark_dispatched(s, {event_id});
@@ -158,38 +163,46 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
         response = http_.send(build_request(d, target, secrets, config_.webhooks));
     } catch (const net::TargetRefused& e) {
         refusal = e.what();
+    } catch (const std::exception& e) {
+        // Recorded as a failed attempt so the test delivery never stays in flight.
+        log::error("webhook test not sent", {{"webhook_id", id}, {"error", e.what()}});
+        http::Response failed;
+        failed.error = "not sent: the delivery could not be prepared";
+        response = failed;
     }
     const DeliveryResult result = judge(d, started, response, refusal, config_.webhooks);
     mysql_.transaction([&](db::Session& s) {
         DeliveryRepository::record(s, {result}, config_.webhooks.failing_threshold);
     });
     const auto& a = *result.attempt;
-    return {{"delivery_id", d.id},
-            {"event_id", d.event_public_id},
-            {"success", result.status == delivery_status::delivered},
-            {"status_code", a.status_code ? nlohmann::json(*a.status_code) : nlohmann::json(nullptr)},
-            {"duration_ms", a.duration_ms},
-            {"error", a.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.error)},
-            {"response_excerpt", a.response_excerpt}};
+    return {
+        {"delivery_id", d.id},
+        {"event_id", d.event_public_id},
+        {"success", result.status == delivery_status::delivered},
+        {"status_code", a.status_code ? nlohmann::json(*a.status_code) : nlohmann::json(nullptr)},
+        {"duration_ms", a.duration_ms},
+        {"error", a.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.error)},
+        {"response_excerpt", a.response_excerpt}};
 }
 
 nlohmann::json WebhookService::replay(long long workspace_id, long long delivery_id) {
     const auto result = mysql_.transaction(
         [&](db::Session& s) { return DeliveryRepository::replay(s, workspace_id, delivery_id); });
     switch (result) {
-    case DeliveryRepository::ReplayResult::not_found:
-        throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
-    case DeliveryRepository::ReplayResult::in_flight:
-        throw ApiError(ErrorCode::Conflict, "The delivery is being sent right now; replay it once "
-                                            "this attempt has finished.");
-    case DeliveryRepository::ReplayResult::endpoint_deleted:
-        throw validation_error({{"delivery_id", "its webhook was deleted"}},
-                               "The delivery's webhook no longer exists.");
-    case DeliveryRepository::ReplayResult::replayed_held:
-        // Waits for its paused or failing endpoint to be re-enabled.
-        return {{"delivery_id", delivery_id}, {"status", delivery_status::held}};
-    case DeliveryRepository::ReplayResult::replayed:
-        break;
+        case DeliveryRepository::ReplayResult::not_found:
+            throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
+        case DeliveryRepository::ReplayResult::in_flight:
+            throw ApiError(ErrorCode::Conflict,
+                           "The delivery is being sent right now; replay it once "
+                           "this attempt has finished.");
+        case DeliveryRepository::ReplayResult::endpoint_deleted:
+            throw validation_error({{"delivery_id", "its webhook was deleted"}},
+                                   "The delivery's webhook no longer exists.");
+        case DeliveryRepository::ReplayResult::replayed_held:
+            // Waits for its paused or failing endpoint to be re-enabled.
+            return {{"delivery_id", delivery_id}, {"status", delivery_status::held}};
+        case DeliveryRepository::ReplayResult::replayed:
+            break;
     }
     return {{"delivery_id", delivery_id}, {"status", delivery_status::pending}};
 }

@@ -21,7 +21,7 @@ struct EndpointChange {
 };
 
 class WebhookService {
-public:
+  public:
     WebhookService(db::MysqlPool& mysql, const config::Config& config, http::Client& http)
         : mysql_(mysql), config_(config), http_(http) {}
 
@@ -29,7 +29,8 @@ public:
     nlohmann::json create(long long workspace_id, const std::string& url,
                           const std::vector<std::string>& events);
     nlohmann::json list(long long workspace_id);
-    nlohmann::json update(long long workspace_id, const std::string& id, const EndpointChange& change);
+    nlohmann::json update(long long workspace_id, const std::string& id,
+                          const EndpointChange& change);
     void remove(long long workspace_id, const std::string& id);
     nlohmann::json rotate_secret(long long workspace_id, const std::string& id);
     // Sends webhook.test now and reports the outcome; never retried.
@@ -38,7 +39,7 @@ public:
     nlohmann::json replay_dead_letters(long long workspace_id, const std::string& id,
                                        const std::string& since);
 
-private:
+  private:
     void check_url(const std::string& url) const;
     std::string seal(const std::string& secret) const;
 

@@ -12,9 +12,10 @@
 using namespace squawk::testing;
 using namespace std::chrono_literals;
 
-TEST_CASE("every event is delivered at least once under its id after the delivery worker is "
-          "killed with SIGKILL mid-flight",
-          "[e2e][webhooks][crash]") {
+TEST_CASE(
+    "every event is delivered at least once under its id after the delivery worker is "
+    "killed with SIGKILL mid-flight",
+    "[e2e][webhooks][crash]") {
     auto options = webhook_stack_options(0.002);
     options.worker_arguments = {"--pools", "webhooks", "--threads", "1", "--fibers", "8"};
     options.extra_config = webhook_config(120.0, 1000, 2);
@@ -39,7 +40,8 @@ TEST_CASE("every event is delivered at least once under its id after the deliver
     stack.start(Process::worker);
     const bool all = Stack::wait_until(
         [&] {
-            return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 60;
+            return stack.count(
+                       "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 60;
         },
         60s, 100ms);
     if (!all) FAIL(stack.post_mortem());

@@ -29,21 +29,25 @@ bool signed_with(const nlohmann::json& request, const std::string& secret) {
 
 }  // namespace
 
-TEST_CASE("a delivery failing every attempt is retried on the doubling schedule, dead-lettered "
-          "after the 5th, and a replay delivers the same event freshly signed",
-          "[e2e][webhooks]") {
+TEST_CASE(
+    "a delivery failing every attempt is retried on the doubling schedule, dead-lettered "
+    "after the 5th, and a replay delivers the same event freshly signed",
+    "[e2e][webhooks]") {
     Stack stack(webhook_stack_options(0.002));
     FakeReceiver receiver;
-    receiver.program("/fail", nlohmann::json::array({{{"status", 500}}, {{"status", 503}},
-                                                     {{"status", 500}}, {{"status", 500}},
+    receiver.program("/fail", nlohmann::json::array({{{"status", 500}},
+                                                     {{"status", 503}},
+                                                     {{"status", 500}},
+                                                     {{"status", 500}},
                                                      {{"status", 500}}}));
     const auto& key = stack.tenant().test_key;
     const auto hook = create_webhook(stack, key, receiver.url("/fail"), {"post.published"});
     const std::string secret = hook["secret"];
-    const auto event = emit_event(stack, stack.tenant().workspace_id, "post.published",
-                                  {{"post_id", "p1"}});
+    const auto event =
+        emit_event(stack, stack.tenant().workspace_id, "post.published", {{"post_id", "p1"}});
 
-    REQUIRE(Stack::wait_until([&] { return deliveries_in(stack, event, "dead_letter") == 1; }, 30s));
+    REQUIRE(
+        Stack::wait_until([&] { return deliveries_in(stack, event, "dead_letter") == 1; }, 30s));
     auto requests = receiver.requests("/fail");
     REQUIRE(requests.size() == 5);
     // 2, 4, 8, 16 minutes scaled by 0.002: each wait at least the scheduled one.
@@ -61,10 +65,11 @@ TEST_CASE("a delivery failing every attempt is retried on the doubling schedule,
     CHECK(log["attempts"][0]["status_code"] == 500);
     CHECK(log["attempts"][1]["status_code"] == 503);
 
-    const auto replay = stack.request(
-        "POST", "/v1/webhooks/deliveries/" + std::to_string(log["delivery_id"].get<long long>()) +
-                    "/replay",
-        nullptr, key);
+    const auto replay =
+        stack.request("POST",
+                      "/v1/webhooks/deliveries/" +
+                          std::to_string(log["delivery_id"].get<long long>()) + "/replay",
+                      nullptr, key);
     check_success_envelope(replay, 200);
     CHECK(replay.json["data"]["delivery_id"] == log["delivery_id"]);
     CHECK(replay.json["data"]["status"] == "pending");
@@ -89,14 +94,14 @@ TEST_CASE("a delivery failing every attempt is retried on the doubling schedule,
     CHECK(after["status"] == "delivered");
 }
 
-TEST_CASE("a 429 with Retry-After is honoured instead of the standard backoff",
-          "[e2e][webhooks]") {
+TEST_CASE("a 429 with Retry-After is honoured instead of the standard backoff", "[e2e][webhooks]") {
     Stack stack(webhook_stack_options(0.002));
     FakeReceiver receiver;
     receiver.program("/busy", nlohmann::json::array({{{"status", 429}, {"retry_after", "2"}}}));
     const auto& key = stack.tenant().test_key;
     create_webhook(stack, key, receiver.url("/busy"), {"review.new"});
-    const auto event = emit_event(stack, stack.tenant().workspace_id, "review.new", {{"review_id", "r"}});
+    const auto event =
+        emit_event(stack, stack.tenant().workspace_id, "review.new", {{"review_id", "r"}});
     REQUIRE(Stack::wait_until([&] { return deliveries_in(stack, event, "delivered") == 1; }, 20s));
     const auto requests = receiver.requests("/busy");
     REQUIRE(requests.size() == 2);
@@ -106,17 +111,19 @@ TEST_CASE("a 429 with Retry-After is honoured instead of the standard backoff",
     CHECK(gap >= 1900);
 }
 
-TEST_CASE("an event reaches every subscribed endpoint under one id with a verifiable signature, "
-          "and no endpoint that did not subscribe",
-          "[e2e][webhooks]") {
+TEST_CASE(
+    "an event reaches every subscribed endpoint under one id with a verifiable signature, "
+    "and no endpoint that did not subscribe",
+    "[e2e][webhooks]") {
     Stack stack(webhook_stack_options());
     FakeReceiver receiver;
     const auto& key = stack.tenant().test_key;
-    const auto a = create_webhook(stack, key, receiver.url("/a"), {"contact.created", "review.new"});
+    const auto a =
+        create_webhook(stack, key, receiver.url("/a"), {"contact.created", "review.new"});
     const auto b = create_webhook(stack, key, receiver.url("/b"), {"contact.created"});
     create_webhook(stack, key, receiver.url("/c"), {"review.new"});
-    const auto event = emit_event(stack, stack.tenant().workspace_id, "contact.created",
-                                  {{"contact_id", "c1"}});
+    const auto event =
+        emit_event(stack, stack.tenant().workspace_id, "contact.created", {{"contact_id", "c1"}});
     REQUIRE(Stack::wait_until([&] { return deliveries_in(stack, event, "delivered") == 2; }, 15s));
     const auto at_a = receiver.requests("/a");
     const auto at_b = receiver.requests("/b");
@@ -131,9 +138,10 @@ TEST_CASE("an event reaches every subscribed endpoint under one id with a verifi
     CHECK(at_a[0]["headers"]["content-type"] == "application/json");
 }
 
-TEST_CASE("an event raised inside a profile workspace also reaches the parent's webhooks with "
-          "profile_id and profile_workspace_id",
-          "[e2e][webhooks]") {
+TEST_CASE(
+    "an event raised inside a profile workspace also reaches the parent's webhooks with "
+    "profile_id and profile_workspace_id",
+    "[e2e][webhooks]") {
     Stack stack(webhook_stack_options());
     FakeReceiver receiver;
     const auto& key = stack.tenant().test_key;
@@ -144,8 +152,10 @@ TEST_CASE("an event raised inside a profile workspace also reaches the parent's 
     const auto event = emit_event(stack, profile, "post.failed", {{"post_id", "p9"}});
 
     REQUIRE(Stack::wait_until([&] { return deliveries_in(stack, event, "delivered") == 2; }, 15s));
-    const auto parent = nlohmann::json::parse(receiver.requests("/parent").at(0)["body"].get<std::string>());
-    const auto child = nlohmann::json::parse(receiver.requests("/child").at(0)["body"].get<std::string>());
+    const auto parent =
+        nlohmann::json::parse(receiver.requests("/parent").at(0)["body"].get<std::string>());
+    const auto child =
+        nlohmann::json::parse(receiver.requests("/child").at(0)["body"].get<std::string>());
     CHECK(parent["id"] == event);
     CHECK(child["id"] == event);
     CHECK(parent["data"]["post_id"] == "p9");
@@ -153,7 +163,8 @@ TEST_CASE("an event raised inside a profile workspace also reaches the parent's 
     CHECK(parent["data"].contains("profile_id"));
     CHECK_FALSE(child["data"].contains("profile_id"));
     // The parent's events do not flow down to the profile.
-    const auto own = emit_event(stack, stack.tenant().workspace_id, "post.failed", {{"post_id", "p"}});
+    const auto own =
+        emit_event(stack, stack.tenant().workspace_id, "post.failed", {{"post_id", "p"}});
     REQUIRE(Stack::wait_until([&] { return deliveries_in(stack, own, "delivered") == 1; }, 15s));
     CHECK(receiver.requests("/child").size() == 1);
 }
@@ -216,7 +227,8 @@ TEST_CASE("after a secret rotation deliveries carry a signature for the new and 
     const std::string fresh = rotated.json["data"]["secret"];
     CHECK(fresh != hook["secret"]);
     CHECK(rotated.json["data"].contains("previous_secret_expires_at"));
-    const auto event = emit_event(stack, stack.tenant().workspace_id, "review.updated", nlohmann::json::object());
+    const auto event =
+        emit_event(stack, stack.tenant().workspace_id, "review.updated", nlohmann::json::object());
     REQUIRE(Stack::wait_until([&] { return receiver.requests("/rot").size() == 1; }, 15s));
     const auto request = receiver.requests("/rot").at(0);
     const std::string header = request["headers"]["x-service-signature"];

@@ -24,15 +24,17 @@ std::set<std::string> received_event_ids(FakeReceiver& receiver, const std::stri
                                          long status = 200) {
     std::set<std::string> ids;
     for (const auto& r : receiver.requests(path))
-        if (r["status_sent"] == status) ids.insert(r["headers"]["x-service-event-id"].get<std::string>());
+        if (r["status_sent"] == status)
+            ids.insert(r["headers"]["x-service-event-id"].get<std::string>());
     return ids;
 }
 
 }  // namespace
 
-TEST_CASE("ten consecutive failures set the endpoint failing and hold its deliveries until it is "
-          "re-enabled, then every event is delivered",
-          "[e2e][webhooks]") {
+TEST_CASE(
+    "ten consecutive failures set the endpoint failing and hold its deliveries until it is "
+    "re-enabled, then every event is delivered",
+    "[e2e][webhooks]") {
     Stack stack(webhook_stack_options(0.002));
     FakeReceiver receiver;
     receiver.program("/down", nlohmann::json::array(), {{"status", 500}});
@@ -40,7 +42,8 @@ TEST_CASE("ten consecutive failures set the endpoint failing and hold its delive
     const auto hook = create_webhook(stack, key, receiver.url("/down"), {"message.received"});
     std::set<std::string> events;
     for (int i = 0; i < 10; ++i)
-        events.insert(emit_event(stack, stack.tenant().workspace_id, "message.received", {{"n", i}}));
+        events.insert(
+            emit_event(stack, stack.tenant().workspace_id, "message.received", {{"n", i}}));
 
     const std::string id = hook["id"];
     const auto status = [&] {
@@ -51,7 +54,8 @@ TEST_CASE("ten consecutive failures set the endpoint failing and hold its delive
     events.insert(emit_event(stack, stack.tenant().workspace_id, "message.received", {{"n", 10}}));
     REQUIRE(Stack::wait_until(
         [&] {
-            return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'held'") == 11;
+            return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'held'") ==
+                   11;
         },
         15s));
     const long long sent_while_failing = receiver.count();
@@ -63,8 +67,8 @@ TEST_CASE("ten consecutive failures set the endpoint failing and hold its delive
     check_success_envelope(resumed, 200);
     CHECK(resumed.json["data"]["status"] == "active");
     CHECK(resumed.json["data"]["consecutive_failures"] == 0);
-    REQUIRE(Stack::wait_until(
-        [&] { return received_event_ids(receiver, "/down") == events; }, 20s));
+    REQUIRE(
+        Stack::wait_until([&] { return received_event_ids(receiver, "/down") == events; }, 20s));
     CHECK(stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 11);
 }
 
@@ -101,16 +105,18 @@ TEST_CASE("every dead-lettered delivery of an endpoint since a time is replayed 
     const auto hook = create_webhook(stack, key, receiver.url("/dl"), {"comment.received"});
     std::set<std::string> events;
     for (int i = 0; i < 3; ++i)
-        events.insert(emit_event(stack, stack.tenant().workspace_id, "comment.received", {{"n", i}}));
+        events.insert(
+            emit_event(stack, stack.tenant().workspace_id, "comment.received", {{"n", i}}));
     REQUIRE(Stack::wait_until(
         [&] {
-            return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'dead_letter'") == 3;
+            return stack.count(
+                       "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'dead_letter'") == 3;
         },
         30s));
     receiver.program("/dl", nlohmann::json::array(), {{"status", 200}});
-    const auto r = stack.request("POST",
-                                 "/v1/webhooks/" + hook["id"].get<std::string>() + "/replay-dead-letters",
-                                 {{"since", "2000-01-01T00:00:00Z"}}, key);
+    const auto r = stack.request(
+        "POST", "/v1/webhooks/" + hook["id"].get<std::string>() + "/replay-dead-letters",
+        {{"since", "2000-01-01T00:00:00Z"}}, key);
     check_success_envelope(r, 200);
     CHECK(r.json["data"]["replayed"] == 3);
     REQUIRE(Stack::wait_until([&] { return received_event_ids(receiver, "/dl") == events; }, 15s));

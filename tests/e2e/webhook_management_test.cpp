@@ -30,31 +30,34 @@ TEST_CASE("creating a webhook returns its secret once and listing never shows it
 
 TEST_CASE("unknown event names are refused with 422 naming them", "[e2e][webhooks]") {
     Stack stack(webhook_stack_options());
-    const auto r = stack.request("POST", "/v1/webhooks",
-                                 {{"url", "http://127.0.0.1:9/h"},
-                                  {"events", {"post.published", "post.exploded", "nope"}}},
-                                 stack.tenant().test_key);
+    const auto r = stack.request(
+        "POST", "/v1/webhooks",
+        {{"url", "http://127.0.0.1:9/h"}, {"events", {"post.published", "post.exploded", "nope"}}},
+        stack.tenant().test_key);
     check_error_envelope(r, 422, "VALIDATION_ERROR");
     const std::string reason = r.json["error"]["details"]["fields"]["events"];
     CHECK(reason.find("post.exploded") != std::string::npos);
     CHECK(reason.find("nope") != std::string::npos);
     CHECK(stack.count("SELECT COUNT(*) FROM webhook_endpoints") == 0);
 
-    for (const auto& body : {nlohmann::json{{"url", "http://127.0.0.1:9/h"}},
-                             nlohmann::json{{"url", "http://127.0.0.1:9/h"}, {"events", nlohmann::json::array()}},
-                             nlohmann::json{{"events", {"review.new"}}},
-                             nlohmann::json{{"url", 5}, {"events", {"review.new"}}, {"extra", 1}}}) {
+    for (const auto& body :
+         {nlohmann::json{{"url", "http://127.0.0.1:9/h"}},
+          nlohmann::json{{"url", "http://127.0.0.1:9/h"}, {"events", nlohmann::json::array()}},
+          nlohmann::json{{"events", {"review.new"}}},
+          nlohmann::json{{"url", 5}, {"events", {"review.new"}}, {"extra", 1}}}) {
         const auto bad = stack.request("POST", "/v1/webhooks", body, stack.tenant().test_key);
         check_error_envelope(bad, 422, "VALIDATION_ERROR");
     }
 }
 
-TEST_CASE("a workspace has at most 10 active webhooks and pausing one makes room", "[e2e][webhooks]") {
+TEST_CASE("a workspace has at most 10 active webhooks and pausing one makes room",
+          "[e2e][webhooks]") {
     Stack stack(webhook_stack_options());
     const auto& key = stack.tenant().test_key;
     nlohmann::json first;
     for (int i = 0; i < 10; ++i) {
-        auto h = create_webhook(stack, key, "http://127.0.0.1:9/h" + std::to_string(i), {"review.new"});
+        auto h =
+            create_webhook(stack, key, "http://127.0.0.1:9/h" + std::to_string(i), {"review.new"});
         if (i == 0) first = h;
     }
     auto r = stack.request("POST", "/v1/webhooks",
@@ -77,8 +80,9 @@ TEST_CASE("webhook routes need the webhooks scopes and hide other workspaces' we
 
     const auto reader = stack.create_key(stack.tenant().workspace_id, "test", "webhooks:read");
     check_success_envelope(stack.request("GET", "/v1/webhooks", nullptr, reader), 200);
-    auto denied = stack.request("POST", "/v1/webhooks",
-                                {{"url", "http://127.0.0.1:9/x"}, {"events", {"review.new"}}}, reader);
+    auto denied =
+        stack.request("POST", "/v1/webhooks",
+                      {{"url", "http://127.0.0.1:9/x"}, {"events", {"review.new"}}}, reader);
     check_error_envelope(denied, 403, "INSUFFICIENT_SCOPE");
     CHECK(denied.json["error"]["details"]["required_scope"] == "webhooks:write");
     const auto other_scope = stack.create_key(stack.tenant().workspace_id, "test", "jobs:read");
@@ -101,9 +105,9 @@ TEST_CASE("a webhook's url and events can be changed, and a deleted webhook is g
     const auto& key = stack.tenant().test_key;
     const auto hook = create_webhook(stack, key, "http://127.0.0.1:9/h", {"review.new"});
     const std::string path = "/v1/webhooks/" + hook["id"].get<std::string>();
-    auto r = stack.request("PUT", path,
-                           {{"url", "http://127.0.0.1:9/new"}, {"events", {"job.failed", "job.completed"}}},
-                           key);
+    auto r = stack.request(
+        "PUT", path,
+        {{"url", "http://127.0.0.1:9/new"}, {"events", {"job.failed", "job.completed"}}}, key);
     check_success_envelope(r, 200);
     CHECK(r.json["data"]["url"] == "http://127.0.0.1:9/new");
     CHECK(r.json["data"]["events"] == nlohmann::json::array({"job.failed", "job.completed"}));
@@ -121,13 +125,16 @@ TEST_CASE("the delivery log filters by endpoint, event and status and pages", "[
     FakeReceiver receiver;
     receiver.program("/no", nlohmann::json::array(), {{"status", 400}});
     const auto& key = stack.tenant().test_key;
-    const auto ok = create_webhook(stack, key, receiver.url("/ok"), {"review.new", "review.updated"});
+    const auto ok =
+        create_webhook(stack, key, receiver.url("/ok"), {"review.new", "review.updated"});
     const auto no = create_webhook(stack, key, receiver.url("/no"), {"review.new"});
-    for (int i = 0; i < 3; ++i) emit_event(stack, stack.tenant().workspace_id, "review.new", {{"i", i}});
+    for (int i = 0; i < 3; ++i)
+        emit_event(stack, stack.tenant().workspace_id, "review.new", {{"i", i}});
     emit_event(stack, stack.tenant().workspace_id, "review.updated", {});
     REQUIRE(Stack::wait_until(
         [&] {
-            return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 4 &&
+            return stack.count(
+                       "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 4 &&
                    stack.count("SELECT COUNT(*) FROM webhook_attempts") >= 7;
         },
         15s));
@@ -137,8 +144,8 @@ TEST_CASE("the delivery log filters by endpoint, event and status and pages", "[
     CHECK(page.json["pagination"]["total_pages"] == 4);
     CHECK(page.json["data"].size() == 2);
 
-    auto by_endpoint = stack.request("GET", "/v1/webhooks/logs?webhook_id=" + no["id"].get<std::string>(),
-                                     nullptr, key);
+    auto by_endpoint = stack.request(
+        "GET", "/v1/webhooks/logs?webhook_id=" + no["id"].get<std::string>(), nullptr, key);
     CHECK(by_endpoint.json["pagination"]["total"] == 3);
     for (const auto& d : by_endpoint.json["data"]) {
         CHECK(d["endpoint_id"] == no["id"]);
@@ -156,10 +163,11 @@ TEST_CASE("the delivery log filters by endpoint, event and status and pages", "[
     check_success_envelope(
         stack.request("GET", "/v1/webhooks/deliveries/" + std::to_string(id), nullptr, key), 200);
     const auto other = stack.create_tenant("other");
-    check_error_envelope(stack.request("POST", "/v1/webhooks/deliveries/" + std::to_string(id) + "/replay",
-                                       nullptr, other.test_key),
+    check_error_envelope(
+        stack.request("POST", "/v1/webhooks/deliveries/" + std::to_string(id) + "/replay", nullptr,
+                      other.test_key),
+        404, "RESOURCE_NOT_FOUND");
+    check_error_envelope(stack.request("POST", "/v1/webhooks/deliveries/abc/replay", nullptr, key),
                          404, "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("POST", "/v1/webhooks/deliveries/abc/replay", nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
     (void)ok;
 }

@@ -71,7 +71,8 @@ std::vector<std::string> hostile_urls(int port) {
         try {
             net::check_target(std::string("https://") + host + "/h", true);
             const auto t = net::check_target(std::string("https://") + host + "/h", true);
-            if (net::non_public_reason(t.address)) urls.push_back(std::string("https://") + host + p + "/h");
+            if (net::non_public_reason(t.address))
+                urls.push_back(std::string("https://") + host + p + "/h");
         } catch (const net::TargetRefused&) {
         }
     }
@@ -88,8 +89,9 @@ TEST_CASE("hostile webhook URLs are refused at save with 422 and the reason", "[
     REQUIRE(urls.size() >= 30);
     for (const auto& url : urls) {
         INFO(url);
-        const auto r = stack.request("POST", "/v1/webhooks", {{"url", url}, {"events", {"review.new"}}},
-                                     stack.tenant().test_key);
+        const auto r =
+            stack.request("POST", "/v1/webhooks", {{"url", url}, {"events", {"review.new"}}},
+                          stack.tenant().test_key);
         check_error_envelope(r, 422, "VALIDATION_ERROR");
         CHECK_FALSE(r.json["error"]["details"]["fields"].value("url", "").empty());
     }
@@ -101,9 +103,10 @@ TEST_CASE("hostile webhook URLs are refused at save with 422 and the reason", "[
           std::string::npos);
 }
 
-TEST_CASE("targets that turned hostile after saving are refused at delivery and the receiver sees "
-          "nothing",
-          "[e2e][webhooks]") {
+TEST_CASE(
+    "targets that turned hostile after saving are refused at delivery and the receiver sees "
+    "nothing",
+    "[e2e][webhooks]") {
     auto options = webhook_stack_options(0.0005);
     options.allow_private_targets = false;
     options.extra_config = webhook_config(120.0, 1000);
@@ -114,17 +117,19 @@ TEST_CASE("targets that turned hostile after saving are refused at delivery and 
     stack.db().run([&](db::Session& s) {
         int i = 0;
         for (const auto& url : urls)
-            s.execute("INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
-                      " status, created_at, updated_at) VALUES (?, ?, ?, '[\"review.new\"]', 'x',"
-                      " 'active', NOW(6), NOW(6))",
-                      {"wh_hostile" + std::to_string(i++), stack.tenant().workspace_id, url});
+            s.execute(
+                "INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
+                " status, created_at, updated_at) VALUES (?, ?, ?, '[\"review.new\"]', 'x',"
+                " 'active', NOW(6), NOW(6))",
+                {"wh_hostile" + std::to_string(i++), stack.tenant().workspace_id, url});
     });
     const auto event = emit_event(stack, stack.tenant().workspace_id, "review.new", {});
     const long long n = static_cast<long long>(urls.size());
-    const bool all_dead = Stack::wait_until([&] { return deliveries_in(stack, event, "dead_letter") == n; },
-                                            30s);
+    const bool all_dead =
+        Stack::wait_until([&] { return deliveries_in(stack, event, "dead_letter") == n; }, 30s);
     if (!all_dead) FAIL(stack.post_mortem());
     CHECK(receiver.count() == 0);
-    CHECK(stack.count("SELECT COUNT(*) FROM webhook_attempts WHERE error LIKE 'target refused:%'") ==
-          5 * n);
+    CHECK(
+        stack.count("SELECT COUNT(*) FROM webhook_attempts WHERE error LIKE 'target refused:%'") ==
+        5 * n);
 }

@@ -83,17 +83,28 @@ Answer parse_answer(const nlohmann::json& j) {
 
 std::string reason(int status) {
     switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 204: return "No Content";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Status";
+        case 200:
+            return "OK";
+        case 201:
+            return "Created";
+        case 204:
+            return "No Content";
+        case 301:
+            return "Moved Permanently";
+        case 302:
+            return "Found";
+        case 400:
+            return "Bad Request";
+        case 404:
+            return "Not Found";
+        case 429:
+            return "Too Many Requests";
+        case 500:
+            return "Internal Server Error";
+        case 503:
+            return "Service Unavailable";
+        default:
+            return "Status";
     }
 }
 
@@ -133,7 +144,8 @@ std::string query_value(const std::string& target, const std::string& name) {
     size_t start = 0;
     while (start <= rest.size()) {
         const auto amp = rest.find('&', start);
-        const std::string item = rest.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
+        const std::string item =
+            rest.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
         if (item.rfind(name + "=", 0) == 0) return item.substr(name.size() + 1);
         if (amp == std::string::npos) break;
         start = amp + 1;
@@ -148,7 +160,8 @@ void handle(Connection& c, const std::string& method, const std::string& target,
     if (path == "/_control/program" && method == "POST") {
         const auto j = nlohmann::json::parse(body, nullptr, false);
         Program p;
-        for (const auto& a : j.value("responses", nlohmann::json::array())) p.sequence.push_back(parse_answer(a));
+        for (const auto& a : j.value("responses", nlohmann::json::array()))
+            p.sequence.push_back(parse_answer(a));
         p.fallback = parse_answer(j.value("default", nlohmann::json::object()));
         programs[j.value("path", "/")] = p;
         c.out += response(200, "{}");
@@ -187,14 +200,15 @@ void handle(Connection& c, const std::string& method, const std::string& target,
     if (record) {
         nlohmann::json h = nlohmann::json::object();
         for (const auto& [k, v] : headers) h[k] = v;
-        recorded.push_back({{"path", path},
-                            {"method", method},
-                            {"headers", h},
-                            {"body", body},
-                            {"status_sent", a.reset ? 0 : a.status},
-                            {"received_at_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                   std::chrono::system_clock::now().time_since_epoch())
-                                                   .count()}});
+        recorded.push_back(
+            {{"path", path},
+             {"method", method},
+             {"headers", h},
+             {"body", body},
+             {"status_sent", a.reset ? 0 : a.status},
+             {"received_at_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count()}});
     }
     std::string extra;
     if (!a.retry_after.empty()) extra += "Retry-After: " + a.retry_after + "\r\n";
@@ -220,11 +234,13 @@ void parse_requests(Connection& c) {
         size_t pos = line_end == std::string::npos ? head.size() : line_end + 2;
         while (pos < head.size()) {
             const auto next = head.find("\r\n", pos);
-            const std::string line = head.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+            const std::string line =
+                head.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
             const auto colon = line.find(':');
             if (colon != std::string::npos) {
                 std::string name = line.substr(0, colon);
-                for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                for (char& ch : name)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
                 std::string value = line.substr(colon + 1);
                 while (!value.empty() && value.front() == ' ') value.erase(0, 1);
                 headers[name] = value;
@@ -233,7 +249,8 @@ void parse_requests(Connection& c) {
             pos = next + 2;
         }
         size_t length = 0;
-        if (auto it = headers.find("content-length"); it != headers.end()) length = std::stoul(it->second);
+        if (auto it = headers.find("content-length"); it != headers.end())
+            length = std::stoul(it->second);
         if (c.in.size() < end + 4 + length) return;
         const std::string body = c.in.substr(end + 4, length);
         c.in.erase(0, end + 4 + length);
@@ -281,7 +298,8 @@ int main(int argc, char** argv) {
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     addr.sin_port = htons(static_cast<uint16_t>(port));
-    if (bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || listen(listener, 4096) != 0) {
+    if (bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        listen(listener, 4096) != 0) {
         std::perror("fake_webhook_receiver: bind");
         return 1;
     }
@@ -299,7 +317,10 @@ int main(int argc, char** argv) {
         int timeout = -1;
         if (!due.empty())
             timeout = static_cast<int>(std::max<long long>(
-                0, std::chrono::duration_cast<std::chrono::milliseconds>(due.top().at - Clock::now()).count() + 1));
+                0,
+                std::chrono::duration_cast<std::chrono::milliseconds>(due.top().at - Clock::now())
+                        .count() +
+                    1));
         const int n = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), timeout);
         for (int i = 0; i < n; ++i) {
             const int fd = events[i].data.fd;

@@ -12,8 +12,8 @@
 namespace squawk::testing {
 
 FakeReceiver::FakeReceiver(bool record) {
-    log_path_ = (std::filesystem::temp_directory_path() /
-                 (unique_name("fake_receiver") + ".log")).string();
+    log_path_ =
+        (std::filesystem::temp_directory_path() / (unique_name("fake_receiver") + ".log")).string();
     process_ = std::make_unique<ChildProcess>(
         std::vector<std::string>{ServerEnv::get().bin_dir + "/fake_webhook_receiver", "--record",
                                  record ? "true" : "false"},
@@ -22,8 +22,10 @@ FakeReceiver::FakeReceiver(bool record) {
         std::ifstream in(log_path_);
         std::string word;
         int port = 0;
-        if (in >> word >> port && word == "port") port_ = port;
-        else std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (in >> word >> port && word == "port")
+            port_ = port;
+        else
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     if (port_ == 0) throw std::runtime_error("the fake webhook receiver did not start");
     http_ = std::make_unique<HttpClient>("http://127.0.0.1:" + std::to_string(port_));
@@ -41,9 +43,9 @@ std::string FakeReceiver::url(const std::string& path) const {
 
 nlohmann::json FakeReceiver::control(const std::string& method, const std::string& path,
                                      const nlohmann::json& body) {
-    const auto r = http_->send(method, path,
-                               body.is_null() ? std::nullopt : std::optional<std::string>(body.dump()),
-                               {{"Content-Type", "application/json"}});
+    const auto r = http_->send(
+        method, path, body.is_null() ? std::nullopt : std::optional<std::string>(body.dump()),
+        {{"Content-Type", "application/json"}});
     if (r.status != 200) throw std::runtime_error("fake receiver control call failed: " + path);
     return r.json;
 }
@@ -58,9 +60,13 @@ nlohmann::json FakeReceiver::requests(const std::string& path) {
     return control("GET", "/_control/requests" + (path.empty() ? "" : "?path=" + path));
 }
 
-long long FakeReceiver::count() { return control("GET", "/_control/count")["total"].get<long long>(); }
+long long FakeReceiver::count() {
+    return control("GET", "/_control/count")["total"].get<long long>();
+}
 
-void FakeReceiver::clear() { control("POST", "/_control/clear", nlohmann::json::object()); }
+void FakeReceiver::clear() {
+    control("POST", "/_control/clear", nlohmann::json::object());
+}
 
 std::string webhook_config(double backoff_base_seconds, int failing_threshold, int lease_seconds) {
     std::ostringstream out;

@@ -12,8 +12,8 @@ namespace squawk::testing {
 StackOptions webhook_stack_options(double time_scale, const std::string& extra_pools) {
     StackOptions options;
     options.time_scale = time_scale;
-    options.worker_arguments = {"--pools", extra_pools.empty() ? "webhooks" : "webhooks," + extra_pools,
-                                "--fibers", "32"};
+    options.worker_arguments = {
+        "--pools", extra_pools.empty() ? "webhooks" : "webhooks," + extra_pools, "--fibers", "32"};
     options.extra_config = webhook_config();
     return options;
 }
@@ -41,9 +41,10 @@ long long create_profile_workspace(Stack& stack, long long parent) {
 }
 
 long long deliveries_in(Stack& stack, const std::string& event_id, const std::string& status) {
-    return stack.count("SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id"
-                       " WHERE e.public_id = ? AND d.status = ?",
-                       {event_id, status});
+    return stack.count(
+        "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id"
+        " WHERE e.public_id = ? AND d.status = ?",
+        {event_id, status});
 }
 
 nlohmann::json delivery_log(Stack& stack, const std::string& key, const std::string& event_id,

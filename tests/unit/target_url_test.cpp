@@ -28,11 +28,12 @@ TEST_CASE("numeric IPv4 hosts are read in every spelling resolvers accept") {
     CHECK_THROWS_AS(parse_numeric_ipv4("example.0x10"), TargetRefused);
 }
 
-TEST_CASE("loopback, private, link-local, CGNAT, metadata and other special addresses are not "
-          "public") {
-    for (const char* host : {"127.0.0.1", "10.2.3.4", "172.31.0.1", "192.168.0.1", "100.64.1.1",
-                             "169.254.169.254", "0.0.0.0", "224.1.1.1", "240.0.0.1",
-                             "255.255.255.255", "198.18.0.1", "192.0.2.1"}) {
+TEST_CASE(
+    "loopback, private, link-local, CGNAT, metadata and other special addresses are not "
+    "public") {
+    for (const char* host :
+         {"127.0.0.1", "10.2.3.4", "172.31.0.1", "192.168.0.1", "100.64.1.1", "169.254.169.254",
+          "0.0.0.0", "224.1.1.1", "240.0.0.1", "255.255.255.255", "198.18.0.1", "192.0.2.1"}) {
         INFO(host);
         CHECK(non_public_reason(*parse_numeric_ipv4(host)));
     }
@@ -44,11 +45,11 @@ TEST_CASE("loopback, private, link-local, CGNAT, metadata and other special addr
 }
 
 TEST_CASE("IPv6 targets are classified, including IPv4-mapped, NAT64 and 6to4 forms") {
-    for (const char* url : {"https://[::1]/", "https://[::]/", "https://[::ffff:127.0.0.1]/",
-                            "https://[::ffff:a00:1]/", "https://[fe80::1]/", "https://[fd12::1]/",
-                            "https://[ff02::1]/", "https://[64:ff9b::7f00:1]/",
-                            "https://[2002:a00:1::]/", "https://[fd00:ec2::254]/",
-                            "https://[2001:db8::1]/"}) {
+    for (const char* url :
+         {"https://[::1]/", "https://[::]/", "https://[::ffff:127.0.0.1]/",
+          "https://[::ffff:a00:1]/", "https://[fe80::1]/", "https://[fd12::1]/",
+          "https://[ff02::1]/", "https://[64:ff9b::7f00:1]/", "https://[2002:a00:1::]/",
+          "https://[fd00:ec2::254]/", "https://[2001:db8::1]/"}) {
         INFO(url);
         CHECK_THROWS_AS(check_target(url, false), TargetRefused);
     }
@@ -65,11 +66,11 @@ TEST_CASE("a target URL is parsed into scheme, host, port and target") {
     CHECK(u.target == "/in?x=1");
     CHECK(parse_url("https://example.com").port == 443);
     CHECK(parse_url("https://example.com").target == "/");
-    for (const char* bad : {"", "example.com", "https://", "https://user@example.com/",
-                            "https://example.com/#x", "https://exa mple.com/", "https://ex\\a.com/",
-                            "https://example.com:0/", "https://example.com:70000/",
-                            "https://example.com:/", "https://[::1/", "https://%31.com/",
-                            "gopher://example.com/"}) {
+    for (const char* bad :
+         {"", "example.com", "https://", "https://user@example.com/", "https://example.com/#x",
+          "https://exa mple.com/", "https://ex\\a.com/", "https://example.com:0/",
+          "https://example.com:70000/", "https://example.com:/", "https://[::1/",
+          "https://%31.com/", "gopher://example.com/"}) {
         INFO(bad);
         CHECK_THROWS_AS(parse_url(bad), TargetRefused);
     }

@@ -58,7 +58,8 @@ TEST_CASE("failed attempts back off 2, 4, 8, 16 minutes, then dead-letter after 
         const auto before = time::now();
         const auto r = judge(d, before, failed, "", settings);
         CHECK(r.status == "retrying");
-        const auto wait = std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before);
+        const auto wait =
+            std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before);
         CHECK(std::abs(wait.count() - minutes[attempt - 1] * 60) <= 1);
     }
     d.attempts = 5;
@@ -70,8 +71,10 @@ TEST_CASE("failed attempts back off 2, 4, 8, 16 minutes, then dead-letter after 
     d.attempts = 1;
     const auto before = time::now();
     const auto r = judge(d, before, limited, "", settings);
-    CHECK(std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before).count() <= 3600);
-    CHECK(std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before).count() >= 3599);
+    CHECK(std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before).count() <=
+          3600);
+    CHECK(std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before).count() >=
+          3599);
 
     d.event_name = "webhook.test";
     CHECK(judge(d, time::now(), failed, "", settings).status == "failed");

@@ -44,7 +44,7 @@ struct WorkerServices {
 };
 
 class PoolRunner final : public WorkerPool {
-public:
+  public:
     PoolRunner(PoolSpec spec, WorkerServices& services);
     ~PoolRunner();
     PoolRunner(const PoolRunner&) = delete;
@@ -64,7 +64,7 @@ public:
     void release_in_flight() override;
     void finish(std::chrono::milliseconds flush_budget) override;
 
-private:
+  private:
     struct Work {
         jobs::ClaimedJob job;
         std::string entry_id;

@@ -7,7 +7,7 @@
 namespace squawk::workers {
 
 class WorkerPool {
-public:
+  public:
     virtual ~WorkerPool() = default;
     virtual void start() = 0;
     // True once the pool takes work.

@@ -19,14 +19,16 @@ std::string default_worker_id() {
 
 WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> pools,
                              std::string worker_id, TaskRegistry registry)
-    : config_(std::move(config)), pool_names_(std::move(pools)), worker_id_(std::move(worker_id)),
+    : config_(std::move(config)),
+      pool_names_(std::move(pools)),
+      worker_id_(std::move(worker_id)),
       registry_(std::move(registry)) {
     // Every thread that may hold a connection at once: executor, fetch and completion threads
     // of each pool, and the heartbeat.
     auto mysql = config_.mysql;
-    mysql.pool_size = std::max<int>(
-        mysql.pool_size,
-        config_.workers.blocking_threads + 3 * static_cast<int>(pool_names_.size()) + 1);
+    mysql.pool_size =
+        std::max<int>(mysql.pool_size, config_.workers.blocking_threads +
+                                           3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
     services_ = std::unique_ptr<WorkerServices>(
@@ -36,7 +38,8 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
         if (name == webhooks::kDeliveryPool) {
             // One multi loop for every delivery fiber; connections to a receiver are reused.
-            http_ = std::make_unique<http::Client>(std::max(64, settings.threads * settings.fibers));
+            http_ =
+                std::make_unique<http::Client>(std::max(64, settings.threads * settings.fibers));
             pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_, *http_));
         } else {
             pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));
@@ -44,7 +47,9 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     }
 }
 
-WorkerRuntime::~WorkerRuntime() { stop(); }
+WorkerRuntime::~WorkerRuntime() {
+    stop();
+}
 
 void WorkerRuntime::start() {
     if (started_) return;

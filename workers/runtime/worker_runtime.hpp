@@ -20,7 +20,7 @@
 namespace squawk::workers {
 
 class WorkerRuntime {
-public:
+  public:
     // `config.workers.pools` already holds the per-pool sizes to use (command line applied).
     WorkerRuntime(config::Config config, std::vector<std::string> pools, std::string worker_id,
                   TaskRegistry registry);
@@ -39,7 +39,7 @@ public:
 
     const std::string& worker_id() const { return worker_id_; }
 
-private:
+  private:
     void heartbeat_loop();
 
     config::Config config_;

@@ -49,15 +49,19 @@ bool is_ip_literal(const std::string& host) {
 }  // namespace
 
 DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http)
-    : spec_(std::move(spec)), services_(services), http_(http),
-      capacity_(spec_.threads * spec_.fibers), channel_(channel_capacity(capacity_)),
+    : spec_(std::move(spec)),
+      services_(services),
+      http_(http),
+      capacity_(spec_.threads * spec_.fibers),
+      channel_(channel_capacity(capacity_)),
       results_(spec_.batch, services.mysql, services.config.webhooks.failing_threshold),
       last_alive_ns_(steady_ns()) {
     try {
         key_bytes_ = squawk::webhooks::secret_key_bytes(services.config.webhooks);
     } catch (const std::exception& e) {
         // Deliveries are still claimed and fail visibly (attempt error) instead of piling up.
-        log::error("webhooks.secret_key is not usable; deliveries will fail", {{"error", e.what()}});
+        log::error("webhooks.secret_key is not usable; deliveries will fail",
+                   {{"error", e.what()}});
     }
 }
 
@@ -113,9 +117,8 @@ void DeliveryPool::fetch_loop() {
             const int free = capacity_ - in_flight_.load();
             if (free <= 0) {
                 std::unique_lock lock(wake_mutex_);
-                wake_.wait_for(lock, std::chrono::milliseconds(100), [&] {
-                    return stop_fetch_.load() || in_flight_.load() < capacity_;
-                });
+                wake_.wait_for(lock, std::chrono::milliseconds(100),
+                               [&] { return stop_fetch_.load() || in_flight_.load() < capacity_; });
                 continue;
             }
             const std::string token = crypto::hex(crypto::random_bytes(16));

@@ -25,7 +25,7 @@ namespace squawk::workers::webhooks {
 inline constexpr const char* kDeliveryPool = "webhooks";
 
 class DeliveryPool final : public WorkerPool {
-public:
+  public:
     DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http);
     ~DeliveryPool() override;
 
@@ -37,7 +37,7 @@ public:
     void release_in_flight() override;
     void finish(std::chrono::milliseconds flush_budget) override;
 
-private:
+  private:
     void fetch_loop();
     void extend_leases_if_due();
     void fiber_thread();

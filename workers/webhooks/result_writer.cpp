@@ -15,12 +15,17 @@ constexpr auto kLinger = std::chrono::milliseconds(3);
 }  // namespace
 
 ResultWriter::ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold)
-    : batch_(static_cast<size_t>(std::max(1, batch))), mysql_(mysql),
+    : batch_(static_cast<size_t>(std::max(1, batch))),
+      mysql_(mysql),
       failing_threshold_(failing_threshold) {}
 
-ResultWriter::~ResultWriter() { stop(std::chrono::milliseconds(0)); }
+ResultWriter::~ResultWriter() {
+    stop(std::chrono::milliseconds(0));
+}
 
-void ResultWriter::start() { thread_ = std::thread([this] { loop(); }); }
+void ResultWriter::start() {
+    thread_ = std::thread([this] { loop(); });
+}
 
 void ResultWriter::push(DeliveryResult result) {
     size_t size;
@@ -52,7 +57,8 @@ void ResultWriter::loop() {
             std::unique_lock lock(mutex_);
             if (unwritten.empty()) ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
             if (!stopping_ && queue_.size() < batch_ && failures == 0)
-                ready_.wait_for(lock, kLinger, [&] { return stopping_ || queue_.size() >= batch_; });
+                ready_.wait_for(lock, kLinger,
+                                [&] { return stopping_ || queue_.size() >= batch_; });
             while (unwritten.size() < batch_ && !queue_.empty()) {
                 unwritten.push_back(std::move(queue_.front()));
                 queue_.pop_front();
@@ -62,14 +68,16 @@ void ResultWriter::loop() {
             if (stopping && unwritten.empty() && queue_.empty()) return;
         }
         if (stopping && failures > 0 && std::chrono::steady_clock::now() >= deadline) {
-            log::error("giving up on unwritten delivery results at shutdown; their leases run out "
-                       "and they are sent again",
-                       {{"results", unwritten.size()}});
+            log::error(
+                "giving up on unwritten delivery results at shutdown; their leases run out "
+                "and they are sent again",
+                {{"results", unwritten.size()}});
             return;
         }
         try {
-            mysql_.transaction(
-                [&](db::Session& s) { DeliveryRepository::record(s, unwritten, failing_threshold_); });
+            mysql_.transaction([&](db::Session& s) {
+                DeliveryRepository::record(s, unwritten, failing_threshold_);
+            });
             unwritten.clear();
             failures = 0;
         } catch (const std::exception& e) {

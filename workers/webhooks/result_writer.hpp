@@ -15,7 +15,7 @@
 namespace squawk::workers::webhooks {
 
 class ResultWriter {
-public:
+  public:
     ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold);
     ~ResultWriter();
 
@@ -25,7 +25,7 @@ public:
     // Writes what was handed over, trying for at most `flush_budget`, then ends the thread.
     void stop(std::chrono::milliseconds flush_budget);
 
-private:
+  private:
     void loop();
 
     size_t batch_;

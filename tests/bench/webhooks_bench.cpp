@@ -1,0 +1,175 @@
+// Webhook deliveries: 20,000 signed POSTs to a local receiver at concurrency 100 with every attempt
+// recorded in MySQL, beside a Node sender (undici, 100 connections) doing the same POST + HMAC;
+// then a receiver that answers after 1 s against one worker with 1,000 fibers on few threads.
+#include "common/events/event_outbox.hpp"
+#include "tests/bench/support/bench.hpp"
+#include "tests/support/fake_receiver.hpp"
+#include "tests/support/stack.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+using namespace squawk;
+using namespace squawk::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int kThroughputDeliveries = 20000;
+constexpr int kConcurrency = 100;
+constexpr int kSlowDeliveries = 15000;
+constexpr int kSlowFibers = 1000;
+constexpr int kEmitBatch = 1000;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void emit_events(Stack& stack, int count) {
+    for (int done = 0; done < count; done += kEmitBatch) {
+        std::vector<events::NewEvent> batch;
+        for (int i = done; i < std::min(count, done + kEmitBatch); ++i)
+            batch.push_back({stack.tenant().workspace_id, "post.published", {{"post_id", i}}});
+        stack.db().transaction([&](db::Session& s) { events::emit_many(s, batch); });
+    }
+}
+
+long long delivered(Stack& stack, const std::string& webhook_id) {
+    return stack.count(
+        "SELECT COUNT(*) FROM webhook_deliveries d JOIN webhook_endpoints w ON"
+        " w.id = d.endpoint_id WHERE w.public_id = ? AND d.status = 'delivered'",
+        {webhook_id});
+}
+
+int thread_count(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("Threads:", 0) == 0) return std::atoi(line.c_str() + 8);
+    return 0;
+}
+
+struct Run {
+    double rate = 0;       // deliveries per second, first emit to last delivery recorded
+    double sustained = 0;  // between 10% and 90% of the deliveries
+    int max_threads = 0;
+};
+
+// Emits `count` events to a fresh endpoint at `path` and waits until all are delivered.
+Run deliver(Stack& stack, FakeReceiver& receiver, const std::string& path, int count) {
+    const auto created = stack.request(
+        "POST", "/v1/webhooks", {{"url", receiver.url(path)}, {"events", {"post.published"}}},
+        stack.tenant().test_key);
+    if (created.status != 201)
+        throw std::runtime_error("cannot create the webhook: " + created.body);
+    const auto& hook = created.json["data"];
+    const std::string id = hook["id"];
+    Run run;
+    const auto start = std::chrono::steady_clock::now();
+    emit_events(stack, count);
+    double at10 = 0, at90 = 0;
+    for (;;) {
+        const long long n = delivered(stack, id);
+        const double t = seconds_since(start);
+        run.max_threads = std::max(run.max_threads, thread_count(stack.pid(Process::worker)));
+        if (at10 == 0 && n >= count / 10) at10 = t;
+        if (at90 == 0 && n >= count * 9 / 10) at90 = t;
+        if (n >= count) break;
+        if (t > 600) throw std::runtime_error("deliveries did not finish: " + stack.post_mortem());
+        std::this_thread::sleep_for(20ms);
+    }
+    run.rate = count / seconds_since(start);
+    run.sustained = (count * 0.8) / (at90 - at10);
+    const long long attempts = stack.count(
+        "SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id"
+        " JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE w.public_id = ?",
+        {id});
+    if (attempts < count) throw std::runtime_error("attempts were not all recorded");
+    // The next round starts from an empty table, as this one did.
+    stack.request("DELETE", "/v1/webhooks/" + id, nullptr, stack.tenant().test_key);
+    stack.db().run([&](db::Session& s) {
+        s.execute("DELETE FROM webhook_attempts");
+        s.execute("DELETE FROM webhook_deliveries");
+        s.execute("DELETE FROM events");
+    });
+    return run;
+}
+
+StackOptions options(int threads, int fibers) {
+    StackOptions o;
+    o.time_scale = 1.0;
+    o.lease_seconds = 60;
+    o.worker_arguments = {"--pools",   "webhooks",
+                          "--threads", std::to_string(threads),
+                          "--fibers",  std::to_string(fibers)};
+    o.extra_config = webhook_config(120.0, 10, 60);
+    return o;
+}
+
+}  // namespace
+
+int main() {
+    bench::Report report;
+    const int repeats = bench::repeats();
+    bench::npm_install({"undici"});
+
+    {
+        FakeReceiver receiver(false);
+        Stack stack(options(1, kConcurrency));
+        bench::Series series;
+        series.name = "webhook deliveries, 20k at concurrency 100";
+        series.unit = "deliveries/s";
+        series.peer_name = "node undici 100 connections";
+        series.target = "ratio >= 1.0";
+        for (int round = 0; round < repeats; ++round) {
+            const auto ours =
+                deliver(stack, receiver, "/fast" + std::to_string(round), kThroughputDeliveries);
+            series.squawk.push_back(ours.rate);
+            const auto theirs = bench::run_node_peer(
+                "webhook_sender.cjs", {receiver.url("/peer"), std::to_string(kThroughputDeliveries),
+                                       std::to_string(kConcurrency)});
+            series.peer.push_back(theirs["deliveries_per_second"].get<double>());
+            std::cerr << "round " << round << ": squawk " << ours.rate << "/s, node "
+                      << series.peer.back() << "/s\n";
+        }
+        report.add(series);
+        report.note(
+            "throughput: every delivery signed and POSTed once, its attempt and new state "
+            "written to MySQL in batches; timed from the first event emitted to the last "
+            "delivery recorded (includes the scheduler's fan-out)");
+    }
+
+    {
+        // Fewer OS threads: one fiber thread, one blocking thread for DNS, the curl loop, fetch,
+        // result writer, heartbeat and main.
+        setenv("SQUAWK_WORKERS_BLOCKING_THREADS", "1", 1);
+        FakeReceiver receiver(false);
+        Stack stack(options(1, kSlowFibers));
+        bench::Series series;
+        series.name = "webhook deliveries to a receiver answering after 1 s, 1,000 fibers";
+        series.unit = "deliveries/s";
+        series.target = ">= 900";
+        int threads = 0;
+        for (int round = 0; round < repeats; ++round) {
+            receiver.program("/slow" + std::to_string(round), nlohmann::json::array(),
+                             {{"status", 200}, {"delay_ms", 1000}});
+            const auto run =
+                deliver(stack, receiver, "/slow" + std::to_string(round), kSlowDeliveries);
+            series.squawk.push_back(run.sustained);
+            threads = std::max(threads, run.max_threads);
+            std::cerr << "slow round " << round << ": sustained " << run.sustained << "/s, overall "
+                      << run.rate << "/s\n";
+        }
+        report.add(series);
+        report.note(
+            "slow receiver: sustained rate between 10% and 90% of 15,000 deliveries; "
+            "worker peak RSS " +
+            std::to_string(static_cast<int>(bench::peak_rss_mib(stack.pid(Process::worker)))) +
+            " MiB, at most " + std::to_string(threads) + " OS threads");
+    }
+    report.write();
+    return 0;
+}

@@ -1,0 +1,124 @@
+// The delivery tables against a real database: the retention sweep, lease recovery of deliveries
+// whose worker vanished, and job outcomes raising job events in the same transaction.
+#include "common/crypto/crypto.hpp"
+#include "common/db/sql_text.hpp"
+#include "common/events/event_outbox.hpp"
+#include "common/jobs/job_repository.hpp"
+#include "common/webhooks/delivery_repository.hpp"
+#include "common/webhooks/endpoint_repository.hpp"
+#include "scheduler/webhook_tasks.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+using namespace squawk::webhooks;
+
+namespace {
+
+long long workspace(db::Session& s) {
+    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+              {db::time_param(time::now())});
+    return s.last_insert_id();
+}
+
+// One endpoint subscribed to review.new and one dispatched event for it.
+long long one_delivery(db::Session& s, long long ws, const config::WebhookSettings& settings) {
+    EndpointRepository::insert(s, ws, "https://example.com/h", {"review.new"}, "sealed");
+    events::emit(s, ws, "review.new", nlohmann::json::object());
+    REQUIRE(DeliveryRepository::dispatch(s, 100, settings) == 1);
+    return s.query_one("SELECT MAX(id) FROM webhook_deliveries")->integer(0);
+}
+
+}  // namespace
+
+TEST_CASE("delivery records older than the retention period are swept with their attempts") {
+    testing::TestDatabase db;
+    config::WebhookSettings settings;
+    const long long id = db.pool().run([&](db::Session& s) {
+        const long long ws = workspace(s);
+        const long long old = one_delivery(s, ws, settings);
+        s.execute(
+            "INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms)"
+            " VALUES (?, 1, NOW(6), 5)",
+            {old});
+        s.execute("UPDATE webhook_deliveries SET created_at = ? WHERE id = ?",
+                  {db::time_param(time::now() - std::chrono::hours(24 * 91)), old});
+        s.execute("UPDATE events SET created_at = ?",
+                  {db::time_param(time::now() - std::chrono::hours(24 * 91))});
+        events::emit(s, ws, "review.new", nlohmann::json::object());
+        DeliveryRepository::dispatch(s, 100, settings);
+        return old;
+    });
+    scheduler::WebhookTasks tasks(db.pool(), settings);
+    CHECK(tasks.sweep_old_deliveries() == 1);
+    db.pool().run([&](db::Session& s) {
+        CHECK(
+            s.query_one("SELECT COUNT(*) FROM webhook_deliveries WHERE id = ?", {id})->integer(0) ==
+            0);
+        CHECK(s.query_one("SELECT COUNT(*) FROM webhook_deliveries")->integer(0) == 1);
+        CHECK(s.query_one("SELECT COUNT(*) FROM webhook_attempts")->integer(0) == 0);
+        CHECK(s.query_one("SELECT COUNT(*) FROM events")->integer(0) == 1);
+    });
+}
+
+TEST_CASE(
+    "a delivery whose worker stopped renewing its lease is retried, or dead-lettered after "
+    "its last attempt") {
+    testing::TestDatabase db;
+    config::WebhookSettings settings;
+    db.pool().run([&](db::Session& s) {
+        const long long ws = workspace(s);
+        const long long id = one_delivery(s, ws, settings);
+        const auto claimed =
+            DeliveryRepository::claim(s, 10, "t1", "w1", time::now() - std::chrono::seconds(1));
+        REQUIRE(claimed.size() == 1);
+        CHECK(claimed[0].id == id);
+        CHECK(claimed[0].attempts == 1);
+        CHECK(DeliveryRepository::reclaim_expired(s, 10) == 1);
+        CHECK(s.query_one("SELECT status FROM webhook_deliveries WHERE id = ?", {id})->text(0) ==
+              "retrying");
+        s.execute("UPDATE webhook_deliveries SET attempts = 4 WHERE id = ?", {id});
+        REQUIRE(DeliveryRepository::claim(s, 10, "t2", "w1", time::now() - std::chrono::seconds(1))
+                    .size() == 1);
+        CHECK(DeliveryRepository::reclaim_expired(s, 10) == 1);
+        CHECK(s.query_one("SELECT status FROM webhook_deliveries WHERE id = ?", {id})->text(0) ==
+              "dead_letter");
+    });
+}
+
+TEST_CASE("recording a job's outcome raises job.completed or job.failed in the same transaction") {
+    testing::TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const long long ws = workspace(s);
+        jobs::NewJob n;
+        n.workspace_id = ws;
+        n.type = "noop";
+        n.pool = "generate";
+        n.payload = nlohmann::json::object();
+        const auto done = jobs::JobRepository::insert(s, n);
+        const auto broken = jobs::JobRepository::insert(s, n);
+        REQUIRE(jobs::JobRepository::claim(s, {done.id, broken.id}, "tok", "w",
+                                           time::now() + std::chrono::minutes(1))
+                    .size() == 2);
+        jobs::Outcome ok;
+        ok.job_id = done.id;
+        ok.claim_token = "tok";
+        ok.result = {{"x", 1}};
+        jobs::Outcome bad;
+        bad.job_id = broken.id;
+        bad.claim_token = "tok";
+        bad.kind = jobs::Outcome::Kind::failed;
+        bad.error = {{"code", "JOB_FAILED"}, {"message", "no"}};
+        jobs::Outcome stale = ok;
+        stale.claim_token = "other";
+        jobs::JobRepository::record_outcomes(s, {ok, bad, stale});
+        const auto rows = s.query("SELECT name, data FROM events ORDER BY id");
+        REQUIRE(rows.size() == 2);
+        CHECK(rows[0].text(0) == "job.completed");
+        CHECK(nlohmann::json::parse(rows[0].text(1))["job_id"] == done.public_id);
+        CHECK(nlohmann::json::parse(rows[0].text(1))["result"]["x"] == 1);
+        CHECK(rows[1].text(0) == "job.failed");
+        CHECK(nlohmann::json::parse(rows[1].text(1))["error"]["message"] == "no");
+    });
+}
