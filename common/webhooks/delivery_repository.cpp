@@ -196,24 +196,48 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
                     values,
                 params);
     }
-    {
+    // Successes, the common case, by primary key: one statement per status code answered.
+    std::map<long long, std::vector<const DeliveryResult*>> delivered_by_code;
+    std::vector<const DeliveryResult*> others;
+    for (const auto& r : results) {
+        if (r.status == delivery_status::delivered && r.attempt && r.attempt->status_code)
+            delivered_by_code[*r.attempt->status_code].push_back(&r);
+        else
+            others.push_back(&r);
+    }
+    for (const auto& [code, group] : delivered_by_code) {
+        std::set<std::string> tokens;
+        Params params{code, now, now};
+        for (const auto* r : group) params.emplace_back(r->delivery_id);
+        for (const auto* r : group) tokens.insert(r->claim_token);
+        params.insert(params.end(), tokens.begin(), tokens.end());
+        // A reclaimed row carries another token (or none) and is left alone.
+        s.execute(
+            "UPDATE webhook_deliveries SET status = 'delivered', last_status_code = ?,"
+            " last_error = NULL, delivered_at = ?, claim_token = NULL, lease_until = NULL,"
+            " updated_at = ? WHERE id IN (" +
+                placeholders(group.size()) + ") AND claim_token IN (" +
+                placeholders(tokens.size()) + ") AND status = 'delivering'",
+            params);
+    }
+    if (!others.empty()) {
         std::string rows;
         Params params;
-        for (const auto& r : results) {
+        for (const auto* r : others) {
             rows += rows.empty()
                         ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt,"
                           " CAST(? AS SIGNED) AS code, ? AS err, CAST(? AS SIGNED) AS sent"
                         : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?, ?, CAST(? AS SIGNED), ?,"
                           " CAST(? AS SIGNED)";
-            const bool sent = r.attempt.has_value();
+            const bool sent = r->attempt.has_value();
             params.insert(
                 params.end(),
-                {r.delivery_id, r.claim_token, r.status, time_param(r.next_attempt_at),
-                 sent && r.attempt->status_code
-                     ? db::Param(static_cast<long long>(*r.attempt->status_code))
+                {r->delivery_id, r->claim_token, r->status, time_param(r->next_attempt_at),
+                 sent && r->attempt->status_code
+                     ? db::Param(static_cast<long long>(*r->attempt->status_code))
                      : db::Param(nullptr),
-                 sent && !r.attempt->error.empty() ? db::Param(clip(r.attempt->error, 500))
-                                                   : db::Param(nullptr),
+                 sent && !r->attempt->error.empty() ? db::Param(clip(r->attempt->error, 500))
+                                                    : db::Param(nullptr),
                  static_cast<long long>(sent ? 1 : 0)});
         }
         params.insert(params.end(), {now, now});

@@ -20,6 +20,7 @@ using squawk::webhooks::DeliveryRepository;
 using squawk::webhooks::DeliveryResult;
 
 constexpr size_t kFiberStackBytes = 128 * 1024;
+constexpr int kResultBatch = 500;
 // How long an idle pool waits before looking for due deliveries again.
 constexpr auto kIdlePoll = std::chrono::milliseconds(25);
 
@@ -52,9 +53,11 @@ DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client
     : spec_(std::move(spec)),
       services_(services),
       http_(http),
-      capacity_(spec_.threads * spec_.fibers),
-      channel_(channel_capacity(capacity_)),
-      results_(spec_.batch, services.mysql, services.config.webhooks.failing_threshold),
+      capacity_(spec_.threads * spec_.fibers), max_claimed_(capacity_ + 3 * spec_.batch),
+      channel_(channel_capacity(max_claimed_)),
+      // Outcomes are written in bigger batches than claims: one statement per 500 attempts.
+      results_(std::max(spec_.batch, kResultBatch), services.mysql,
+               services.config.webhooks.failing_threshold),
       last_alive_ns_(steady_ns()) {
     try {
         key_bytes_ = squawk::webhooks::secret_key_bytes(services.config.webhooks);
@@ -114,15 +117,17 @@ void DeliveryPool::fetch_loop() {
         last_alive_ns_ = steady_ns();
         try {
             extend_leases_if_due();
-            const int free = capacity_ - in_flight_.load();
-            if (free <= 0) {
+            // A few batches wait claimed beside the busy fibers, so claims go out as whole
+            // batches instead of one statement per freed fiber.
+            const int want = std::min(spec_.batch, capacity_);
+            if (max_claimed_ - in_flight_.load() < want) {
                 std::unique_lock lock(wake_mutex_);
-                wake_.wait_for(lock, std::chrono::milliseconds(100),
-                               [&] { return stop_fetch_.load() || in_flight_.load() < capacity_; });
+                wake_.wait_for(lock, std::chrono::milliseconds(100), [&] {
+                    return stop_fetch_.load() || max_claimed_ - in_flight_.load() >= want;
+                });
                 continue;
             }
             const std::string token = crypto::hex(crypto::random_bytes(16));
-            const int want = std::min(free, spec_.batch);
             auto claimed = services_.mysql.run([&](db::Session& s) {
                 return DeliveryRepository::claim(s, want, token, services_.worker_id,
                                                  time::now() + lease);
