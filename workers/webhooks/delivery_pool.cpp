@@ -53,7 +53,8 @@ DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client
     : spec_(std::move(spec)),
       services_(services),
       http_(http),
-      capacity_(spec_.threads * spec_.fibers), max_claimed_(capacity_ + 3 * spec_.batch),
+      capacity_(spec_.threads * spec_.fibers),
+      max_claimed_(capacity_ + 3 * spec_.batch),
       channel_(channel_capacity(max_claimed_)),
       // Outcomes are written in bigger batches than claims: one statement per 500 attempts.
       results_(std::max(spec_.batch, kResultBatch), services.mysql,
