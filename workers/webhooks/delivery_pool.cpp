@@ -20,6 +20,9 @@ using squawk::webhooks::DeliveryRepository;
 using squawk::webhooks::DeliveryResult;
 
 constexpr size_t kFiberStackBytes = 128 * 1024;
+// Claims and outcomes go to MySQL in batches this big: the fetch thread claims one batch per
+// round trip, so the batch size bounds the pool's rate (STACK.md: batches, not rows).
+constexpr int kClaimBatch = 500;
 constexpr int kResultBatch = 500;
 // How long an idle pool waits before looking for due deliveries again.
 constexpr auto kIdlePoll = std::chrono::milliseconds(25);
@@ -54,7 +57,8 @@ DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client
       services_(services),
       http_(http),
       capacity_(spec_.threads * spec_.fibers),
-      max_claimed_(capacity_ + 3 * spec_.batch),
+      claim_batch_(std::max(spec_.batch, kClaimBatch)),
+      max_claimed_(capacity_ + 2 * claim_batch_),
       channel_(channel_capacity(max_claimed_)),
       // Outcomes are written in bigger batches than claims: one statement per 500 attempts.
       results_(std::max(spec_.batch, kResultBatch), services.mysql,
@@ -120,7 +124,7 @@ void DeliveryPool::fetch_loop() {
             extend_leases_if_due();
             // A few batches wait claimed beside the busy fibers, so claims go out as whole
             // batches instead of one statement per freed fiber.
-            const int want = std::min(spec_.batch, capacity_);
+            const int want = claim_batch_;
             if (max_claimed_ - in_flight_.load() < want) {
                 std::unique_lock lock(wake_mutex_);
                 wake_.wait_for(lock, std::chrono::milliseconds(100), [&] {

@@ -49,8 +49,9 @@ class DeliveryPool final : public WorkerPool {
     PoolSpec spec_;
     WorkerServices& services_;
     http::Client& http_;
-    const int capacity_;     // fibers
-    const int max_claimed_;  // fibers plus up to three batches waiting for them
+    const int capacity_;  // fibers
+    const int claim_batch_;
+    const int max_claimed_;  // fibers plus up to two claim batches waiting for them
     std::string key_bytes_;
     SharedReadyQueue ready_queue_;
     boost::fibers::buffered_channel<squawk::webhooks::ClaimedDelivery> channel_;
