@@ -16,12 +16,15 @@ using namespace handlers;
 constexpr Access kOpen = Access::open_to_all();
 constexpr Access kAnyKey = Access::any_key();
 
-// Health and the document are served at the root (for load balancers and tooling) and under /v1.
+// Health, the document and the metrics are served at the root (for load balancers, tooling and
+// scrapers) and under /v1.
 constexpr std::array kRoutes{
     Route{"GET", "/health", kOpen, health},
     Route{"GET", "/v1/health", kOpen, health},
     Route{"GET", "/openapi.json", kOpen, openapi_document},
     Route{"GET", "/v1/openapi.json", kOpen, openapi_document},
+    Route{"GET", "/metrics", kOpen, metrics},
+    Route{"GET", "/v1/metrics", kOpen, metrics},
     Route{"GET", "/v1/me", kAnyKey, get_me},
     Route{"GET", "/v1/me/balance", kAnyKey, get_balance},
     Route{"GET", "/v1/jobs", Access::needs("jobs:read"), list_jobs},

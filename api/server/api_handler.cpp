@@ -7,6 +7,7 @@
 #include "api/server/request_body.hpp"
 #include "api/server/response_header.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/registry.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -103,6 +104,20 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     return route.handler(context, services);
 }
 
+void record_request_metrics(const Exchange& exchange, int status, double seconds) {
+    auto& registry = metrics::Registry::global();
+    registry
+        .counter("squawk_http_requests_total", "API requests by route template and status.",
+                 {{"method", exchange.method},
+                  {"route", exchange.route},
+                  {"status", std::to_string(status)}})
+        .inc();
+    registry
+        .histogram("squawk_http_request_duration_seconds", "API request latency by route template.",
+                   {{"method", exchange.method}, {"route", exchange.route}})
+        .observe(seconds);
+}
+
 void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
     response.send(static_cast<Http::Code>(status), to_wire(envelope), MIME(Application, Json));
 }
@@ -150,6 +165,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
 
     const auto elapsed = std::chrono::duration<double, std::milli>(
         std::chrono::steady_clock::now() - started);
+    record_request_metrics(exchange, status, elapsed.count() / 1000.0);
     log::info("request", {{"request_id", exchange.request_id},
                           {"method", exchange.method},
                           {"route", exchange.route},

@@ -85,6 +85,8 @@ Stack::Stack(StackOptions options) : options_(std::move(options)) {
     std::filesystem::create_directories(media_dir());
     config_path_ = dir_ + "/squawk.toml";
     port_ = free_port();
+    worker_metrics_port_ = free_port();
+    scheduler_metrics_port_ = free_port();
     mysql_ = env.mysql;
     mysql_.database = unique_name("squawk_e2e");
     mysql_.pool_size = 2;
@@ -159,14 +161,16 @@ void Stack::write_config() {
         << "max_attempts = " << options_.max_attempts << "\n"
         << "lease_seconds = " << options_.lease_seconds << "\n\n"
         << "[workers]\n"
-        << "shutdown_grace_seconds = 2\n\n"
+        << "shutdown_grace_seconds = 2\n"
+        << "metrics_port = " << worker_metrics_port_ << "\n\n"
         << "[workers.generate]\n"
         << "threads = 1\n"
         << "fibers = 4\n\n"
         << "[scheduler]\n"
         << "tick_ms = 50\n"
         << "leader_lease_ms = 1000\n"
-        << "reconcile_after_seconds = 2\n\n"
+        << "reconcile_after_seconds = 2\n"
+        << "metrics_port = " << scheduler_metrics_port_ << "\n\n"
         << "[security]\n"
         << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false")
         << "\n\n"
@@ -267,6 +271,13 @@ void Stack::wait_for_health() {
         std::this_thread::sleep_for(50ms);
     }
     throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
+}
+
+std::string Stack::metrics_url(Process process) const {
+    const int port = process == Process::api         ? port_
+                     : process == Process::worker    ? worker_metrics_port_
+                                                     : scheduler_metrics_port_;
+    return "http://127.0.0.1:" + std::to_string(port);
 }
 
 pid_t Stack::pid(Process process) { return child(process)->pid(); }

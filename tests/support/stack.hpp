@@ -92,6 +92,8 @@ class Stack {
     const config::RedisSettings& redis_settings() const { return redis_; }
     std::string media_dir() const { return dir_ + "/media"; }
     std::string base_url() const;
+    // Where a process serves GET /metrics (the API on its own port).
+    std::string metrics_url(Process process) const;
     // Where to look when something went wrong: the temp dir and the end of each daemon's log.
     std::string post_mortem() const;
 
@@ -105,6 +107,8 @@ class Stack {
     std::string dir_;
     std::string config_path_;
     int port_ = 0;
+    int worker_metrics_port_ = 0;
+    int scheduler_metrics_port_ = 0;
     config::MysqlSettings mysql_;
     config::RedisSettings redis_;
     Tenant tenant_;
