@@ -14,6 +14,8 @@ packages=(
     redis-server redis-tools mariadb-server mariadb-client espeak-ng nodejs npm curl python3
     # systemd-analyze, for verifying the unit files
     systemd
+    # benchmarks: the load generator and the static-file peer
+    wrk nginx-light
 )
 
 # One dpkg query for the whole list; packages dpkg has never heard of are simply absent from it.

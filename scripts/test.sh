@@ -11,7 +11,7 @@ case "$build_dir" in /*) ;; *) build_dir=$root/$build_dir ;; esac
 
 # Config overrides from a developer's shell (for example after `. var/demo.env`) must not reach the
 # code under test; switches meant for the tests themselves (SQUAWK_E2E_KEEP) stay.
-config_override='^SQUAWK_(CONFIG|MIGRATIONS_DIR|TIME_SCALE|(API|MYSQL|REDIS|JOBS|WORKERS|SCHEDULER|SECURITY|MEDIA|SPEECH|LOG)_.*)$'
+config_override='^SQUAWK_(CONFIG|MIGRATIONS_DIR|TIME_SCALE|(API|MYSQL|REDIS|JOBS|WORKERS|SCHEDULER|SECURITY|MEDIA|SPEECH|LOG|BILLING|RATE_LIMITS|REQUEST_LOG|IDEMPOTENCY)_.*)$'
 while read -r name; do
     if [[ $name =~ $config_override ]]; then unset "$name"; fi
 done < <(compgen -v SQUAWK_ || true)

@@ -67,6 +67,10 @@ class Stack {
                              const std::string& body, const std::string& key,
                              const Headers& headers = {});
 
+    // Starts one more squawk-api on the same database, Redis and settings but its own port (as a
+    // deployment runs several); returns its base URL. It runs until the stack is destroyed.
+    std::string start_extra_api();
+
     void start(Process process);
     void kill(Process process, int signal_number);
     std::optional<int> wait_exit(Process process, std::chrono::milliseconds timeout);
@@ -88,14 +92,15 @@ class Stack {
     long long count(const std::string& sql, const db::Params& params = {});
     const std::string& dir() const { return dir_; }
     const std::string& config_path() const { return config_path_; }
+    const std::string& config_redis_prefix() const { return redis_.prefix; }
     std::string media_dir() const { return dir_ + "/media"; }
     std::string base_url() const;
     // Where to look when something went wrong: the temp dir and the end of each daemon's log.
     std::string post_mortem() const;
 
   private:
-    void write_config();
-    void wait_for_health();
+    void write_config(const std::string& path, int port);
+    void wait_for_health(HttpClient& client, ChildProcess& process);
     void servers(const std::string& command);
     ChildProcess* child(Process process);
 
@@ -109,6 +114,7 @@ class Stack {
     std::unique_ptr<db::MysqlPool> db_;
     std::unique_ptr<HttpClient> http_;
     std::map<Process, std::unique_ptr<ChildProcess>> children_;
+    std::vector<std::unique_ptr<ChildProcess>> extra_apis_;
     bool mysql_stopped_ = false;
     bool redis_stopped_ = false;
 };
