@@ -39,7 +39,7 @@ bool is_decimal4(const nlohmann::json& v) {
 
 }  // namespace
 
-TEST_CASE("a live key's text-to-speech call is charged before it runs and reports its usage; "
+TEST_CASE("a live key's text-to-speech call is charged before it runs and reports its usage, while "
           "a test key is never charged",
           "[e2e][billing]") {
     Stack stack(billing_options());

@@ -85,7 +85,7 @@ TEST_CASE("a failed request stores nothing, so its key can be used again", "[e2e
                            201);
 }
 
-TEST_CASE("50 simultaneous identical requests with one key run the action once; the others "
+TEST_CASE("50 simultaneous identical requests with one key run the action once and the others "
           "get the replay or 409 CONFLICT while it runs",
           "[e2e][idempotency][concurrency]") {
     Stack stack(paid_options());

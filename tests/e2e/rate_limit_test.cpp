@@ -55,7 +55,7 @@ void connect_accounts(Stack& stack, long long workspace_id, int count) {
 }  // namespace
 
 TEST_CASE("a workspace without connected accounts gets 60 requests a minute, then 429 with "
-          "Retry-After; every answer carries the rate-limit headers",
+          "Retry-After, and every answer carries the rate-limit headers",
           "[e2e][rate_limit]") {
     StackOptions options;
     options.start_worker = false;
