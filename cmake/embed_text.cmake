@@ -1,6 +1,7 @@
-# Turns the OpenAPI fragments (INPUTS, a ;-list of JSON files) into a C++ source defining
+# Turns the OpenAPI fragments (INPUTS, JSON file paths joined by ',') into a C++ source defining
 # squawk::embedded::openapi_fragments(): each file's name and text, merged by the API at start.
 set(body "")
+string(REPLACE "," ";" INPUTS "${INPUTS}")
 foreach(input IN LISTS INPUTS)
   file(READ ${input} content)
   get_filename_component(name ${input} NAME)
