@@ -7,13 +7,13 @@
 namespace squawk::scheduler {
 
 class MonthlyAllowance {
-public:
+  public:
     MonthlyAllowance(db::MysqlPool& mysql, long long allowance_units)
         : mysql_(mysql), allowance_units_(allowance_units) {}
     // Returns how many wallets were reset.
     int run_once();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     long long allowance_units_;
 };

@@ -9,13 +9,13 @@
 namespace squawk::scheduler {
 
 class RetentionSweeper {
-public:
+  public:
     RetentionSweeper(db::MysqlPool& mysql, int retention_days)
         : mysql_(mysql), retention_(std::chrono::hours(24) * retention_days) {}
     // Returns how many rows were deleted.
     long long run_once();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     std::chrono::hours retention_;
 };

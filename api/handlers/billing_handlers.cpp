@@ -17,8 +17,8 @@ constexpr std::array<std::string_view, 5> kPeriods{"today", "7d", "30d", "90d", 
 std::optional<time::TimePoint> period_start(const std::string& period, time::TimePoint now) {
     using namespace std::chrono;
     if (period == "all") return std::nullopt;
-    if (period == "today") return time::TimePoint(duration_cast<microseconds>(
-                               floor<days>(now).time_since_epoch()));
+    if (period == "today")
+        return time::TimePoint(duration_cast<microseconds>(floor<days>(now).time_since_epoch()));
     const int days_back = period == "7d" ? 7 : period == "30d" ? 30 : 90;
     return now - duration_cast<microseconds>(days(days_back));
 }

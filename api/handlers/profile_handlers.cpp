@@ -12,7 +12,9 @@ namespace {
 constexpr size_t kMaxName = 200;
 constexpr size_t kMaxExternalId = 200;
 
-ApiError profile_not_found() { return ApiError(ErrorCode::NotFound, "No profile with this id."); }
+ApiError profile_not_found() {
+    return ApiError(ErrorCode::NotFound, "No profile with this id.");
+}
 
 long long profile_id(const RequestContext& ctx) {
     const auto id = parse_profile_id(ctx.param("id"));

@@ -13,9 +13,8 @@ nlohmann::json charge_for_call(const Route& route, RequestContext& context, Serv
     const auto found = prices.find(operation);
     const long long price = found == prices.end() ? 0 : found->second;
     if (context.is_test || price == 0) {
-        const auto state = services.mysql.run([&](db::Session& s) {
-            return billing::Wallet::state(s, context.caller_workspace_id);
-        });
+        const auto state = services.mysql.run(
+            [&](db::Session& s) { return billing::Wallet::state(s, context.caller_workspace_id); });
         return {{"cost", workspace::format_credits(0)},
                 {"balance_remaining", workspace::format_credits(state.total_units())}};
     }
@@ -24,9 +23,8 @@ nlohmann::json charge_for_call(const Route& route, RequestContext& context, Serv
                                        context.request_id);
     });
     if (!charge) {
-        const auto state = services.mysql.run([&](db::Session& s) {
-            return billing::Wallet::state(s, context.caller_workspace_id);
-        });
+        const auto state = services.mysql.run(
+            [&](db::Session& s) { return billing::Wallet::state(s, context.caller_workspace_id); });
         throw ApiError(ErrorCode::InsufficientBalance, {},
                        {{"cost", workspace::format_credits(price)},
                         {"balance", workspace::format_credits(state.total_units())}});

@@ -60,16 +60,16 @@ std::optional<IdempotencyClaim> claim_idempotency(Services& services, const Requ
                                                     std::chrono::seconds(settings.lock_seconds));
     });
     switch (claim.kind) {
-    case idempotency::Claim::Kind::mismatch:
-        throw ApiError(ErrorCode::IdempotencyConflict, {}, {{"header", "X-Idempotency-Key"}});
-    case idempotency::Claim::Kind::in_flight:
-        throw ApiError(ErrorCode::Conflict,
-                       "A request with this idempotency key is still being processed.",
-                       {{"header", "X-Idempotency-Key"}, {"reason", "in_progress"}});
-    case idempotency::Claim::Kind::replay:
-        return IdempotencyClaim{claim.record_id, stored_reply(claim.status, claim.response)};
-    case idempotency::Claim::Kind::acquired:
-        break;
+        case idempotency::Claim::Kind::mismatch:
+            throw ApiError(ErrorCode::IdempotencyConflict, {}, {{"header", "X-Idempotency-Key"}});
+        case idempotency::Claim::Kind::in_flight:
+            throw ApiError(ErrorCode::Conflict,
+                           "A request with this idempotency key is still being processed.",
+                           {{"header", "X-Idempotency-Key"}, {"reason", "in_progress"}});
+        case idempotency::Claim::Kind::replay:
+            return IdempotencyClaim{claim.record_id, stored_reply(claim.status, claim.response)};
+        case idempotency::Claim::Kind::acquired:
+            break;
     }
     return IdempotencyClaim{claim.record_id, std::nullopt};
 }

@@ -37,8 +37,10 @@ void apply_rate_limit(const Route& route, const RequestContext& context, Service
     if (decision->allowed) return;
     nlohmann::json details = {{"limit", decision->limit},
                               {"retry_after_seconds", decision->retry_after_seconds}};
-    if (decision->refused_by_second_ceiling) details["window"] = "second";
-    else details["window"] = "minute";
+    if (decision->refused_by_second_ceiling)
+        details["window"] = "second";
+    else
+        details["window"] = "minute";
     throw ApiError(ErrorCode::RateLimitExceeded, {}, std::move(details));
 }
 

@@ -3,9 +3,11 @@
 namespace squawk::accounts {
 
 long long ConnectedAccounts::count(db::Session& s, long long workspace_id) {
-    return s.query_one("SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
-                       " AND status = 'connected'",
-                       {workspace_id})
+    return s
+        .query_one(
+            "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
+            " AND status = 'connected'",
+            {workspace_id})
         ->integer(0);
 }
 

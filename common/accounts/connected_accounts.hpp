@@ -11,7 +11,7 @@
 namespace squawk::accounts {
 
 class ConnectedAccounts {
-public:
+  public:
     static long long count(db::Session& s, long long workspace_id);
     // The Redis key holding the cached count (the rate limiter reads it inside its script).
     static std::string cache_key(const redis::RedisClient& r, long long workspace_id);

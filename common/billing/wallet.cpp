@@ -13,9 +13,10 @@ struct Balances {
 };
 
 std::optional<Balances> lock_wallet(db::Session& s, long long workspace_id) {
-    auto row = s.query_one("SELECT purchased_units, monthly_units FROM wallets"
-                           " WHERE workspace_id = ? FOR UPDATE",
-                           {workspace_id});
+    auto row = s.query_one(
+        "SELECT purchased_units, monthly_units FROM wallets"
+        " WHERE workspace_id = ? FOR UPDATE",
+        {workspace_id});
     if (!row) return std::nullopt;
     return Balances{row->integer(0), row->integer(1)};
 }
@@ -26,16 +27,17 @@ long long apply(db::Session& s, long long workspace_id, const Balances& before,
                 long long purchased_delta, long long monthly_delta, const std::string& reference) {
     const auto now = db::time_param(time::now());
     const Balances after{before.purchased + purchased_delta, before.monthly + monthly_delta};
-    s.execute("UPDATE wallets SET purchased_units = ?, monthly_units = ?, updated_at = ?"
-              " WHERE workspace_id = ?",
-              {after.purchased, after.monthly, now, workspace_id});
-    s.execute("INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
-              " monthly_delta, purchased_after, monthly_after, reference, created_at)"
-              " VALUES (?,?,?,?,?,?,?,?,?)",
-              {workspace_id, kind, operation ? db::Param(*operation) : db::Param(nullptr),
-               purchased_delta, monthly_delta, after.purchased, after.monthly,
-               reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)),
-               now});
+    s.execute(
+        "UPDATE wallets SET purchased_units = ?, monthly_units = ?, updated_at = ?"
+        " WHERE workspace_id = ?",
+        {after.purchased, after.monthly, now, workspace_id});
+    s.execute(
+        "INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
+        " monthly_delta, purchased_after, monthly_after, reference, created_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?)",
+        {workspace_id, kind, operation ? db::Param(*operation) : db::Param(nullptr),
+         purchased_delta, monthly_delta, after.purchased, after.monthly,
+         reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)), now});
     return s.last_insert_id();
 }
 
@@ -65,15 +67,16 @@ std::optional<Charge> Wallet::charge(db::Session& s, long long workspace_id,
 
 void Wallet::give_back(db::Session& s, long long ledger_id, const std::string& kind,
                        const std::string& reference) {
-    auto row = s.query_one("SELECT workspace_id, operation, purchased_delta, monthly_delta"
-                           " FROM wallet_ledger WHERE id = ? AND kind = 'charge'",
-                           {ledger_id});
+    auto row = s.query_one(
+        "SELECT workspace_id, operation, purchased_delta, monthly_delta"
+        " FROM wallet_ledger WHERE id = ? AND kind = 'charge'",
+        {ledger_id});
     if (!row) return;
     const long long workspace_id = row->integer(0);
     const auto before = lock_wallet(s, workspace_id);
     if (!before) return;
-    apply(s, workspace_id, *before, kind, row->optional_text(1), -row->integer(2),
-          -row->integer(3), reference);
+    apply(s, workspace_id, *before, kind, row->optional_text(1), -row->integer(2), -row->integer(3),
+          reference);
 }
 
 void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids) {
@@ -102,11 +105,12 @@ long long Wallet::credit(db::Session& s, long long workspace_id, long long units
 
 WalletState Wallet::state(db::Session& s, long long workspace_id) {
     WalletState w;
-    auto row = s.query_one("SELECT purchased_units, monthly_units, currency, monthly_reset_at,"
-                           " auto_recharge_enabled, auto_recharge_below_units,"
-                           " auto_recharge_amount_units, card_on_file FROM wallets"
-                           " WHERE workspace_id = ?",
-                           {workspace_id});
+    auto row = s.query_one(
+        "SELECT purchased_units, monthly_units, currency, monthly_reset_at,"
+        " auto_recharge_enabled, auto_recharge_below_units,"
+        " auto_recharge_amount_units, card_on_file FROM wallets"
+        " WHERE workspace_id = ?",
+        {workspace_id});
     if (!row) return w;
     w.purchased_units = row->integer(0);
     w.monthly_units = row->integer(1);
@@ -121,18 +125,19 @@ WalletState Wallet::state(db::Session& s, long long workspace_id) {
 
 bool Wallet::set_auto_recharge(db::Session& s, long long workspace_id, bool enabled,
                                long long below_units, long long amount_units) {
-    return s.execute("UPDATE wallets SET auto_recharge_enabled = ?, auto_recharge_below_units = ?,"
-                     " auto_recharge_amount_units = ?, updated_at = ? WHERE workspace_id = ?",
-                     {enabled, below_units, amount_units, db::time_param(time::now()),
-                      workspace_id}) > 0;
+    return s.execute(
+               "UPDATE wallets SET auto_recharge_enabled = ?, auto_recharge_below_units = ?,"
+               " auto_recharge_amount_units = ?, updated_at = ? WHERE workspace_id = ?",
+               {enabled, below_units, amount_units, db::time_param(time::now()), workspace_id}) > 0;
 }
 
 int Wallet::reset_monthly_allowances(db::Session& s, long long allowance_units, int limit) {
     const auto now = time::now();
-    const auto due = s.query("SELECT workspace_id, purchased_units, monthly_units FROM wallets"
-                             " WHERE monthly_reset_at IS NULL OR monthly_reset_at <= ?"
-                             " ORDER BY workspace_id LIMIT ? FOR UPDATE",
-                             {db::time_param(now), static_cast<long long>(limit)});
+    const auto due = s.query(
+        "SELECT workspace_id, purchased_units, monthly_units FROM wallets"
+        " WHERE monthly_reset_at IS NULL OR monthly_reset_at <= ?"
+        " ORDER BY workspace_id LIMIT ? FOR UPDATE",
+        {db::time_param(now), static_cast<long long>(limit)});
     for (const auto& r : due) {
         const long long workspace_id = r.integer(0);
         const Balances before{r.integer(1), r.integer(2)};

@@ -36,7 +36,7 @@ struct WalletState {
 time::TimePoint next_monthly_reset(time::TimePoint now);
 
 class Wallet {
-public:
+  public:
     // Debits `units` (the monthly allowance first, then purchased credit) and records it, or
     // returns nothing when the balance is too low; the row lock makes concurrent charges exact.
     static std::optional<Charge> charge(db::Session& s, long long workspace_id,

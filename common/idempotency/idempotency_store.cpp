@@ -7,17 +7,17 @@
 
 namespace squawk::idempotency {
 
-Claim IdempotencyStore::claim(db::Session& s, const Request& request,
-                              std::chrono::seconds lifetime, std::chrono::seconds lock) {
+Claim IdempotencyStore::claim(db::Session& s, const Request& request, std::chrono::seconds lifetime,
+                              std::chrono::seconds lock) {
     // A few rounds cover a row that expires or is released between our insert and our read.
     for (int round = 0; round < 4; ++round) {
         const auto now = time::now();
         try {
-            s.execute("INSERT INTO idempotency_records (workspace_id, idempotency_key, endpoint,"
-                      " request_hash, locked_until, created_at, expires_at) VALUES (?,?,?,?,?,?,?)",
-                      {request.workspace_id, request.key, request.endpoint, request.request_hash,
-                       db::time_param(now + lock), db::time_param(now),
-                       db::time_param(now + lifetime)});
+            s.execute(
+                "INSERT INTO idempotency_records (workspace_id, idempotency_key, endpoint,"
+                " request_hash, locked_until, created_at, expires_at) VALUES (?,?,?,?,?,?,?)",
+                {request.workspace_id, request.key, request.endpoint, request.request_hash,
+                 db::time_param(now + lock), db::time_param(now), db::time_param(now + lifetime)});
             Claim c;
             c.record_id = s.last_insert_id();
             return c;

@@ -32,7 +32,7 @@ struct Request {
 };
 
 class IdempotencyStore {
-public:
+  public:
     static Claim claim(db::Session& s, const Request& request, std::chrono::seconds lifetime,
                        std::chrono::seconds lock);
     static void complete(db::Session& s, long long record_id, int status,

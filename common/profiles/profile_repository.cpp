@@ -49,10 +49,11 @@ Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
     p.name = name;
     p.external_id = external_id;
     p.created_at = ws.created_at;
-    s.execute("INSERT INTO profiles (workspace_id, owner_workspace_id, name, external_id, status,"
-              " paused_for_billing, created_at) VALUES (?,?,?,?,?,?,?)",
-              {p.workspace_id, owner_workspace_id, name, optional_text(external_id), p.status,
-               false, db::time_param(p.created_at)});
+    s.execute(
+        "INSERT INTO profiles (workspace_id, owner_workspace_id, name, external_id, status,"
+        " paused_for_billing, created_at) VALUES (?,?,?,?,?,?,?)",
+        {p.workspace_id, owner_workspace_id, name, optional_text(external_id), p.status, false,
+         db::time_param(p.created_at)});
     p.id = s.last_insert_id();
     return p;
 }
@@ -65,15 +66,15 @@ std::optional<Profile> ProfileRepository::find(db::Session& s, long long owner_w
     return from_row(*row);
 }
 
-ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id,
-                                    long long offset, int limit) {
+ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id, long long offset,
+                                    int limit) {
     ProfilePage page;
     page.total = s.query_one("SELECT COUNT(*) FROM profiles WHERE owner_workspace_id = ?",
                              {owner_workspace_id})
                      ->integer(0);
-    for (const auto& r : s.query(std::string(kColumns) +
-                                     " WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?",
-                                 {owner_workspace_id, static_cast<long long>(limit), offset}))
+    for (const auto& r : s.query(
+             std::string(kColumns) + " WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?",
+             {owner_workspace_id, static_cast<long long>(limit), offset}))
         page.items.push_back(from_row(r));
     return page;
 }
@@ -87,7 +88,8 @@ std::optional<Profile> ProfileRepository::update(db::Session& s, long long owner
     s.execute("UPDATE profiles SET name = ?, external_id = ? WHERE id = ?",
               {found->name, optional_text(found->external_id), id});
     if (changes.name)
-        s.execute("UPDATE workspaces SET name = ? WHERE id = ?", {found->name, found->workspace_id});
+        s.execute("UPDATE workspaces SET name = ? WHERE id = ?",
+                  {found->name, found->workspace_id});
     return found;
 }
 

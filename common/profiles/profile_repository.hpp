@@ -40,14 +40,14 @@ struct ProfileChanges {
 nlohmann::json to_api_json(const Profile& profile);
 
 class ProfileRepository {
-public:
+  public:
     static Profile create(db::Session& s, long long owner_workspace_id, const std::string& name,
                           const std::optional<std::string>& external_id);
     static std::optional<Profile> find(db::Session& s, long long owner_workspace_id, long long id);
     static ProfilePage list(db::Session& s, long long owner_workspace_id, long long offset,
                             int limit);
-    static std::optional<Profile> update(db::Session& s, long long owner_workspace_id,
-                                         long long id, const ProfileChanges& changes);
+    static std::optional<Profile> update(db::Session& s, long long owner_workspace_id, long long id,
+                                         const ProfileChanges& changes);
     static std::optional<Profile> set_paused(db::Session& s, long long owner_workspace_id,
                                              long long id, bool paused);
     static bool remove(db::Session& s, long long owner_workspace_id, long long id);

@@ -53,7 +53,9 @@ long long tier_limit(const config::RateLimitSettings& s, long long connected) {
     return s.large_per_minute;
 }
 
-long long per_second_ceiling(long long per_minute) { return std::max(6LL, per_minute / 60); }
+long long per_second_ceiling(long long per_minute) {
+    return std::max(6LL, per_minute / 60);
+}
 
 RateLimiter::RateLimiter(config::RateLimitSettings settings)
     : settings_(settings), script_(kScript) {}
@@ -64,14 +66,13 @@ Decision RateLimiter::check(redis::RedisClient& redis, const Subject& subject,
     const std::string base = redis.key("rl:{" + subject.bucket + "}");
     const std::string count_key =
         accounts::ConnectedAccounts::cache_key(redis, subject.workspace_id);
-    const std::vector<std::string> args = {
-        std::to_string(subject.fixed_limit.value_or(0)),
-        subject.per_second_ceiling ? "1" : "0",
-        std::to_string(settings_.small_max_accounts),
-        std::to_string(settings_.small_per_minute),
-        std::to_string(settings_.medium_max_accounts),
-        std::to_string(settings_.medium_per_minute),
-        std::to_string(settings_.large_per_minute)};
+    const std::vector<std::string> args = {std::to_string(subject.fixed_limit.value_or(0)),
+                                           subject.per_second_ceiling ? "1" : "0",
+                                           std::to_string(settings_.small_max_accounts),
+                                           std::to_string(settings_.small_per_minute),
+                                           std::to_string(settings_.medium_max_accounts),
+                                           std::to_string(settings_.medium_per_minute),
+                                           std::to_string(settings_.large_per_minute)};
     for (int attempt = 0; attempt < 2; ++attempt) {
         const auto reply = script_.run(redis, {base, count_key}, args);
         if (reply.is_error()) throw redis::RedisUnavailable("rate limit script: " + reply.text);

@@ -15,16 +15,16 @@ namespace squawk::rate_limit {
 struct Subject {
     // Who shares the allowance: "ws:<id>:live", "ws:<id>:test" or "key:<id>" (custom limit).
     std::string bucket;
-    long long workspace_id = 0;     // whose connected accounts pick the tier
+    long long workspace_id = 0;      // whose connected accounts pick the tier
     std::optional<int> fixed_limit;  // a key's custom per-minute limit replaces the tier
     bool per_second_ceiling = false;
 };
 
 struct Decision {
     bool allowed = true;
-    long long limit = 0;      // per minute
-    long long remaining = 0;  // in this minute
-    long long reset_unix = 0;  // when the minute window ends
+    long long limit = 0;                // per minute
+    long long remaining = 0;            // in this minute
+    long long reset_unix = 0;           // when the minute window ends
     long long retry_after_seconds = 0;  // when refused
     bool refused_by_second_ceiling = false;
 };
@@ -35,14 +35,14 @@ long long tier_limit(const config::RateLimitSettings& settings, long long connec
 long long per_second_ceiling(long long per_minute);
 
 class RateLimiter {
-public:
+  public:
     explicit RateLimiter(config::RateLimitSettings settings);
 
     // `count_connected` is called when the cached account count is missing (then cached).
     Decision check(redis::RedisClient& redis, const Subject& subject,
                    const std::function<long long()>& count_connected) const;
 
-private:
+  private:
     config::RateLimitSettings settings_;
     redis::LuaScript script_;
 };

@@ -10,13 +10,13 @@
 namespace squawk::redis {
 
 class LuaScript {
-public:
+  public:
     explicit LuaScript(std::string source);
     Reply run(RedisClient& client, const std::vector<std::string>& keys,
               const std::vector<std::string>& args) const;
     const std::string& sha1() const { return sha1_; }
 
-private:
+  private:
     std::string source_;
     std::string sha1_;
 };

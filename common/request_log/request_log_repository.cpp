@@ -27,7 +27,8 @@ db::Params where_params(const Filter& f) {
     db::Params params{f.workspace_id};
     bind_twice(params, f.method ? db::Param(*f.method) : db::Param(nullptr));
     bind_twice(params, f.route ? db::Param(*f.route) : db::Param(nullptr));
-    bind_twice(params, f.status ? db::Param(static_cast<long long>(*f.status)) : db::Param(nullptr));
+    bind_twice(params,
+               f.status ? db::Param(static_cast<long long>(*f.status)) : db::Param(nullptr));
     bind_twice(params, f.key_prefix ? db::Param(*f.key_prefix) : db::Param(nullptr));
     bind_twice(params, optional_id(f.profile_id));
     bind_twice(params, f.from ? db::time_param(*f.from) : db::Param(nullptr));
@@ -56,12 +57,11 @@ void RequestLogRepository::insert_many(db::Session& s, const std::vector<Entry>&
     s.execute(sql, params);
 }
 
-Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long offset,
-                                int limit) {
+Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long offset, int limit) {
     Page page;
     const auto params = where_params(filter);
-    page.total = s.query_one(std::string("SELECT COUNT(*) FROM request_log") + kWhere, params)
-                     ->integer(0);
+    page.total =
+        s.query_one(std::string("SELECT COUNT(*) FROM request_log") + kWhere, params)->integer(0);
     auto listing = params;
     listing.insert(listing.end(), {static_cast<long long>(limit), offset});
     for (const auto& r : s.query(std::string("SELECT id, workspace_id, profile_id, key_prefix,"
@@ -87,9 +87,11 @@ Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long 
 
 long long RequestLogRepository::count_since(db::Session& s, long long workspace_id,
                                             std::optional<time::TimePoint> since) {
-    return s.query_one("SELECT COUNT(*) FROM request_log WHERE workspace_id = ?"
-                       " AND created_at >= ?",
-                       {workspace_id, db::time_param(since.value_or(time::TimePoint{}))})
+    return s
+        .query_one(
+            "SELECT COUNT(*) FROM request_log WHERE workspace_id = ?"
+            " AND created_at >= ?",
+            {workspace_id, db::time_param(since.value_or(time::TimePoint{}))})
         ->integer(0);
 }
 

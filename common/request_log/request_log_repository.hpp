@@ -41,7 +41,7 @@ struct Page {
 };
 
 class RequestLogRepository {
-public:
+  public:
     static void insert_many(db::Session& s, const std::vector<Entry>& entries);
     // Newest first.
     static Page list(db::Session& s, const Filter& filter, long long offset, int limit);

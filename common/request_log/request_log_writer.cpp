@@ -12,9 +12,13 @@ RequestLogWriter::RequestLogWriter(db::MysqlPool& mysql, std::chrono::millisecon
                                    size_t max_pending)
     : mysql_(mysql), flush_interval_(flush_interval), max_pending_(max_pending) {}
 
-RequestLogWriter::~RequestLogWriter() { stop(); }
+RequestLogWriter::~RequestLogWriter() {
+    stop();
+}
 
-void RequestLogWriter::start() { thread_ = std::thread([this] { loop(); }); }
+void RequestLogWriter::start() {
+    thread_ = std::thread([this] { loop(); });
+}
 
 void RequestLogWriter::push(Entry entry) {
     std::lock_guard lock(mutex_);

@@ -16,7 +16,7 @@
 namespace squawk::request_log {
 
 class RequestLogWriter {
-public:
+  public:
     RequestLogWriter(db::MysqlPool& mysql, std::chrono::milliseconds flush_interval,
                      size_t max_pending);
     ~RequestLogWriter();
@@ -29,7 +29,7 @@ public:
     void stop();
     long long dropped() const { return dropped_.load(); }
 
-private:
+  private:
     void loop();
     bool write(std::vector<Entry>& batch);
 

@@ -56,8 +56,16 @@ double to_ms(double value, const std::string& unit) {
     return value;
 }
 
+// run_command takes a path, not a name to look up.
+std::string installed(std::initializer_list<const char*> candidates, const std::string& package) {
+    for (const char* candidate : candidates)
+        if (fs::exists(candidate)) return candidate;
+    throw std::runtime_error(package + " is not installed (scripts/deps.sh installs it)");
+}
+
 WrkResult run_wrk(const std::string& url, const std::vector<std::string>& headers) {
-    std::vector<std::string> argv = {"wrk", "-t2", "-c" + std::to_string(kConnections),
+    std::vector<std::string> argv = {installed({"/usr/bin/wrk", "/usr/local/bin/wrk"}, "wrk"),
+                                     "-t2", "-c" + std::to_string(kConnections),
                                      "-d" + std::to_string(kSeconds) + "s", "--latency"};
     for (const auto& h : headers) {
         argv.push_back("-H");
@@ -80,18 +88,22 @@ WrkResult run_wrk(const std::string& url, const std::vector<std::string>& header
 
 // nginx on a free loopback port serving `body` as /me.json, with its access log on like ours.
 class Nginx {
-public:
+  public:
     Nginx(const fs::path& dir, const std::string& body) : port_(free_port()) {
         fs::create_directories(dir / "html");
         fs::create_directories(dir / "logs");
         std::ofstream(dir / "html" / "me.json") << body;
         std::ofstream conf(dir / "nginx.conf");
+        // Started as root, nginx would switch its workers to "nobody", who cannot read a private
+        // scratch directory; they keep the invoking user instead.
+        if (geteuid() == 0) conf << "user root;\n";
         conf << "worker_processes auto;\n"
              << "pid " << (dir / "nginx.pid").string() << ";\n"
              << "error_log " << (dir / "logs" / "error.log").string() << " warn;\n"
              << "events { worker_connections 1024; }\n"
              << "http {\n"
-             << "  access_log " << (dir / "logs" / "access.log").string() << " combined buffer=64k;\n"
+             << "  access_log " << (dir / "logs" / "access.log").string()
+             << " combined buffer=64k;\n"
              << "  client_body_temp_path " << (dir / "tmp").string() << ";\n"
              << "  default_type application/json;\n"
              << "  keepalive_requests 1000000;\n"
@@ -102,8 +114,9 @@ public:
              << "}\n";
         conf.close();
         process_ = std::make_unique<ChildProcess>(
-            std::vector<std::string>{nginx_binary(), "-p", dir.string(), "-c",
-                                     (dir / "nginx.conf").string(), "-g", "daemon off;"},
+            std::vector<std::string>{
+                installed({"/usr/sbin/nginx", "/usr/bin/nginx"}, "nginx-light"), "-p", dir.string(),
+                "-c", (dir / "nginx.conf").string(), "-g", "daemon off;"},
             (dir / "logs" / "stdout.log").string());
         HttpClient client(url_base());
         for (int i = 0; i < 100; ++i) {
@@ -119,12 +132,7 @@ public:
     ~Nginx() { process_->stop(std::chrono::seconds(5)); }
     std::string url_base() const { return "http://127.0.0.1:" + std::to_string(port_); }
 
-private:
-    static std::string nginx_binary() {
-        for (const char* candidate : {"/usr/sbin/nginx", "/usr/bin/nginx"})
-            if (fs::exists(candidate)) return candidate;
-        throw std::runtime_error("nginx is not installed (scripts/deps.sh installs nginx-light)");
-    }
+  private:
     int port_;
     std::unique_ptr<ChildProcess> process_;
 };
@@ -134,17 +142,20 @@ private:
 int main() {
     try {
         const int repeats = std::max(1, std::stoi(env_or("BENCH_REPEATS", "3")));
-        const fs::path scratch = env_or("BENCH_SCRATCH", fs::temp_directory_path() / "squawk-bench");
+        const fs::path scratch =
+            env_or("BENCH_SCRATCH", fs::temp_directory_path() / "squawk-bench");
         const std::string out_path = env_or("BENCH_OUT", "request_path_bench.json");
 
         StackOptions options;
         options.start_worker = false;
         options.start_scheduler = false;
+        options.api_threads = std::stoi(env_or("BENCH_API_THREADS", "4"));
+        options.mysql_pool_size = options.api_threads + 1;
         Stack stack(options);
         // A custom limit far above the load: the limiter runs on every request, refusing none.
-        const auto created = stack.ctl({"key", "create", "--workspace",
-                                        std::to_string(stack.tenant().workspace_id), "--type",
-                                        "test", "--scopes", "all", "--rate-limit", "2000000000"});
+        const auto created =
+            stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
+                       "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
         if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
         const std::string key = created.out.substr(0, created.out.find('\n'));
         const auto sample = stack.request("GET", "/v1/me", nullptr, key);
@@ -194,8 +205,10 @@ int main() {
             {"notes",
              {"non-2xx answers across all runs: " + std::to_string(non_2xx),
               "request_log rows written during the runs: " + std::to_string(logged),
-              "squawk-api runs with 2 reactor threads and a MySQL pool of 4 on the same 2 cores as "
-              "wrk, nginx, MariaDB and Redis"}}};
+              "squawk-api runs " + std::to_string(options.api_threads) +
+                  " reactor threads (BENCH_API_THREADS) and a MySQL pool of " +
+                  std::to_string(options.mysql_pool_size) +
+                  " on the same cores as wrk, nginx, MariaDB and Redis"}}};
         std::ofstream(out_path) << report.dump(2) << '\n';
         std::cout << report.dump(2) << '\n';
         return 0;

@@ -16,8 +16,9 @@ namespace {
 // Price 0.25 credits a call; no monthly allowance, so balances are exactly what tests credit.
 StackOptions billing_options() {
     StackOptions options;
-    options.extra_config = "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
-                           "text_to_speech = 0.25\n";
+    options.extra_config =
+        "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
+        "text_to_speech = 0.25\n";
     return options;
 }
 
@@ -34,27 +35,29 @@ std::string balance(Stack& stack, const std::string& key) {
 }
 
 bool is_decimal4(const nlohmann::json& v) {
-    return v.is_string() && std::regex_match(v.get<std::string>(), std::regex("^-?[0-9]+\\.[0-9]{4}$"));
+    return v.is_string() &&
+           std::regex_match(v.get<std::string>(), std::regex("^-?[0-9]+\\.[0-9]{4}$"));
 }
 
 }  // namespace
 
-TEST_CASE("a live key's text-to-speech call is charged before it runs and reports its usage, while "
-          "a test key is never charged",
-          "[e2e][billing]") {
+TEST_CASE(
+    "a live key's text-to-speech call is charged before it runs and reports its usage, while "
+    "a test key is never charged",
+    "[e2e][billing]") {
     Stack stack(billing_options());
     const auto& tenant = stack.tenant();
     credit(stack, tenant.workspace_id, "1");
 
-    const auto paid = stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Paid."}},
-                                    tenant.live_key);
+    const auto paid =
+        stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Paid."}}, tenant.live_key);
     check_success_envelope(paid, 202);
     CHECK(paid.json["usage"]["cost"] == "0.2500");
     CHECK(paid.json["usage"]["balance_remaining"] == "0.7500");
     CHECK(balance(stack, tenant.live_key) == "0.7500");
 
-    const auto free = stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Free."}},
-                                    tenant.test_key);
+    const auto free =
+        stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Free."}}, tenant.test_key);
     check_success_envelope(free, 202);
     CHECK(free.json["usage"]["cost"] == "0.0000");
     CHECK(balance(stack, tenant.live_key) == "0.7500");
@@ -64,10 +67,12 @@ TEST_CASE("a live key's text-to-speech call is charged before it runs and report
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", ""}}, tenant.live_key), 422,
         "VALIDATION_ERROR");
     CHECK(balance(stack, tenant.live_key) == "0.7500");
-    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'charge'",
-                      {tenant.workspace_id}) == 2);
-    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'reversal'",
-                      {tenant.workspace_id}) == 1);
+    CHECK(
+        stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'charge'",
+                    {tenant.workspace_id}) == 2);
+    CHECK(stack.count(
+              "SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'reversal'",
+              {tenant.workspace_id}) == 1);
 }
 
 TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates nothing",
@@ -75,25 +80,26 @@ TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates
     Stack stack(billing_options());
     const auto& tenant = stack.tenant();
     credit(stack, tenant.workspace_id, "0.2");
-    const auto refused = stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Too poor."}},
-                                       tenant.live_key);
+    const auto refused =
+        stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Too poor."}}, tenant.live_key);
     check_error_envelope(refused, 402, "INSUFFICIENT_BALANCE");
     CHECK(refused.json["error"]["details"]["cost"] == "0.2500");
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 0);
     CHECK(balance(stack, tenant.live_key) == "0.2000");
 }
 
-TEST_CASE("with credit for exactly 50 calls, 100 simultaneous calls through two API processes "
-          "give 50 successes and 50 refusals and the balance ends at zero",
-          "[e2e][billing][concurrency]") {
+TEST_CASE(
+    "with credit for exactly 50 calls, 100 simultaneous calls through two API processes "
+    "give 50 successes and 50 refusals and the balance ends at zero",
+    "[e2e][billing][concurrency]") {
     StackOptions options = billing_options();
     options.start_worker = false;
     Stack stack(options);
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
-    const auto created = stack.ctl({"key", "create", "--workspace",
-                                    std::to_string(tenant.workspace_id), "--type", "live",
-                                    "--scopes", "all", "--rate-limit", "100000"});
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(tenant.workspace_id), "--type",
+                   "live", "--scopes", "all", "--rate-limit", "100000"});
     REQUIRE(created.exit_code == 0);
     const std::string key = created.out.substr(0, created.out.find('\n'));
     credit(stack, tenant.workspace_id, "12.5");
@@ -135,17 +141,18 @@ TEST_CASE("a paid job that fails on our side is refunded once", "[e2e][billing]"
     CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'") == 1);
 }
 
-TEST_CASE("GET /me/billing describes the wallet with 4-digit decimals, the monthly cycle, "
-          "auto-recharge and payment state",
-          "[e2e][billing]") {
+TEST_CASE(
+    "GET /me/billing describes the wallet with 4-digit decimals, the monthly cycle, "
+    "auto-recharge and payment state",
+    "[e2e][billing]") {
     StackOptions options = billing_options();
     options.start_worker = false;
     Stack stack(options);
     const auto& tenant = stack.tenant();
     credit(stack, tenant.workspace_id, "12.5");
-    REQUIRE(stack.ctl({"wallet", "auto-recharge", "--workspace",
-                       std::to_string(tenant.workspace_id), "--enable", "--below", "20",
-                       "--amount", "50"})
+    REQUIRE(stack
+                .ctl({"wallet", "auto-recharge", "--workspace", std::to_string(tenant.workspace_id),
+                      "--enable", "--below", "20", "--amount", "50"})
                 .exit_code == 0);
     const auto r = stack.request("GET", "/v1/me/billing", nullptr, tenant.test_key);
     check_success_envelope(r, 200);
@@ -163,7 +170,8 @@ TEST_CASE("GET /me/billing describes the wallet with 4-digit decimals, the month
     CHECK(d["payment"]["status"] == "low");
     const std::string reset = d["cycle"].value("monthly_reset_at", "");
     CHECK(std::regex_match(reset, std::regex("^[0-9]{4}-[0-9]{2}-01T00:00:00(\\.0+)?Z$")));
-    const auto shown = stack.ctl({"wallet", "show", "--workspace", std::to_string(tenant.workspace_id)});
+    const auto shown =
+        stack.ctl({"wallet", "show", "--workspace", std::to_string(tenant.workspace_id)});
     CHECK(shown.exit_code == 0);
     CHECK(shown.out.find("12.5000") != std::string::npos);
 }
@@ -180,9 +188,10 @@ TEST_CASE("the scheduler grants the monthly allowance when a wallet's cycle ends
                               std::chrono::seconds(15)));
     // Spent allowance, then the cycle ends: the allowance is restored, not added to.
     stack.db().run([&](squawk::db::Session& s) {
-        s.execute("UPDATE wallets SET monthly_units = 1000, monthly_reset_at ="
-                  " UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE workspace_id = ?",
-                  {tenant.workspace_id});
+        s.execute(
+            "UPDATE wallets SET monthly_units = 1000, monthly_reset_at ="
+            " UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE workspace_id = ?",
+            {tenant.workspace_id});
     });
     REQUIRE(Stack::wait_until([&] { return balance(stack, tenant.test_key) == "3.5000"; },
                               std::chrono::seconds(15)));
@@ -213,8 +222,8 @@ TEST_CASE("GET /me/usage counts requests and credits spent in the chosen period"
         // The request log is written in the background, a moment after each answer.
         REQUIRE(Stack::wait_until(
             [&] {
-                const auto r = stack.request("GET", "/v1/me/usage?period=" + period, nullptr,
-                                             tenant.test_key);
+                const auto r =
+                    stack.request("GET", "/v1/me/usage?period=" + period, nullptr, tenant.test_key);
                 data = r.json["data"];
                 return r.status == 200 && data.value("total_requests", 0) >= 2;
             },
@@ -236,8 +245,8 @@ TEST_CASE("squawkctl wallet refuses bad amounts and unknown workspaces", "[e2e][
     options.start_scheduler = false;
     Stack stack(options);
     const std::string ws = std::to_string(stack.tenant().workspace_id);
-    for (const std::string bad : {"-1", "0", "1.23456", "abc", "1e3", "", " 1", "1.", ".5",
-                                  "99999999999"}) {
+    for (const std::string bad :
+         {"-1", "0", "1.23456", "abc", "1e3", "", " 1", "1.", ".5", "99999999999"}) {
         INFO(bad);
         CHECK(stack.ctl({"wallet", "credit", "--workspace", ws, "--amount", bad}).exit_code == 2);
     }

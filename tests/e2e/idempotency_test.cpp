@@ -18,26 +18,31 @@ const std::string kSpeech = "/v1/audio/text-to-speech";
 StackOptions paid_options() {
     StackOptions options;
     options.start_worker = false;
-    options.extra_config = "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
-                           "text_to_speech = 1\n";
+    options.extra_config =
+        "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
+        "text_to_speech = 1\n";
     return options;
 }
 
 }  // namespace
 
-TEST_CASE("the same key and request within the lifetime replays the original answer without "
-          "running or billing again",
-          "[e2e][idempotency]") {
+TEST_CASE(
+    "the same key and request within the lifetime replays the original answer without "
+    "running or billing again",
+    "[e2e][idempotency]") {
     Stack stack(paid_options());
     const auto& tenant = stack.tenant();
-    REQUIRE(stack.ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                       "--amount", "5"})
+    REQUIRE(stack
+                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
+                      "--amount", "5"})
                 .exit_code == 0);
     const Headers key = {{"X-Idempotency-Key", "order-7f3a"}};
-    const auto first = stack.request("POST", kSpeech, {{"text", "Once only."}}, tenant.live_key, key);
+    const auto first =
+        stack.request("POST", kSpeech, {{"text", "Once only."}}, tenant.live_key, key);
     check_success_envelope(first, 202);
     CHECK(first.header("x-idempotent-replay").empty());
-    const auto again = stack.request("POST", kSpeech, {{"text", "Once only."}}, tenant.live_key, key);
+    const auto again =
+        stack.request("POST", kSpeech, {{"text", "Once only."}}, tenant.live_key, key);
     check_success_envelope(again, 202);
     CHECK(again.header("x-idempotent-replay") == "true");
     CHECK(again.json["data"] == first.json["data"]);
@@ -85,19 +90,21 @@ TEST_CASE("a failed request stores nothing, so its key can be used again", "[e2e
                            201);
 }
 
-TEST_CASE("50 simultaneous identical requests with one key run the action once and the others "
-          "get the replay or 409 CONFLICT while it runs",
-          "[e2e][idempotency][concurrency]") {
+TEST_CASE(
+    "50 simultaneous identical requests with one key run the action once and the others "
+    "get the replay or 409 CONFLICT while it runs",
+    "[e2e][idempotency][concurrency]") {
     Stack stack(paid_options());
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
-    const auto created = stack.ctl({"key", "create", "--workspace",
-                                    std::to_string(tenant.workspace_id), "--type", "live",
-                                    "--scopes", "all", "--rate-limit", "100000"});
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(tenant.workspace_id), "--type",
+                   "live", "--scopes", "all", "--rate-limit", "100000"});
     REQUIRE(created.exit_code == 0);
     const std::string key = created.out.substr(0, created.out.find('\n'));
-    REQUIRE(stack.ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                       "--amount", "100"})
+    REQUIRE(stack
+                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
+                      "--amount", "100"})
                 .exit_code == 0);
     ConcurrentRequest request;
     request.method = "POST";
@@ -130,10 +137,10 @@ TEST_CASE("malformed idempotency keys and DELETE bodies without a JSON content t
     Stack stack(options);
     const auto& key = stack.tenant().test_key;
     for (const auto& bad : {std::string(256, 'k'), std::string("has space"),
-                                  std::string("tab\there"), std::string("caf\xc3\xa9")}) {
+                            std::string("tab\there"), std::string("caf\xc3\xa9")}) {
         INFO(bad);
-        const auto r = stack.request("POST", kSpeech, {{"text", "x"}}, key,
-                                     {{"X-Idempotency-Key", bad}});
+        const auto r =
+            stack.request("POST", kSpeech, {{"text", "x"}}, key, {{"X-Idempotency-Key", bad}});
         check_error_envelope(r, 400, "INVALID_REQUEST");
         CHECK(r.json["error"]["details"]["header"] == "X-Idempotency-Key");
     }

@@ -28,12 +28,14 @@ std::string path_of(const nlohmann::json& profile) {
 
 }  // namespace
 
-TEST_CASE("profiles are created, listed, read as a bare object, renamed, paused, resumed and "
-          "deleted with confirmation",
-          "[e2e][profiles]") {
+TEST_CASE(
+    "profiles are created, listed, read as a bare object, renamed, paused, resumed and "
+    "deleted with confirmation",
+    "[e2e][profiles]") {
     Stack stack(quiet());
     const auto& key = stack.tenant().live_key;
-    const auto p = create_profile(stack, key, {{"name", "Acme Bakery"}, {"external_id", "cust-42"}});
+    const auto p =
+        create_profile(stack, key, {{"name", "Acme Bakery"}, {"external_id", "cust-42"}});
     CHECK(p["name"] == "Acme Bakery");
     CHECK(p["external_id"] == "cust-42");
     CHECK(p["status"] == "active");
@@ -52,8 +54,8 @@ TEST_CASE("profiles are created, listed, read as a bare object, renamed, paused,
     CHECK(listed.json["data"].size() == 1);
     CHECK(listed.json["pagination"]["total"] == 2);
 
-    const auto renamed = stack.request("PATCH", path_of(p), {{"name", "Acme Bakes"},
-                                                             {"external_id", nullptr}}, key);
+    const auto renamed =
+        stack.request("PATCH", path_of(p), {{"name", "Acme Bakes"}, {"external_id", nullptr}}, key);
     check_success_envelope(renamed, 200);
     CHECK(renamed.json["data"]["name"] == "Acme Bakes");
     CHECK(renamed.json["data"]["external_id"].is_null());
@@ -74,9 +76,10 @@ TEST_CASE("profiles are created, listed, read as a bare object, renamed, paused,
     check_error_envelope(stack.request("GET", path_of(p), nullptr, key), 404, "RESOURCE_NOT_FOUND");
 }
 
-TEST_CASE("profile routes need profiles:read or profiles:manage, and another workspace's "
-          "profile is 404",
-          "[e2e][profiles][auth]") {
+TEST_CASE(
+    "profile routes need profiles:read or profiles:manage, and another workspace's "
+    "profile is 404",
+    "[e2e][profiles][auth]") {
     Stack stack(quiet());
     const auto& tenant = stack.tenant();
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Mine"}});
@@ -86,7 +89,8 @@ TEST_CASE("profile routes need profiles:read or profiles:manage, and another wor
     check_error_envelope(denied, 403, "INSUFFICIENT_SCOPE");
     CHECK(denied.json["error"]["details"]["required_scope"] == "profiles:manage");
     const std::string none = stack.create_key(tenant.workspace_id, "live", "jobs:read");
-    check_error_envelope(stack.request("GET", path_of(p), nullptr, none), 403, "INSUFFICIENT_SCOPE");
+    check_error_envelope(stack.request("GET", path_of(p), nullptr, none), 403,
+                         "INSUFFICIENT_SCOPE");
 
     const auto stranger = stack.create_tenant("stranger");
     for (const auto& [method, suffix] : std::vector<std::pair<std::string, std::string>>{
@@ -94,8 +98,9 @@ TEST_CASE("profile routes need profiles:read or profiles:manage, and another wor
         check_error_envelope(stack.request(method, path_of(p) + suffix, nullptr, stranger.live_key),
                              404, "RESOURCE_NOT_FOUND");
     }
-    check_error_envelope(stack.request("PATCH", path_of(p), {{"name", "Theirs"}}, stranger.live_key),
-                         404, "RESOURCE_NOT_FOUND");
+    check_error_envelope(
+        stack.request("PATCH", path_of(p), {{"name", "Theirs"}}, stranger.live_key), 404,
+        "RESOURCE_NOT_FOUND");
     check_error_envelope(
         stack.request("DELETE", path_of(p), {{"confirm", "DELETE"}}, stranger.live_key), 404,
         "RESOURCE_NOT_FOUND");
@@ -107,25 +112,29 @@ TEST_CASE("profile routes need profiles:read or profiles:manage, and another wor
 TEST_CASE("X-Profile-Id acts inside the profile while billing and usage stay on the caller",
           "[e2e][profiles]") {
     StackOptions options;
-    options.extra_config = "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
-                           "text_to_speech = 0.5\n";
+    options.extra_config =
+        "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
+        "text_to_speech = 0.5\n";
     Stack stack(options);
     const auto& tenant = stack.tenant();
-    REQUIRE(stack.ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                       "--amount", "2"})
+    REQUIRE(stack
+                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
+                      "--amount", "2"})
                 .exit_code == 0);
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Client"}});
     const Headers inside = {{"X-Profile-Id", std::to_string(p.value("id", 0))}};
 
-    const auto submitted = stack.request("POST", "/v1/audio/text-to-speech",
-                                         {{"text", "Inside the profile."}}, tenant.live_key, inside);
+    const auto submitted =
+        stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Inside the profile."}},
+                      tenant.live_key, inside);
     check_success_envelope(submitted, 202);
     CHECK(submitted.json["usage"]["balance_remaining"] == "1.5000");
     const std::string job_id = submitted.json["data"].value("job_id", "");
     CHECK(stack.count("SELECT COUNT(*) FROM jobs WHERE workspace_id = ?",
                       {p.value("workspace_id", 0LL)}) == 1);
     // The job belongs to the profile: visible inside it, not in the owner's own workspace.
-    CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key, inside).status == 200);
+    CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key, inside).status ==
+          200);
     check_error_envelope(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key), 404,
                          "RESOURCE_NOT_FOUND");
     // Billing stays on the caller, also when read from inside the profile.
@@ -137,9 +146,10 @@ TEST_CASE("X-Profile-Id acts inside the profile while billing and usage stay on 
           std::stoi(balance.header("x-ratelimit-remaining")) - 1);
 }
 
-TEST_CASE("X-Profile-Id is refused for profiles not owned, paused profiles, keys without "
-          "profiles:manage, malformed ids and profile routes",
-          "[e2e][profiles][bad_input]") {
+TEST_CASE(
+    "X-Profile-Id is refused for profiles not owned, paused profiles, keys without "
+    "profiles:manage, malformed ids and profile routes",
+    "[e2e][profiles][bad_input]") {
     Stack stack(quiet());
     const auto& tenant = stack.tenant();
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Client"}});
@@ -159,9 +169,9 @@ TEST_CASE("X-Profile-Id is refused for profiles not owned, paused profiles, keys
             stack.request("GET", "/v1/jobs", nullptr, tenant.live_key, {{"X-Profile-Id", bad}}),
             400, "INVALID_REQUEST");
     }
-    check_error_envelope(stack.request("GET", "/v1/profiles", nullptr, tenant.live_key,
-                                       {{"X-Profile-Id", id}}),
-                         403, "FORBIDDEN");
+    check_error_envelope(
+        stack.request("GET", "/v1/profiles", nullptr, tenant.live_key, {{"X-Profile-Id", id}}), 403,
+        "FORBIDDEN");
 
     REQUIRE(stack.request("POST", path_of(p) + "/pause", nullptr, tenant.live_key).status == 200);
     check_error_envelope(
@@ -185,7 +195,8 @@ TEST_CASE("bad profile fields are refused with details.fields and nothing is wri
         {"name not a string", {{"name", 5}}, "name"},
         {"name too long", {{"name", std::string(201, 'n')}}, "name"},
         {"external_id not a string", {{"name", "A"}, {"external_id", 7}}, "external_id"},
-        {"external_id too long", {{"name", "A"}, {"external_id", std::string(201, 'e')}},
+        {"external_id too long",
+         {{"name", "A"}, {"external_id", std::string(201, 'e')}},
          "external_id"},
         {"unknown field", {{"name", "A"}, {"plan", "gold"}}, "plan"},
     };

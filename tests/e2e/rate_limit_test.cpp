@@ -26,13 +26,14 @@ void wait_for_fresh_minute() {
 
 // Spends `count` requests of a key's allowance; all must succeed.
 void spend(Stack& stack, const std::string& key, int count) {
-    for (int i = 0; i < count; ++i) REQUIRE(stack.request("GET", "/v1/me", nullptr, key).status == 200);
+    for (int i = 0; i < count; ++i)
+        REQUIRE(stack.request("GET", "/v1/me", nullptr, key).status == 200);
 }
 
 std::string key_with_limit(Stack& stack, long long workspace_id, int limit) {
-    const auto created = stack.ctl({"key", "create", "--workspace", std::to_string(workspace_id),
-                                    "--type", "live", "--scopes", "all", "--rate-limit",
-                                    std::to_string(limit)});
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(workspace_id), "--type", "live",
+                   "--scopes", "all", "--rate-limit", std::to_string(limit)});
     REQUIRE(created.exit_code == 0);
     std::string key = created.out;
     key.erase(key.find_last_not_of(" \n") + 1);
@@ -42,9 +43,10 @@ std::string key_with_limit(Stack& stack, long long workspace_id, int limit) {
 void connect_accounts(Stack& stack, long long workspace_id, int count) {
     stack.db().run([&](squawk::db::Session& s) {
         for (int i = 0; i < count; ++i)
-            s.execute("INSERT INTO social_accounts (workspace_id, platform, status, created_at)"
-                      " VALUES (?, 'telegram', 'connected', UTC_TIMESTAMP(6))",
-                      {workspace_id});
+            s.execute(
+                "INSERT INTO social_accounts (workspace_id, platform, status, created_at)"
+                " VALUES (?, 'telegram', 'connected', UTC_TIMESTAMP(6))",
+                {workspace_id});
     });
     squawk::config::RedisSettings redis = ServerEnv::get().redis;
     redis.prefix = stack.config_redis_prefix();
@@ -54,9 +56,10 @@ void connect_accounts(Stack& stack, long long workspace_id, int count) {
 
 }  // namespace
 
-TEST_CASE("a workspace without connected accounts gets 60 requests a minute, then 429 with "
-          "Retry-After, and every answer carries the rate-limit headers",
-          "[e2e][rate_limit]") {
+TEST_CASE(
+    "a workspace without connected accounts gets 60 requests a minute, then 429 with "
+    "Retry-After, and every answer carries the rate-limit headers",
+    "[e2e][rate_limit]") {
     StackOptions options;
     options.start_worker = false;
     Stack stack(options);
@@ -87,9 +90,10 @@ TEST_CASE("a workspace without connected accounts gets 60 requests a minute, the
     CHECK(stack.request("GET", "/v1/health").status == 200);
 }
 
-TEST_CASE("test keys, other keys of the workspace and a key with a custom limit use the "
-          "allowances the spec gives them",
-          "[e2e][rate_limit]") {
+TEST_CASE(
+    "test keys, other keys of the workspace and a key with a custom limit use the "
+    "allowances the spec gives them",
+    "[e2e][rate_limit]") {
     StackOptions options;
     options.start_worker = false;
     Stack stack(options);
@@ -132,9 +136,10 @@ TEST_CASE("the per-minute tier follows connecting and disconnecting accounts at 
     CHECK(stack.request("GET", "/v1/me", nullptr, tenant.live_key).header("x-ratelimit-limit") ==
           "600");
     stack.db().run([&](squawk::db::Session& s) {
-        s.execute("UPDATE social_accounts SET status = 'disconnected' WHERE workspace_id = ?"
-                  " LIMIT 1",
-                  {tenant.workspace_id});
+        s.execute(
+            "UPDATE social_accounts SET status = 'disconnected' WHERE workspace_id = ?"
+            " LIMIT 1",
+            {tenant.workspace_id});
     });
     connect_accounts(stack, tenant.workspace_id, 0);
     CHECK(stack.request("GET", "/v1/me", nullptr, tenant.live_key).header("x-ratelimit-limit") ==

@@ -69,17 +69,18 @@ TEST_CASE("GET /logs pages newest first and records requests made inside a profi
     const auto profile = stack.request("POST", "/v1/profiles", {{"name", "P"}}, key);
     const long long profile_id = profile.json["data"].value("id", 0LL);
     for (int i = 0; i < 3; ++i)
-        REQUIRE(stack.request("GET", "/v1/jobs", nullptr, key,
-                              {{"X-Profile-Id", std::to_string(profile_id)}})
+        REQUIRE(stack
+                    .request("GET", "/v1/jobs", nullptr, key,
+                             {{"X-Profile-Id", std::to_string(profile_id)}})
                     .status == 200);
     const auto page = logs_with(stack, key, "?route=/v1/jobs&per_page=2", 2);
     CHECK(page.json["data"].size() == 2);
     CHECK(page.json["pagination"]["total"] == 3);
     CHECK(page.json["pagination"]["total_pages"] == 2);
-    CHECK(page.json["data"][0]["id"].get<long long>() > page.json["data"][1]["id"].get<long long>());
+    CHECK(page.json["data"][0]["id"].get<long long>() >
+          page.json["data"][1]["id"].get<long long>());
     CHECK(page.json["data"][0]["profile_id"] == profile_id);
-    const auto by_profile =
-        logs_with(stack, key, "?profile_id=" + std::to_string(profile_id), 3);
+    const auto by_profile = logs_with(stack, key, "?profile_id=" + std::to_string(profile_id), 3);
     CHECK(by_profile.json["pagination"]["total"] == 3);
 }
 
@@ -87,13 +88,18 @@ TEST_CASE("bad log filters are refused with details.fields", "[e2e][request_log]
     Stack stack(quiet());
     const auto& key = stack.tenant().live_key;
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"method=FETCH", "method"},     {"status=99", "status"},
-        {"status=600", "status"},       {"status=abc", "status"},
-        {"from=yesterday", "from"},     {"to=2026-13-01T00:00:00Z", "to"},
-        {"profile_id=0", "profile_id"}, {"route=" + std::string(201, 'r'), "route"},
+        {"method=FETCH", "method"},
+        {"status=99", "status"},
+        {"status=600", "status"},
+        {"status=abc", "status"},
+        {"from=yesterday", "from"},
+        {"to=2026-13-01T00:00:00Z", "to"},
+        {"profile_id=0", "profile_id"},
+        {"route=" + std::string(201, 'r'), "route"},
         {"key_prefix=" + std::string(21, 'k'), "key_prefix"},
         {"from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "to"},
-        {"page=0", "page"},             {"per_page=101", "per_page"},
+        {"page=0", "page"},
+        {"per_page=101", "per_page"},
     };
     for (const auto& [query, field] : cases) {
         INFO(query);
@@ -116,13 +122,17 @@ TEST_CASE("the scheduler deletes request log entries older than the retention pe
         const std::vector<std::pair<std::string, long long>> rows = {
             {"req_old", 8}, {"req_old", 30}, {"req_recent", 6}};
         for (const auto& [request_id, days] : rows)
-            s.execute("INSERT INTO request_log (workspace_id, request_id, method, route, status,"
-                      " duration_us, created_at) VALUES (?, ?, 'GET', '/v1/me', 200, 1,"
-                      " UTC_TIMESTAMP(6) - INTERVAL ? DAY)",
-                      {ws, request_id, days});
+            s.execute(
+                "INSERT INTO request_log (workspace_id, request_id, method, route, status,"
+                " duration_us, created_at) VALUES (?, ?, 'GET', '/v1/me', 200, 1,"
+                " UTC_TIMESTAMP(6) - INTERVAL ? DAY)",
+                {ws, request_id, days});
     });
     REQUIRE(Stack::wait_until(
-        [&] { return stack.count("SELECT COUNT(*) FROM request_log WHERE request_id = 'req_old'") == 0; },
+        [&] {
+            return stack.count("SELECT COUNT(*) FROM request_log WHERE request_id = 'req_old'") ==
+                   0;
+        },
         std::chrono::seconds(15)));
     CHECK(stack.count("SELECT COUNT(*) FROM request_log WHERE request_id = 'req_recent'") == 1);
 }

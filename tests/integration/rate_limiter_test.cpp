@@ -1,7 +1,7 @@
 // RateLimiter against the real Redis: the tier read from the cached account count, the minute
 // allowance, and the per-second ceiling of analytics routes whose refusals do not count.
-#include "common/accounts/connected_accounts.hpp"
 #include "common/rate_limit/rate_limiter.hpp"
+#include "common/accounts/connected_accounts.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -36,19 +36,32 @@ TEST_CASE("the tier comes from the connected-account count, loaded once and then
     rate_limit::Subject subject;
     subject.bucket = "ws:7:live";
     subject.workspace_id = 7;
-    const auto d = limiter.check(redis, subject, [&] { ++loads; return 5LL; });
+    const auto d = limiter.check(redis, subject, [&] {
+        ++loads;
+        return 5LL;
+    });
     CHECK(d.allowed);
     CHECK(d.limit == 600);
     CHECK(d.remaining == 599);
-    limiter.check(redis, subject, [&] { ++loads; return 5LL; });
+    limiter.check(redis, subject, [&] {
+        ++loads;
+        return 5LL;
+    });
     CHECK(loads == 1);
     accounts::ConnectedAccounts::invalidate(redis, 7);
-    CHECK(limiter.check(redis, subject, [&] { ++loads; return 0LL; }).limit == 60);
+    CHECK(limiter
+              .check(redis, subject,
+                     [&] {
+                         ++loads;
+                         return 0LL;
+                     })
+              .limit == 60);
     CHECK(loads == 2);
 }
 
-TEST_CASE("the per-second ceiling refuses with a one-second retry and refusals do not count "
-          "toward the minute") {
+TEST_CASE(
+    "the per-second ceiling refuses with a one-second retry and refusals do not count "
+    "toward the minute") {
     auto redis = client();
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     rate_limit::Subject subject;
@@ -60,8 +73,10 @@ TEST_CASE("the per-second ceiling refuses with a one-second retry and refusals d
     rate_limit::Decision refused;
     for (int i = 0; i < 10; ++i) {
         const auto d = limiter.check(redis, subject, [] { return 0LL; });
-        if (d.allowed) ++allowed;
-        else refused = d;
+        if (d.allowed)
+            ++allowed;
+        else
+            refused = d;
     }
     CHECK(allowed == 6);
     CHECK(refused.refused_by_second_ceiling);

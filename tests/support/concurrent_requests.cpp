@@ -18,9 +18,8 @@ std::vector<HttpResponse> send_concurrently(const std::vector<std::string>& base
             HttpClient client(base_urls[static_cast<size_t>(i) % base_urls.size()]);
             ready.arrive_and_wait();
             try {
-                responses[static_cast<size_t>(i)] =
-                    client.send(request.method, request.path, request.body, headers,
-                                std::chrono::seconds(30));
+                responses[static_cast<size_t>(i)] = client.send(
+                    request.method, request.path, request.body, headers, std::chrono::seconds(30));
             } catch (const std::runtime_error&) {
                 responses[static_cast<size_t>(i)].status = 0;
             }

@@ -14,9 +14,10 @@ const std::map<std::string, std::string> kNoEnvironment;
 }
 
 TEST_CASE("prices and the monthly allowance are read in credits and kept as 1/10,000 units") {
-    const auto c = config::parse("[billing]\ncurrency = \"EUR\"\nmonthly_allowance = 2.5\n\n"
-                                 "[billing.prices]\ntext_to_speech = 0.0125\n",
-                                 kNoEnvironment);
+    const auto c = config::parse(
+        "[billing]\ncurrency = \"EUR\"\nmonthly_allowance = 2.5\n\n"
+        "[billing.prices]\ntext_to_speech = 0.0125\n",
+        kNoEnvironment);
     CHECK(c.billing.currency == "EUR");
     CHECK(c.billing.monthly_allowance_units == 25000);
     CHECK(c.billing.price_units.at("text_to_speech") == 125);
@@ -43,9 +44,10 @@ TEST_CASE("bad billing, rate-limit, request-log and idempotency values are refus
                       Contains("billing.currency"));
     CHECK_THROWS_WITH(config::parse("[rate_limits]\nsmall_per_minute = 0\n", kNoEnvironment),
                       Contains("rate_limits.small_per_minute"));
-    CHECK_THROWS_WITH(config::parse("[rate_limits]\nsmall_max_accounts = 10\nmedium_max_accounts = 5\n",
-                                    kNoEnvironment),
-                      Contains("medium_max_accounts"));
+    CHECK_THROWS_WITH(
+        config::parse("[rate_limits]\nsmall_max_accounts = 10\nmedium_max_accounts = 5\n",
+                      kNoEnvironment),
+        Contains("medium_max_accounts"));
     CHECK_THROWS_WITH(config::parse("[request_log]\nretention_days = 0\n", kNoEnvironment),
                       Contains("request_log.retention_days"));
     CHECK_THROWS_WITH(config::parse("[idempotency]\nttl = 24\n", kNoEnvironment),

@@ -12,7 +12,8 @@
 
 using namespace squawk;
 
-TEST_CASE("every profiles, billing, usage and logs route is documented with its scopes and errors") {
+TEST_CASE(
+    "every profiles, billing, usage and logs route is documented with its scopes and errors") {
     const auto doc = nlohmann::json::parse(api::openapi_document());
     for (const auto& route : api::route_table()) {
         const std::string pattern(route.pattern);
