@@ -6,9 +6,13 @@
 namespace squawk::profiles {
 namespace {
 
-constexpr const char* kColumns =
-    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status,"
-    " paused_for_billing, created_at FROM profiles";
+// Both reads select the columns from_row() expects, in its order.
+constexpr const char* kFindOne =
+    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
+    " created_at FROM profiles WHERE id = ? AND owner_workspace_id = ?";
+constexpr const char* kListPage =
+    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
+    " created_at FROM profiles WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
 
 Profile from_row(const db::Row& r) {
     Profile p;
@@ -60,8 +64,7 @@ Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
 
 std::optional<Profile> ProfileRepository::find(db::Session& s, long long owner_workspace_id,
                                                long long id) {
-    auto row = s.query_one(std::string(kColumns) + " WHERE id = ? AND owner_workspace_id = ?",
-                           {id, owner_workspace_id});
+    auto row = s.query_one(kFindOne, {id, owner_workspace_id});
     if (!row) return std::nullopt;
     return from_row(*row);
 }
@@ -72,9 +75,8 @@ ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id
     page.total = s.query_one("SELECT COUNT(*) FROM profiles WHERE owner_workspace_id = ?",
                              {owner_workspace_id})
                      ->integer(0);
-    for (const auto& r : s.query(
-             std::string(kColumns) + " WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?",
-             {owner_workspace_id, static_cast<long long>(limit), offset}))
+    for (const auto& r :
+         s.query(kListPage, {owner_workspace_id, static_cast<long long>(limit), offset}))
         page.items.push_back(from_row(r));
     return page;
 }

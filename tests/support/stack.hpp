@@ -24,6 +24,8 @@ struct StackOptions {
     int lease_seconds = 3;
     int max_attempts = 5;
     long long max_body_bytes = 65536;
+    int api_threads = 2;
+    int mysql_pool_size = 4;  // per process
     bool start_worker = true;
     bool start_scheduler = true;
     std::vector<std::string> worker_arguments = {"--pools", "generate"};
