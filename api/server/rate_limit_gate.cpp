@@ -16,8 +16,7 @@ void apply_rate_limit(const Route& route, const RequestContext& context, Service
         subject.bucket = "key:" + std::to_string(key.id);
         subject.fixed_limit = key.rate_limit;
     } else {
-        subject.bucket = "ws:" + std::to_string(context.caller_workspace_id) +
-                         (context.is_test ? ":test" : ":live");
+        subject.bucket = context.is_test ? "test" : "live";
     }
     subject.per_second_ceiling =
         route.access.kind == Access::Kind::scope && route.access.scope == "analytics:read";

@@ -12,7 +12,8 @@ long long ConnectedAccounts::count(db::Session& s, long long workspace_id) {
 }
 
 std::string ConnectedAccounts::cache_key(const redis::RedisClient& r, long long workspace_id) {
-    return r.key("accounts:connected:" + std::to_string(workspace_id));
+    // The workspace's hash tag puts it in the slot of the rate-limit keys that read it.
+    return r.key("accounts:connected:{ws:" + std::to_string(workspace_id) + "}");
 }
 
 void ConnectedAccounts::cache(redis::RedisClient& r, long long workspace_id, long long count,

@@ -62,8 +62,9 @@ RateLimiter::RateLimiter(config::RateLimitSettings settings)
 
 Decision RateLimiter::check(redis::RedisClient& redis, const Subject& subject,
                             const std::function<long long()>& count_connected) const {
-    // One hash tag per bucket keeps a bucket's keys on one Redis Cluster slot.
-    const std::string base = redis.key("rl:{" + subject.bucket + "}");
+    // Every key one check touches carries the workspace's hash tag: one Redis Cluster slot.
+    const std::string base =
+        redis.key("rl:{ws:" + std::to_string(subject.workspace_id) + "}:" + subject.bucket);
     const std::string count_key =
         accounts::ConnectedAccounts::cache_key(redis, subject.workspace_id);
     const std::vector<std::string> args = {std::to_string(subject.fixed_limit.value_or(0)),

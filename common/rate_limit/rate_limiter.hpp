@@ -13,9 +13,10 @@
 namespace squawk::rate_limit {
 
 struct Subject {
-    // Who shares the allowance: "ws:<id>:live", "ws:<id>:test" or "key:<id>" (custom limit).
+    // Who shares the allowance within the workspace: "live", "test" or "key:<id>" (a key with
+    // a custom limit).
     std::string bucket;
-    long long workspace_id = 0;      // whose connected accounts pick the tier
+    long long workspace_id = 0;      // the caller's: its connected accounts pick the tier
     std::optional<int> fixed_limit;  // a key's custom per-minute limit replaces the tier
     bool per_second_ceiling = false;
 };

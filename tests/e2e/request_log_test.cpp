@@ -25,7 +25,8 @@ HttpResponse logs_with(Stack& stack, const std::string& key, const std::string& 
             last = stack.request("GET", "/v1/logs" + query, nullptr, key);
             return last.status == 200 && last.json["data"].size() >= count;
         },
-        std::chrono::seconds(10));
+        // Slow enough to stay far inside the workspace's 60 requests a minute.
+        std::chrono::seconds(10), std::chrono::milliseconds(250));
     return last;
 }
 

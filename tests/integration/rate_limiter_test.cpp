@@ -34,7 +34,7 @@ TEST_CASE("the tier comes from the connected-account count, loaded once and then
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     int loads = 0;
     rate_limit::Subject subject;
-    subject.bucket = "ws:7:live";
+    subject.bucket = "live";
     subject.workspace_id = 7;
     const auto d = limiter.check(redis, subject, [&] {
         ++loads;
