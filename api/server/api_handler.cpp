@@ -93,7 +93,7 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         const auto authorization = header_value(request, "Authorization");
         const auto token = bearer_token(authorization ? std::optional<std::string_view>(*authorization)
                                                       : std::nullopt);
-        auto key = authenticate(services.mysql, token);
+        auto key = authenticate(services.key_cache, services.mysql, services.redis, token);
         exchange.key_prefix = key.prefix;
         exchange.workspace_id = key.workspace_id;
         context.workspace_id = context.caller_workspace_id = key.workspace_id;

@@ -1,6 +1,7 @@
 // What route handlers may use: the configuration and the shared pools, owned by main().
 #pragma once
 
+#include "api/server/key_cache.hpp"
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/jobs/job_submitter.hpp"
@@ -12,7 +13,8 @@ namespace squawk::api {
 
 struct Services {
     Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r)
-        : config(c), mysql(m), redis(r), submitter(m, r, c.jobs), rate_limiter(c.rate_limits),
+        : config(c), mysql(m), redis(r), submitter(m, r, c.jobs),
+          key_cache(std::chrono::seconds(c.api.key_cache_seconds)), rate_limiter(c.rate_limits),
           request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
                       static_cast<size_t>(c.request_log.max_pending)) {}
 
@@ -20,6 +22,7 @@ struct Services {
     db::MysqlPool& mysql;
     redis::RedisPool& redis;
     jobs::JobSubmitter submitter;
+    KeyCache key_cache;
     rate_limit::RateLimiter rate_limiter;
     request_log::RequestLogWriter request_log;  // started and stopped by main()
 };

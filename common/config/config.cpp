@@ -140,6 +140,8 @@ std::vector<Field> schema() {
         integer("api.threads", [](Config& c) -> int& { return c.api.threads; }, 1, 256),
         integer("api.max_body_bytes", [](Config& c) -> long long& { return c.api.max_body_bytes; },
                 1024, 64LL << 20),
+        integer("api.key_cache_seconds", [](Config& c) -> int& { return c.api.key_cache_seconds; },
+                0, 3600),
         text("api.public_base_url", [](Config& c) -> std::string& { return c.api.public_base_url; },
              false),
         text("mysql.host", [](Config& c) -> std::string& { return c.mysql.host; }, false),

@@ -22,6 +22,7 @@ struct ApiSettings {
     int threads = 4;
     long long max_body_bytes = 1048576;
     std::string public_base_url = "http://127.0.0.1:8080/v1";
+    int key_cache_seconds = 30;  // 0 looks every key up in MySQL
 };
 
 struct MysqlSettings {
