@@ -2,6 +2,7 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/log/logger.hpp"
+#include "common/time/clock.hpp"
 
 #include <algorithm>
 #include <unistd.h>
@@ -24,6 +25,9 @@ Cadence cadence_for(const config::Config& config) {
     c.rebuild_check = std::max(tick, milliseconds(1000));
     c.stale_sweep = std::clamp(stale_after / 2, std::max(tick, milliseconds(1000)),
                                std::max(tick, milliseconds(15000)));
+    // A minute in production; time_scale shrinks it for tests and demos.
+    c.retention = std::max(tick, std::chrono::duration_cast<milliseconds>(
+                                     time::scaled(std::chrono::seconds(60))));
     return c;
 }
 
@@ -40,7 +44,9 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       mover_(config_.redis), reclaimer_(mysql_, config_.redis,
                                         std::chrono::seconds(config_.jobs.lease_seconds)),
       rebuilder_(mysql_, config_.redis),
-      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)) {
+      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
+      retention_(mysql_, config_.request_log.retention_days),
+      allowance_(mysql_, config_.billing.monthly_allowance_units) {
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };
     const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,
@@ -54,6 +60,8 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
     task("reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
     task("queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
     task("stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
+    task("retention-sweeper", c.retention, [this] { retention_.run_once(); }, leading);
+    task("monthly-allowance", c.retention, [this] { allowance_.run_once(); }, leading);
 }
 
 SchedulerRuntime::~SchedulerRuntime() { stop(); }

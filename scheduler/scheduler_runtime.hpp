@@ -6,9 +6,11 @@
 #include "common/db/mysql_pool.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
+#include "scheduler/monthly_allowance.hpp"
 #include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
+#include "scheduler/retention_sweeper.hpp"
 #include "scheduler/stale_sweeper.hpp"
 
 #include <memory>
@@ -23,6 +25,7 @@ struct Cadence {
     std::chrono::milliseconds reclaim;
     std::chrono::milliseconds rebuild_check;
     std::chrono::milliseconds stale_sweep;
+    std::chrono::milliseconds retention;  // request log, idempotency records, monthly allowances
 };
 Cadence cadence_for(const config::Config& config);
 
@@ -46,6 +49,8 @@ private:
     Reclaimer reclaimer_;
     QueueRebuilder rebuilder_;
     StaleSweeper sweeper_;
+    RetentionSweeper retention_;
+    MonthlyAllowance allowance_;
     std::vector<std::unique_ptr<PeriodicTask>> tasks_;
     bool stopped_ = false;
 };

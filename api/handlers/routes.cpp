@@ -1,9 +1,12 @@
 #include "api/handlers/routes.hpp"
 
 #include "api/handlers/audio_handlers.hpp"
+#include "api/handlers/billing_handlers.hpp"
 #include "api/handlers/job_handlers.hpp"
+#include "api/handlers/log_handlers.hpp"
 #include "api/handlers/me_handlers.hpp"
 #include "api/handlers/media_handlers.hpp"
+#include "api/handlers/profile_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 
 #include <array>
@@ -16,25 +19,41 @@ using namespace handlers;
 constexpr Access kOpen = Access::open_to_all();
 constexpr Access kAnyKey = Access::any_key();
 
+constexpr Access kProfilesRead = Access::needs("profiles:read");
+constexpr Access kProfilesManage = Access::needs("profiles:manage");
+
 // Health, the document and the metrics are served at the root (for load balancers, tooling and
 // scrapers) and under /v1.
 constexpr std::array kRoutes{
-    Route{"GET", "/health", kOpen, health},
-    Route{"GET", "/v1/health", kOpen, health},
-    Route{"GET", "/openapi.json", kOpen, openapi_document},
-    Route{"GET", "/v1/openapi.json", kOpen, openapi_document},
-    Route{"GET", "/metrics", kOpen, metrics},
-    Route{"GET", "/v1/metrics", kOpen, metrics},
-    Route{"GET", "/v1/me", kAnyKey, get_me},
-    Route{"GET", "/v1/me/balance", kAnyKey, get_balance},
-    Route{"GET", "/v1/jobs", Access::needs("jobs:read"), list_jobs},
-    Route{"GET", "/v1/jobs/{job_id}", Access::needs("jobs:read"), get_job},
-    Route{"POST", "/v1/jobs/{job_id}/cancel", Access::needs("jobs:read"), cancel_job},
-    Route{"POST", "/v1/jobs/ping", Access::needs("jobs:read"), submit_ping},
-    Route{"POST", "/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech},
-    Route{"GET", "/v1/media/{media_id}", Access::needs("media:read"), get_media},
-    Route{"DELETE", "/v1/media/{media_id}", Access::needs("media:write"), delete_media},
-    Route{"GET", "/v1/media/{media_id}/download", Access::needs("media:read"), download_media},
+    Route::get("/health", kOpen, health).unlimited(),
+    Route::get("/v1/health", kOpen, health).unlimited(),
+    Route::get("/openapi.json", kOpen, openapi_document).unlimited(),
+    Route::get("/v1/openapi.json", kOpen, openapi_document).unlimited(),
+    Route::get("/metrics", kOpen, metrics).unlimited(),
+    Route::get("/v1/metrics", kOpen, metrics).unlimited(),
+    Route::get("/v1/me", kAnyKey, get_me),
+    Route::get("/v1/me/balance", kAnyKey, get_balance),
+    Route::get("/v1/me/billing", kAnyKey, get_billing),
+    Route::get("/v1/me/usage", kAnyKey, get_usage),
+    Route::get("/v1/jobs", Access::needs("jobs:read"), list_jobs),
+    // Polling a job is never limited (spec 1, 8.1).
+    Route::get("/v1/jobs/{job_id}", Access::needs("jobs:read"), get_job).unlimited(),
+    Route::post("/v1/jobs/{job_id}/cancel", Access::needs("jobs:read"), cancel_job),
+    Route::post("/v1/jobs/ping", Access::needs("jobs:read"), submit_ping),
+    Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech)
+        .billable("text_to_speech"),
+    Route::get("/v1/media/{media_id}", Access::needs("media:read"), get_media),
+    Route::del("/v1/media/{media_id}", Access::needs("media:write"), delete_media),
+    Route::get("/v1/media/{media_id}/download", Access::needs("media:read"), download_media),
+    // Profiles are managed from the owner's own workspace, never from inside a profile.
+    Route::post("/v1/profiles", kProfilesManage, create_profile).without_profiles(),
+    Route::get("/v1/profiles", kProfilesRead, list_profiles).without_profiles(),
+    Route::get("/v1/profiles/{id}", kProfilesRead, get_profile).without_profiles(),
+    Route::patch("/v1/profiles/{id}", kProfilesManage, update_profile).without_profiles(),
+    Route::del("/v1/profiles/{id}", kProfilesManage, delete_profile).without_profiles(),
+    Route::post("/v1/profiles/{id}/pause", kProfilesManage, pause_profile).without_profiles(),
+    Route::post("/v1/profiles/{id}/resume", kProfilesManage, resume_profile).without_profiles(),
+    Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
 };
 
 }  // namespace

@@ -121,6 +121,18 @@ std::optional<std::string> Validator::optional_enum(const std::string& name,
     return std::nullopt;
 }
 
+std::optional<time::TimePoint> Validator::optional_timestamp(const std::string& name) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    if (v->is_string()) {
+        const auto& s = v->get_ref<const std::string&>();
+        if (s.size() <= 64)
+            if (auto t = time::parse_iso8601(s)) return t;
+    }
+    fail(name, "must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z");
+    return std::nullopt;
+}
+
 void Validator::reject_unknown_fields() {
     if (from_query_) return;
     for (const auto& [name, value] : values_.items())

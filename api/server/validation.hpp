@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/server/url_decode.hpp"
+#include "common/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,11 @@ public:
                                               long long max);
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
+
+    // Records a problem a getter cannot see (a rule across fields, an exact value).
+    void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
+    // An ISO 8601 date-time with Z or an offset.
+    std::optional<time::TimePoint> optional_timestamp(const std::string& name);
 
     // Records every field of the body no getter asked for (bodies only; queries ignore extras).
     void reject_unknown_fields();
