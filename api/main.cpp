@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     redis::RedisPool redis(config.redis, config.api.threads * 2);
     api::Services services(config, mysql, redis);
     auto router = std::make_shared<const api::Router>(api::route_table());
+    services.request_log.start();
 
     Pistache::Http::Endpoint endpoint(
         Pistache::Address(config.api.listen_host, Pistache::Port(config.api.listen_port)));
@@ -76,6 +77,7 @@ int main(int argc, char** argv) {
         log::error("cannot listen", {{"listen", config.api.listen_host + ":" +
                                                     std::to_string(config.api.listen_port)},
                                      {"error", e.what()}});
+        services.request_log.stop();
         return 1;
     }
     log::info("listening", {{"host", config.api.listen_host},
@@ -98,5 +100,6 @@ int main(int argc, char** argv) {
     notifier.stopping();
     sd_notify(0, "STATUS=stopping");
     endpoint.shutdown();
+    services.request_log.stop();
     return 0;
 }

@@ -1,4 +1,5 @@
 #include "common/auth/api_key.hpp"
+#include "common/auth/key_revocations.hpp"
 #include "common/workspace/workspace_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
@@ -94,6 +95,13 @@ void add_revoke(CLI::App& group, Context& context) {
         const bool revoked = context.mysql().run(
             [&](db::Session& s) { return auth::ApiKeyRepository::revoke(s, *key_id); });
         if (!revoked) throw std::runtime_error("no active key with id " + std::to_string(*key_id));
+        try {
+            auth::KeyRevocations::announce(context.redis());
+        } catch (const redis::RedisUnavailable& e) {
+            std::cerr << "squawkctl: the key is revoked, but API processes that cached it may "
+                         "accept it for up to api.key_cache_seconds: "
+                      << e.what() << '\n';
+        }
         std::cout << "revoked key " << *key_id << '\n';
     });
 }

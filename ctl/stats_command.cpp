@@ -7,14 +7,18 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <thread>
 
 namespace squawk::ctl {
 namespace {
 
 struct Stats {
     std::vector<std::pair<std::string, queue::PoolDepth>> queues;
+    std::vector<std::pair<std::string, queue::Consumer>> consumers;  // pool, worker
     std::vector<std::pair<std::string, long long>> jobs_by_status;
     long long dead_letters = 0;
 };
@@ -22,7 +26,10 @@ struct Stats {
 Stats collect(Context& context) {
     Stats stats;
     queue::JobQueue queue(context.redis());
-    for (const char* pool : config::kPoolNames) stats.queues.emplace_back(pool, queue.depth(pool));
+    for (const char* pool : config::kPoolNames) {
+        stats.queues.emplace_back(pool, queue.depth(pool));
+        for (auto& c : queue.consumers(pool)) stats.consumers.emplace_back(pool, std::move(c));
+    }
     context.mysql().run([&](db::Session& s) {
         stats.jobs_by_status = jobs::JobRepository::count_by_status(s);
         stats.dead_letters = jobs::JobRepository::count_dead_letters(s);
@@ -57,13 +64,59 @@ void print_text(const Stats& stats) {
     std::cout << "\ndead letters: " << stats.dead_letters << '\n';
 }
 
+long long finished_jobs(const Stats& stats) {
+    long long n = 0;
+    for (const auto& [status, count] : stats.jobs_by_status)
+        if (status == jobs::status::completed || status == jobs::status::failed) n += count;
+    return n;
+}
+
+// Redraws the screen every `interval` with the queues, the worker processes reading them and
+// the jobs finished per second since the previous frame; `frames` 0 runs until interrupted.
+void watch(Context& context, double interval, int frames) {
+    std::optional<long long> previous;
+    for (int frame = 0; frames == 0 || frame < frames; ++frame) {
+        const auto started = std::chrono::steady_clock::now();
+        const auto stats = collect(context);
+        const long long finished = finished_jobs(stats);
+        std::cout << "\x1b[H\x1b[2J" << "squawk stats, every " << interval << " s (Ctrl-C stops)\n\n";
+        print_text(stats);
+        Table workers({"pool", "worker", "holding", "idle_ms"});
+        for (const auto& [pool, c] : stats.consumers)
+            workers.add({pool, c.name, std::to_string(c.pending), std::to_string(c.idle_ms)});
+        std::cout << '\n';
+        workers.print(std::cout);
+        std::cout << "\nthroughput: ";
+        if (previous)
+            std::cout << static_cast<double>(finished - *previous) / interval << " jobs finished/s\n";
+        else
+            std::cout << "measuring...\n";
+        std::cout.flush();
+        previous = finished;
+        if (frames != 0 && frame + 1 == frames) break;
+        std::this_thread::sleep_until(started + std::chrono::duration<double>(interval));
+    }
+}
+
 }  // namespace
 
 void add_stats_command(CLI::App& app, Context& context) {
-    auto* command = app.add_subcommand("stats", "Queue depths per pool and jobs by status");
+    auto* command = app.add_subcommand(
+        "stats", "Queue depths per pool and jobs by status; --watch for a live view");
     auto as_json = std::make_shared<bool>(false);
+    auto interval = std::make_shared<double>(0);
+    auto frames = std::make_shared<int>(0);
     command->add_flag("--json", *as_json, "Print one JSON object instead of tables");
-    command->callback([&context, as_json] {
+    command->add_option("--watch", *interval,
+                        "Redraw every SECONDS with workers and throughput until Ctrl-C")
+        ->check(CLI::Range(0.1, 3600.0));
+    command->add_option("--frames", *frames, "With --watch: stop after this many frames")
+        ->check(CLI::NonNegativeNumber);
+    command->callback([&context, as_json, interval, frames] {
+        if (*interval > 0) {
+            watch(context, *interval, *frames);
+            return;
+        }
         const auto stats = collect(context);
         if (*as_json)
             std::cout << to_json(stats).dump(2) << '\n';

@@ -2,6 +2,7 @@
 // dead workers' jobs and rebuilds lost queues; runs until SIGTERM or SIGINT.
 #include "common/config/config.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/queue_metrics.hpp"
 #include "common/systemd/notifier.hpp"
 #include "common/time/clock.hpp"
 #include "scheduler/scheduler_runtime.hpp"
@@ -44,6 +45,19 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
 
     scheduler::SchedulerRuntime runtime(config, scheduler::default_scheduler_owner());
+    const auto queue_gauges = metrics::export_queue_depths(
+        config.redis, {std::begin(config::kPoolNames), std::end(config::kPoolNames)});
+    const auto leader_gauge = metrics::Registry::global().add_collector([&](metrics::SampleWriter& w) {
+        w.gauge("squawk_scheduler_leader", "1 while this scheduler holds the leader lease.", {},
+                runtime.is_leader() ? 1 : 0);
+    });
+    std::unique_ptr<metrics::MetricsServer> metrics_server;
+    try {
+        metrics_server = metrics::serve_metrics(config, config.scheduler.metrics_port);
+    } catch (const std::exception& e) {
+        log::error("cannot serve metrics", {{"error", e.what()}});
+        return 1;
+    }
     runtime.start();
     systemd::Notifier notifier;
     notifier.ready();

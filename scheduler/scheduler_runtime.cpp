@@ -2,6 +2,7 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/log/logger.hpp"
+#include "common/time/clock.hpp"
 
 #include <algorithm>
 #include <unistd.h>
@@ -28,7 +29,9 @@ Cadence cadence_for(const config::Config& config) {
     c.dispatch_events = tick;
     const milliseconds delivery_lease = std::chrono::seconds(config.webhooks.lease_seconds);
     c.reclaim_deliveries = std::clamp(delivery_lease / 4, tick, std::max(tick, milliseconds(5000)));
-    c.retention_sweep = std::max(tick, milliseconds(60000));
+    // A minute in production; time_scale shrinks it for tests and demos.
+    c.retention = std::max(tick, std::chrono::duration_cast<milliseconds>(
+                                     time::scaled(std::chrono::seconds(60))));
     return c;
 }
 
@@ -46,7 +49,9 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
                                         std::chrono::seconds(config_.jobs.lease_seconds)),
       rebuilder_(mysql_, config_.redis),
       sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
-      webhook_tasks_(mysql_, config_.webhooks) {
+      webhook_tasks_(mysql_, config_.webhooks),
+      retention_(mysql_, config_.request_log.retention_days),
+      allowance_(mysql_, config_.billing.monthly_allowance_units) {
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };
     const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,
@@ -63,8 +68,10 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
     task("event-dispatcher", c.dispatch_events, [this] { webhook_tasks_.dispatch_events(); }, leading);
     task("delivery-reclaimer", c.reclaim_deliveries, [this] { webhook_tasks_.reclaim_deliveries(); },
          leading);
-    task("delivery-retention", c.retention_sweep, [this] { webhook_tasks_.sweep_old_deliveries(); },
+    task("delivery-retention", c.retention, [this] { webhook_tasks_.sweep_old_deliveries(); },
          leading);
+    task("retention-sweeper", c.retention, [this] { retention_.run_once(); }, leading);
+    task("monthly-allowance", c.retention, [this] { allowance_.run_once(); }, leading);
 }
 
 SchedulerRuntime::~SchedulerRuntime() { stop(); }

@@ -6,9 +6,11 @@
 #include "common/db/mysql_pool.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
+#include "scheduler/monthly_allowance.hpp"
 #include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
+#include "scheduler/retention_sweeper.hpp"
 #include "scheduler/stale_sweeper.hpp"
 #include "scheduler/webhook_tasks.hpp"
 
@@ -26,7 +28,7 @@ struct Cadence {
     std::chrono::milliseconds stale_sweep;
     std::chrono::milliseconds dispatch_events;
     std::chrono::milliseconds reclaim_deliveries;
-    std::chrono::milliseconds retention_sweep;
+    std::chrono::milliseconds retention;  // request log, idempotency records, deliveries, allowances
 };
 Cadence cadence_for(const config::Config& config);
 
@@ -51,6 +53,8 @@ private:
     QueueRebuilder rebuilder_;
     StaleSweeper sweeper_;
     WebhookTasks webhook_tasks_;
+    RetentionSweeper retention_;
+    MonthlyAllowance allowance_;
     std::vector<std::unique_ptr<PeriodicTask>> tasks_;
     bool stopped_ = false;
 };

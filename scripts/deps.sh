@@ -16,6 +16,8 @@ packages=(
     wrk nginx-light
     # systemd-analyze, for verifying the unit files
     systemd
+    # benchmarks: the load generator and the static-file peer
+    wrk nginx-light
 )
 
 # One dpkg query for the whole list; packages dpkg has never heard of are simply absent from it.

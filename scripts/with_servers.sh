@@ -11,10 +11,9 @@ build_dir=${BUILD_DIR:-build}
 case "$build_dir" in /*) ;; *) build_dir=$root/$build_dir ;; esac
 
 # Config overrides from a developer's shell (for example after `. var/demo.env`) must not reach the
-# code under test; switches meant for the tests themselves (SQUAWK_E2E_KEEP) stay.
-config_override='^SQUAWK_(CONFIG|MIGRATIONS_DIR|TIME_SCALE|(API|MYSQL|REDIS|JOBS|WORKERS|SCHEDULER|SECURITY|WEBHOOKS|MEDIA|SPEECH|LOG)_.*)$'
+# code under test: every SQUAWK_* variable goes but the tests' own switches (SQUAWK_E2E_KEEP).
 while read -r name; do
-    if [[ $name =~ $config_override ]]; then unset "$name"; fi
+    case "$name" in SQUAWK_E2E_*) ;; *) unset "$name" ;; esac
 done < <(compgen -v SQUAWK_ || true)
 
 servers_dir=$(mktemp -d "${TMPDIR:-/tmp}/squawk-servers.XXXXXX")

@@ -2,6 +2,7 @@
 #include "common/config/config.hpp"
 #include "common/http/http_client.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/queue_metrics.hpp"
 #include "common/systemd/notifier.hpp"
 #include "common/time/clock.hpp"
 #include "workers/runtime/command_line.hpp"
@@ -49,6 +50,14 @@ int main(int argc, char** argv) {
     const std::string worker_id =
         command_line.worker_id.empty() ? workers::default_worker_id() : command_line.worker_id;
     workers::WorkerRuntime runtime(config, pools, worker_id, workers::builtin_tasks());
+    const auto queue_gauges = metrics::export_queue_depths(config.redis, pools);
+    std::unique_ptr<metrics::MetricsServer> metrics_server;
+    try {
+        metrics_server = metrics::serve_metrics(config, config.workers.metrics_port);
+    } catch (const std::exception& e) {
+        log::error("cannot serve metrics", {{"error", e.what()}});
+        return 1;
+    }
     runtime.start();
 
     systemd::Notifier notifier;

@@ -20,7 +20,7 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
         {{"text", text},
          {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
          {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
-        ctx.is_test);
+        ctx.is_test, ctx.charge_ledger_id);
     return Reply::ok(jobs::to_accepted_json(job), 202);
 }
 

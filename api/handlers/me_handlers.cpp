@@ -26,7 +26,7 @@ Reply get_me(const RequestContext& ctx, Services& services) {
 
 Reply get_balance(const RequestContext& ctx, Services& services) {
     const auto b = services.mysql.run([&](db::Session& s) {
-        return workspace::WorkspaceRepository::balance(s, ctx.workspace_id);
+        return workspace::WorkspaceRepository::balance(s, ctx.caller_workspace_id);
     });
     return Reply::ok({{"currency", b.currency},
                      {"balance",

@@ -1,9 +1,12 @@
 #include "api/handlers/routes.hpp"
 
 #include "api/handlers/audio_handlers.hpp"
+#include "api/handlers/billing_handlers.hpp"
 #include "api/handlers/job_handlers.hpp"
+#include "api/handlers/log_handlers.hpp"
 #include "api/handlers/me_handlers.hpp"
 #include "api/handlers/media_handlers.hpp"
+#include "api/handlers/profile_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -19,33 +22,52 @@ constexpr Access kAnyKey = Access::any_key();
 constexpr Access kWebhooksRead = Access::needs("webhooks:read");
 constexpr Access kWebhooksWrite = Access::needs("webhooks:write");
 
-// Health and the document are served at the root (for load balancers and tooling) and under /v1.
+constexpr Access kProfilesRead = Access::needs("profiles:read");
+constexpr Access kProfilesManage = Access::needs("profiles:manage");
+
+// Health, the document and the metrics are served at the root (for load balancers, tooling and
+// scrapers) and under /v1.
 constexpr std::array kRoutes{
-    Route{"GET", "/health", kOpen, health},
-    Route{"GET", "/v1/health", kOpen, health},
-    Route{"GET", "/openapi.json", kOpen, openapi_document},
-    Route{"GET", "/v1/openapi.json", kOpen, openapi_document},
-    Route{"GET", "/v1/me", kAnyKey, get_me},
-    Route{"GET", "/v1/me/balance", kAnyKey, get_balance},
-    Route{"GET", "/v1/jobs", Access::needs("jobs:read"), list_jobs},
-    Route{"GET", "/v1/jobs/{job_id}", Access::needs("jobs:read"), get_job},
-    Route{"POST", "/v1/jobs/{job_id}/cancel", Access::needs("jobs:read"), cancel_job},
-    Route{"POST", "/v1/jobs/ping", Access::needs("jobs:read"), submit_ping},
-    Route{"POST", "/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech},
-    Route{"GET", "/v1/media/{media_id}", Access::needs("media:read"), get_media},
-    Route{"DELETE", "/v1/media/{media_id}", Access::needs("media:write"), delete_media},
-    Route{"GET", "/v1/media/{media_id}/download", Access::needs("media:read"), download_media},
-    Route{"GET", "/v1/webhooks", kWebhooksRead, list_webhooks},
-    Route{"POST", "/v1/webhooks", kWebhooksWrite, create_webhook},
-    Route{"GET", "/v1/webhooks/logs", kWebhooksRead, webhook_logs},
-    Route{"GET", "/v1/webhooks/deliveries/{delivery_id}", kWebhooksRead, get_delivery},
-    Route{"POST", "/v1/webhooks/deliveries/{delivery_id}/replay", kWebhooksWrite, replay_delivery},
-    Route{"PUT", "/v1/webhooks/{webhook_id}", kWebhooksWrite, update_webhook},
-    Route{"DELETE", "/v1/webhooks/{webhook_id}", kWebhooksWrite, delete_webhook},
-    Route{"POST", "/v1/webhooks/{webhook_id}/test", kWebhooksWrite, test_webhook},
-    Route{"POST", "/v1/webhooks/{webhook_id}/rotate-secret", kWebhooksWrite, rotate_webhook_secret},
-    Route{"POST", "/v1/webhooks/{webhook_id}/replay-dead-letters", kWebhooksWrite,
-          replay_dead_letters},
+    Route::get("/health", kOpen, health).unlimited(),
+    Route::get("/v1/health", kOpen, health).unlimited(),
+    Route::get("/openapi.json", kOpen, openapi_document).unlimited(),
+    Route::get("/v1/openapi.json", kOpen, openapi_document).unlimited(),
+    Route::get("/metrics", kOpen, metrics).unlimited(),
+    Route::get("/v1/metrics", kOpen, metrics).unlimited(),
+    Route::get("/v1/me", kAnyKey, get_me),
+    Route::get("/v1/me/balance", kAnyKey, get_balance),
+    Route::get("/v1/me/billing", kAnyKey, get_billing),
+    Route::get("/v1/me/usage", kAnyKey, get_usage),
+    Route::get("/v1/jobs", Access::needs("jobs:read"), list_jobs),
+    // Polling a job is never limited (spec 1, 8.1).
+    Route::get("/v1/jobs/{job_id}", Access::needs("jobs:read"), get_job).unlimited(),
+    Route::post("/v1/jobs/{job_id}/cancel", Access::needs("jobs:read"), cancel_job),
+    Route::post("/v1/jobs/ping", Access::needs("jobs:read"), submit_ping),
+    Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech)
+        .billable("text_to_speech"),
+    Route::get("/v1/media/{media_id}", Access::needs("media:read"), get_media),
+    Route::del("/v1/media/{media_id}", Access::needs("media:write"), delete_media),
+    Route::get("/v1/media/{media_id}/download", Access::needs("media:read"), download_media),
+    // Profiles are managed from the owner's own workspace, never from inside a profile.
+    Route::post("/v1/profiles", kProfilesManage, create_profile).without_profiles(),
+    Route::get("/v1/profiles", kProfilesRead, list_profiles).without_profiles(),
+    Route::get("/v1/profiles/{id}", kProfilesRead, get_profile).without_profiles(),
+    Route::patch("/v1/profiles/{id}", kProfilesManage, update_profile).without_profiles(),
+    Route::del("/v1/profiles/{id}", kProfilesManage, delete_profile).without_profiles(),
+    Route::post("/v1/profiles/{id}/pause", kProfilesManage, pause_profile).without_profiles(),
+    Route::post("/v1/profiles/{id}/resume", kProfilesManage, resume_profile).without_profiles(),
+    Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
+    // Webhooks belong to the caller's own workspace; profiles' events reach them by fan-out.
+    Route::get("/v1/webhooks", kWebhooksRead, list_webhooks).without_profiles(),
+    Route::post("/v1/webhooks", kWebhooksWrite, create_webhook).without_profiles(),
+    Route::get("/v1/webhooks/logs", kWebhooksRead, webhook_logs).without_profiles(),
+    Route::get("/v1/webhooks/deliveries/{delivery_id}", kWebhooksRead, get_delivery).without_profiles(),
+    Route::post("/v1/webhooks/deliveries/{delivery_id}/replay", kWebhooksWrite, replay_delivery).without_profiles(),
+    Route::put("/v1/webhooks/{webhook_id}", kWebhooksWrite, update_webhook).without_profiles(),
+    Route::del("/v1/webhooks/{webhook_id}", kWebhooksWrite, delete_webhook).without_profiles(),
+    Route::post("/v1/webhooks/{webhook_id}/test", kWebhooksWrite, test_webhook).without_profiles(),
+    Route::post("/v1/webhooks/{webhook_id}/rotate-secret", kWebhooksWrite, rotate_webhook_secret).without_profiles(),
+    Route::post("/v1/webhooks/{webhook_id}/replay-dead-letters", kWebhooksWrite, replay_dead_letters).without_profiles(),
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "api/openapi/openapi_document.hpp"
 #include "common/error/api_error.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/registry.hpp"
 
 namespace squawk::api::handlers {
 
@@ -19,6 +20,11 @@ Reply health(const RequestContext& ctx, Services& services) {
 
 Reply openapi_document(const RequestContext&, Services&) {
     return Reply::send_raw(RawBody{api::openapi_document(), "application/json"});
+}
+
+Reply metrics(const RequestContext&, Services&) {
+    return Reply::send_raw(
+        RawBody{metrics::Registry::global().render(), "text/plain; version=0.0.4"});
 }
 
 }  // namespace squawk::api::handlers

@@ -1,4 +1,4 @@
-// Routes that need no key: the health check and the OpenAPI document.
+// Routes that need no key: the health check, the OpenAPI document and the Prometheus metrics.
 #pragma once
 
 #include "api/server/request_context.hpp"
@@ -8,5 +8,6 @@ namespace squawk::api::handlers {
 
 Reply health(const RequestContext& ctx, Services& services);
 Reply openapi_document(const RequestContext& ctx, Services& services);
+Reply metrics(const RequestContext& ctx, Services& services);
 
 }  // namespace squawk::api::handlers

@@ -2,11 +2,16 @@
 
 #include "api/server/authenticator.hpp"
 #include "api/server/bearer.hpp"
+#include "api/server/billing_gate.hpp"
 #include "api/server/envelope.hpp"
 #include "api/server/exception_mapping.hpp"
+#include "api/server/idempotency_gate.hpp"
+#include "api/server/profile_delegation.hpp"
+#include "api/server/rate_limit_gate.hpp"
 #include "api/server/request_body.hpp"
 #include "api/server/response_header.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/registry.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -24,8 +29,11 @@ struct Exchange {
     std::string method;
     std::string route = "-";
     std::string key_prefix;
-    long long workspace_id = 0;
+    long long workspace_id = 0;  // the caller's
+    std::optional<long long> profile_id;
     std::string allow;  // the Allow header of a 405
+    std::optional<rate_limit::Decision> rate;
+    bool replayed = false;
 };
 
 std::optional<std::string> header_value(const Http::Request& request, const char* name) {
@@ -86,13 +94,18 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         const auto authorization = header_value(request, "Authorization");
         const auto token = bearer_token(authorization ? std::optional<std::string_view>(*authorization)
                                                       : std::nullopt);
-        auto key = authenticate(services.mysql, token);
+        auto key = authenticate(services.key_cache, services.mysql, services.redis, token);
         exchange.key_prefix = key.prefix;
         exchange.workspace_id = key.workspace_id;
-        authorize(route.access, key);
-        context.workspace_id = key.workspace_id;
+        context.workspace_id = context.caller_workspace_id = key.workspace_id;
         context.is_test = key.type == auth::KeyType::test;
         context.key = std::move(key);
+        apply_rate_limit(route, context, services, exchange.rate);
+        authorize(route.access, context.api_key());
+        const auto profile = header_value(request, "X-Profile-Id");
+        act_in_profile(route, profile ? std::optional<std::string_view>(*profile) : std::nullopt,
+                       context, services);
+        exchange.profile_id = context.profile_id;
     }
     const auto content_type = header_value(request, "Content-Type");
     context.body = parse_request_body(
@@ -100,7 +113,57 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         content_type ? std::optional<std::string_view>(*content_type) : std::nullopt);
     context.query = decode_query(raw_query(request));
     context.path_params = match.params;
-    return route.handler(context, services);
+
+    const auto key_header = header_value(request, "X-Idempotency-Key");
+    const auto claim = claim_idempotency(
+        services, context, exchange.method, request.resource(),
+        key_header ? std::optional<std::string_view>(*key_header) : std::nullopt);
+    if (claim && claim->replay) {
+        exchange.replayed = true;
+        return *claim->replay;
+    }
+    try {
+        std::optional<nlohmann::json> usage;
+        if (!route.billable_as.empty()) usage = charge_for_call(route, context, services);
+        Reply reply;
+        try {
+            reply = route.handler(context, services);
+        } catch (...) {
+            reverse_charge(context, services);
+            throw;
+        }
+        if (usage) reply.usage = std::move(usage);
+        if (claim) finish_idempotency(services, *claim, &reply);
+        return reply;
+    } catch (...) {
+        if (claim) finish_idempotency(services, *claim, nullptr);
+        throw;
+    }
+}
+
+void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision& d) {
+    auto& headers = response.headers();
+    headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Limit", std::to_string(d.limit)));
+    headers.add(
+        std::make_shared<ResponseHeader>("X-RateLimit-Remaining", std::to_string(d.remaining)));
+    headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix)));
+    if (!d.allowed)
+        headers.add(std::make_shared<ResponseHeader>("Retry-After",
+                                                     std::to_string(d.retry_after_seconds)));
+}
+
+void record_request_metrics(const Exchange& exchange, int status, double seconds) {
+    auto& registry = metrics::Registry::global();
+    registry
+        .counter("squawk_http_requests_total", "API requests by route template and status.",
+                 {{"method", exchange.method},
+                  {"route", exchange.route},
+                  {"status", std::to_string(status)}})
+        .inc();
+    registry
+        .histogram("squawk_http_request_duration_seconds", "API request latency by route template.",
+                   {{"method", exchange.method}, {"route", exchange.route}})
+        .observe(seconds);
 }
 
 void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
@@ -108,14 +171,18 @@ void send_json(Http::ResponseWriter& response, int status, const nlohmann::json&
 }
 
 void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) {
-    if (reply.file) {
+    if (reply.bare) {
+        response.send(static_cast<Http::Code>(reply.status), to_wire(reply.data),
+                      MIME(Application, Json));
+    } else if (reply.file) {
         Http::serveFile(response, reply.file->path,
                         Http::Mime::MediaType::fromString(reply.file->mime_type));
     } else if (reply.raw) {
         response.send(static_cast<Http::Code>(reply.status), reply.raw->bytes,
                       Http::Mime::MediaType::fromString(reply.raw->mime_type));
     } else {
-        send_json(response, reply.status, success_envelope(reply.data, reply.pagination, meta));
+        send_json(response, reply.status,
+                  success_envelope(reply.data, reply.pagination, meta, reply.usage));
     }
 }
 
@@ -134,10 +201,14 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
     try {
         Reply reply = dispatch(request, *router_, *services_, exchange);
         status = reply.status;
+        if (exchange.rate) add_rate_headers(response, *exchange.rate);
+        if (exchange.replayed)
+            response.headers().add(std::make_shared<ResponseHeader>("X-Idempotent-Replay", "true"));
         send_reply(response, reply, make_meta(exchange.request_id));
     } catch (...) {
         const ApiError error = to_api_error(std::current_exception(), exchange.request_id);
         status = error.info().http_status;
+        if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (!exchange.allow.empty())
             response.headers().add(std::make_shared<ResponseHeader>("Allow", exchange.allow));
         try {
@@ -148,13 +219,26 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         }
     }
 
-    const auto elapsed = std::chrono::duration<double, std::milli>(
-        std::chrono::steady_clock::now() - started);
+    const auto elapsed = std::chrono::steady_clock::now() - started;
+    request_log::Entry entry;
+    if (exchange.workspace_id != 0) entry.workspace_id = exchange.workspace_id;
+    entry.profile_id = exchange.profile_id;
+    entry.key_prefix = exchange.key_prefix;
+    entry.request_id = exchange.request_id;
+    entry.method = exchange.method;
+    entry.route = exchange.route;
+    entry.status = status;
+    entry.duration_us = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+    entry.created_at = time::now();
+    services_->request_log.push(std::move(entry));
+    record_request_metrics(exchange, status, std::chrono::duration<double>(elapsed).count());
+    if (!log::enabled(log::Level::info)) return;
     log::info("request", {{"request_id", exchange.request_id},
                           {"method", exchange.method},
                           {"route", exchange.route},
                           {"status", status},
-                          {"duration_ms", std::round(elapsed.count() * 1000) / 1000},
+                          {"duration_ms", std::round(std::chrono::duration<double, std::milli>(
+                                                         elapsed).count() * 1000) / 1000},
                           {"key_prefix", exchange.key_prefix},
                           {"workspace_id", exchange.workspace_id}});
 }

@@ -4,9 +4,9 @@
 
 namespace squawk::api {
 
-auth::ApiKey authenticate(db::MysqlPool& mysql, std::string_view key) {
-    auto found = mysql.run(
-        [&](db::Session& s) { return auth::ApiKeyRepository::find_by_secret(s, key); });
+auth::ApiKey authenticate(KeyCache& cache, db::MysqlPool& mysql, redis::RedisPool& redis,
+                          std::string_view key) {
+    auto found = cache.find(mysql, redis, key);
     if (!found || found->revoked) throw ApiError(ErrorCode::InvalidApiKey);
     return *found;
 }

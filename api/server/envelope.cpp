@@ -18,9 +18,11 @@ nlohmann::json meta_json(const Meta& meta) {
 }  // namespace
 
 nlohmann::json success_envelope(const nlohmann::json& data,
-                                const std::optional<nlohmann::json>& pagination, const Meta& meta) {
+                                const std::optional<nlohmann::json>& pagination, const Meta& meta,
+                                const std::optional<nlohmann::json>& usage) {
     nlohmann::json envelope = {{"success", true}, {"data", data}};
     if (pagination) envelope["pagination"] = *pagination;
+    if (usage) envelope["usage"] = *usage;
     envelope["meta"] = meta_json(meta);
     return envelope;
 }

@@ -19,8 +19,10 @@ struct Meta {
 std::string new_request_id();
 Meta make_meta(std::string request_id);
 
+// `usage` ({cost, balance_remaining}) is added on billable calls (spec 1).
 nlohmann::json success_envelope(const nlohmann::json& data,
-                                const std::optional<nlohmann::json>& pagination, const Meta& meta);
+                                const std::optional<nlohmann::json>& pagination, const Meta& meta,
+                                const std::optional<nlohmann::json>& usage = std::nullopt);
 nlohmann::json error_envelope(const ApiError& error, const Meta& meta);
 
 // Serializes for the wire; invalid UTF-8 that slipped into a value is replaced, never thrown on.

@@ -18,8 +18,14 @@ using PathParams = std::map<std::string, std::string>;
 struct RequestContext {
     std::string request_id;
     std::optional<auth::ApiKey> key;  // absent on public routes
+    // The workspace the request acts in: the profile's under X-Profile-Id, else the key's own.
     long long workspace_id = 0;
+    // The key's own workspace: billing, rate limits, usage and the request log stay on it.
+    long long caller_workspace_id = 0;
+    std::optional<long long> profile_id;
     bool is_test = false;
+    // The wallet charge of a billable call, made before the handler runs.
+    std::optional<long long> charge_ledger_id;
     PathParams path_params;
     QueryParams query;
     nlohmann::json body;  // a JSON object, or null when the request had no body
@@ -45,7 +51,10 @@ struct RawBody {
 struct Reply {
     int status = 200;
     nlohmann::json data = nlohmann::json::object();
+    // Sent as is, without the envelope (GET /profiles/{id} answers the bare record, spec 2.1).
+    bool bare = false;
     std::optional<nlohmann::json> pagination;
+    std::optional<nlohmann::json> usage;  // {cost, balance_remaining} of a billable call
     std::optional<FileBody> file;
     std::optional<RawBody> raw;
 
@@ -53,6 +62,11 @@ struct Reply {
         Reply r;
         r.status = status;
         r.data = std::move(data);
+        return r;
+    }
+    static Reply bare_object(nlohmann::json data) {
+        Reply r = ok(std::move(data));
+        r.bare = true;
         return r;
     }
     static Reply page(nlohmann::json items, nlohmann::json pagination) {

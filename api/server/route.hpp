@@ -23,11 +23,49 @@ struct Access {
 
 using HandlerFn = Reply (*)(const RequestContext&, Services&);
 
+// Rows are built with the factories and modifiers below, e.g.
+// Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), h).billable("text_to_speech").
 struct Route {
     std::string_view method;   // "GET", "POST", ...
     std::string_view pattern;  // "/v1/jobs/{job_id}"
     Access access;
-    HandlerFn handler;
+    HandlerFn handler = nullptr;
+    bool rate_limited = true;      // counts toward the caller's request limit (spec 8.1)
+    bool accepts_profile = true;   // whether X-Profile-Id may be sent (spec 5.6)
+    std::string_view billable_as;  // a billable operation (config billing.prices), or empty
+
+    static constexpr Route make(std::string_view method, std::string_view pattern, Access access,
+                                HandlerFn handler) {
+        Route r;
+        r.method = method;
+        r.pattern = pattern;
+        r.access = access;
+        r.handler = handler;
+        // Webhook management never acts inside a profile (spec 4.2).
+        r.accepts_profile = !pattern.starts_with("/v1/webhooks");
+        return r;
+    }
+    static constexpr Route get(std::string_view p, Access a, HandlerFn h) { return make("GET", p, a, h); }
+    static constexpr Route post(std::string_view p, Access a, HandlerFn h) { return make("POST", p, a, h); }
+    static constexpr Route put(std::string_view p, Access a, HandlerFn h) { return make("PUT", p, a, h); }
+    static constexpr Route patch(std::string_view p, Access a, HandlerFn h) { return make("PATCH", p, a, h); }
+    static constexpr Route del(std::string_view p, Access a, HandlerFn h) { return make("DELETE", p, a, h); }
+
+    constexpr Route unlimited() const {
+        Route r = *this;
+        r.rate_limited = false;
+        return r;
+    }
+    constexpr Route without_profiles() const {
+        Route r = *this;
+        r.accepts_profile = false;
+        return r;
+    }
+    constexpr Route billable(std::string_view operation) const {
+        Route r = *this;
+        r.billable_as = operation;
+        return r;
+    }
 };
 
 }  // namespace squawk::api

@@ -1,22 +1,31 @@
 // What route handlers may use: the configuration and the shared pools, owned by main().
 #pragma once
 
+#include "api/server/key_cache.hpp"
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/http/http_client.hpp"
 #include "common/jobs/job_submitter.hpp"
+#include "common/rate_limit/rate_limiter.hpp"
 #include "common/redis/redis_pool.hpp"
+#include "common/request_log/request_log_writer.hpp"
 
 namespace squawk::api {
 
 struct Services {
     Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r)
-        : config(c), mysql(m), redis(r), submitter(m, r, c.jobs) {}
+        : config(c), mysql(m), redis(r), submitter(m, r, c.jobs),
+          key_cache(std::chrono::seconds(c.api.key_cache_seconds)), rate_limiter(c.rate_limits),
+          request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
+                      static_cast<size_t>(c.request_log.max_pending)) {}
 
     const config::Config& config;
     db::MysqlPool& mysql;
     redis::RedisPool& redis;
     jobs::JobSubmitter submitter;
+    KeyCache key_cache;
+    rate_limit::RateLimiter rate_limiter;
+    request_log::RequestLogWriter request_log;  // started and stopped by main()
     // Outgoing calls the API makes itself (the synchronous webhook test).
     http::Client http{64};
 };

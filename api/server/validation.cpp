@@ -156,14 +156,16 @@ std::optional<std::vector<std::string>> Validator::optional_string_array(
     return out;
 }
 
-std::optional<std::string> Validator::optional_timestamp(const std::string& name) {
+std::optional<time::TimePoint> Validator::optional_timestamp(const std::string& name) {
     const auto* v = lookup(name);
     if (!v) return std::nullopt;
-    if (!v->is_string() || !time::parse_iso8601(v->get_ref<const std::string&>())) {
-        fail(name, "must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z");
-        return std::nullopt;
+    if (v->is_string()) {
+        const auto& s = v->get_ref<const std::string&>();
+        if (s.size() <= 64)
+            if (auto t = time::parse_iso8601(s)) return t;
     }
-    return v->get<std::string>();
+    fail(name, "must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z");
+    return std::nullopt;
 }
 
 void Validator::reject_unknown_fields() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/server/url_decode.hpp"
+#include "common/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -36,10 +37,10 @@ public:
     std::optional<std::vector<std::string>> optional_string_array(
         const std::string& name, size_t max_items, size_t max_chars,
         std::span<const std::string_view> allowed = {});
-    // An ISO 8601 date-time with Z or an offset.
-    std::optional<std::string> optional_timestamp(const std::string& name);
-    // Records a problem found by the caller's own check, so it joins the same 422.
+    // Records a problem a getter cannot see (a rule across fields, an exact value).
     void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
+    // An ISO 8601 date-time with Z or an offset.
+    std::optional<time::TimePoint> optional_timestamp(const std::string& name);
 
     // Records every field of the body no getter asked for (bodies only; queries ignore extras).
     void reject_unknown_fields();

@@ -2,7 +2,9 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -93,6 +95,35 @@ Field listen_address() {
             }};
 }
 
+// A credit amount: a non-negative number with at most 4 fraction digits, kept as units.
+template <class Get>
+Field credits(std::string path, Get get) {
+    return {path, [path, get](Config& c, const Scalar& s) {
+                double value;
+                if (const auto* d = std::get_if<double>(&s))
+                    value = *d;
+                else if (const auto* i = std::get_if<long long>(&s))
+                    value = static_cast<double>(*i);
+                else
+                    bad_value(path, "expected a number of credits");
+                if (!(value >= 0 && value <= 1e9)) bad_value(path, "must be between 0 and 1e9");
+                const double units = value * 10000;
+                if (std::fabs(units - std::round(units)) > 1e-6)
+                    bad_value(path, "must have at most 4 fraction digits");
+                get(c) = std::llround(units);
+            }};
+}
+
+Field currency() {
+    return {"billing.currency", [](Config& c, const Scalar& s) {
+                const auto* v = std::get_if<std::string>(&s);
+                if (!v || v->size() != 3 ||
+                    !std::all_of(v->begin(), v->end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+                    bad_value("billing.currency", "expected a three-letter upper-case code");
+                c.billing.currency = *v;
+            }};
+}
+
 Field log_level() {
     return {"log.level", [](Config& c, const Scalar& s) {
                 const auto* v = std::get_if<std::string>(&s);
@@ -109,6 +140,8 @@ std::vector<Field> schema() {
         integer("api.threads", [](Config& c) -> int& { return c.api.threads; }, 1, 256),
         integer("api.max_body_bytes", [](Config& c) -> long long& { return c.api.max_body_bytes; },
                 1024, 64LL << 20),
+        integer("api.key_cache_seconds", [](Config& c) -> int& { return c.api.key_cache_seconds; },
+                0, 3600),
         text("api.public_base_url", [](Config& c) -> std::string& { return c.api.public_base_url; },
              false),
         text("mysql.host", [](Config& c) -> std::string& { return c.mysql.host; }, false),
@@ -176,8 +209,41 @@ std::vector<Field> schema() {
              [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
         integer("speech.timeout_seconds",
                 [](Config& c) -> int& { return c.speech.timeout_seconds; }, 1, 3600),
+        currency(),
+        credits("billing.monthly_allowance",
+                [](Config& c) -> long long& { return c.billing.monthly_allowance_units; }),
+        boolean("rate_limits.enabled", [](Config& c) -> bool& { return c.rate_limits.enabled; }),
+        integer("rate_limits.small_max_accounts",
+                [](Config& c) -> int& { return c.rate_limits.small_max_accounts; }, 0, 1000000),
+        integer("rate_limits.small_per_minute",
+                [](Config& c) -> int& { return c.rate_limits.small_per_minute; }, 1, 10000000),
+        integer("rate_limits.medium_max_accounts",
+                [](Config& c) -> int& { return c.rate_limits.medium_max_accounts; }, 0, 1000000),
+        integer("rate_limits.medium_per_minute",
+                [](Config& c) -> int& { return c.rate_limits.medium_per_minute; }, 1, 10000000),
+        integer("rate_limits.large_per_minute",
+                [](Config& c) -> int& { return c.rate_limits.large_per_minute; }, 1, 10000000),
+        integer("rate_limits.account_count_cache_seconds",
+                [](Config& c) -> int& { return c.rate_limits.account_count_cache_seconds; }, 1,
+                86400),
+        integer("request_log.retention_days",
+                [](Config& c) -> int& { return c.request_log.retention_days; }, 1, 3650),
+        integer("request_log.flush_interval_ms",
+                [](Config& c) -> int& { return c.request_log.flush_interval_ms; }, 1, 60000),
+        integer("request_log.max_pending",
+                [](Config& c) -> int& { return c.request_log.max_pending; }, 100, 10000000),
+        integer("idempotency.ttl_hours", [](Config& c) -> int& { return c.idempotency.ttl_hours; },
+                1, 24 * 30),
+        integer("idempotency.lock_seconds",
+                [](Config& c) -> int& { return c.idempotency.lock_seconds; }, 1, 3600),
         log_level(),
     };
+    for (const auto& operation : billable_operations()) {
+        const std::string name(operation);
+        f.push_back(credits("billing.prices." + name, [name](Config& c) -> long long& {
+            return c.billing.price_units[name];
+        }));
+    }
     for (const char* pool : kPoolNames) {
         const std::string name = pool;
         const std::string base = "workers." + name + ".";
@@ -241,6 +307,10 @@ void validate(Config& c) {
     if (!key.empty() && (key.size() != 64 || key.find_first_not_of("0123456789abcdefABCDEF") !=
                                                  std::string::npos))
         bad_value("webhooks.secret_key", "expected 64 hexadecimal characters (32 bytes)");
+    for (const auto& operation : billable_operations())
+        c.billing.price_units.try_emplace(std::string(operation), 0);
+    if (c.rate_limits.medium_max_accounts < c.rate_limits.small_max_accounts)
+        bad_value("rate_limits.medium_max_accounts", "must not be below small_max_accounts");
 }
 
 }  // namespace
@@ -300,6 +370,15 @@ std::string resolve_path(const std::string& from_command_line) {
     if (!from_command_line.empty()) return from_command_line;
     if (const char* env = std::getenv("SQUAWK_CONFIG"); env && *env) return env;
     return "config/squawk.toml";
+}
+
+}  // namespace squawk::config
+
+namespace squawk::config {
+
+std::span<const std::string_view> billable_operations() {
+    static constexpr std::string_view operations[] = {"text_to_speech"};
+    return operations;
 }
 
 }  // namespace squawk::config

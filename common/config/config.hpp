@@ -3,6 +3,8 @@
 #pragma once
 
 #include <map>
+#include <span>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +22,7 @@ struct ApiSettings {
     int threads = 4;
     long long max_body_bytes = 1048576;
     std::string public_base_url = "http://127.0.0.1:8080/v1";
+    int key_cache_seconds = 30;  // 0 looks every key up in MySQL
 };
 
 struct MysqlSettings {
@@ -96,6 +99,36 @@ struct SpeechSettings {
     int timeout_seconds = 60;
 };
 
+// Credits are configured as decimal numbers and kept as integers of 1/10,000 credit.
+struct BillingSettings {
+    std::string currency = "USD";
+    long long monthly_allowance_units = 0;
+    std::map<std::string, long long> price_units;  // per billable operation (billing/operations.hpp)
+};
+
+// Requests per minute by connected social accounts (spec 8.1): up to small_max_accounts,
+// up to medium_max_accounts, above.
+struct RateLimitSettings {
+    bool enabled = true;
+    int small_max_accounts = 2;
+    int small_per_minute = 60;
+    int medium_max_accounts = 2000;
+    int medium_per_minute = 600;
+    int large_per_minute = 1200;
+    int account_count_cache_seconds = 300;
+};
+
+struct RequestLogSettings {
+    int retention_days = 90;
+    int flush_interval_ms = 200;
+    int max_pending = 100000;
+};
+
+struct IdempotencySettings {
+    int ttl_hours = 24;
+    int lock_seconds = 60;
+};
+
 struct LogSettings {
     std::string level = "info";
 };
@@ -112,11 +145,18 @@ struct Config {
     WebhookSettings webhooks;
     MediaSettings media;
     SpeechSettings speech;
+    BillingSettings billing;
+    RateLimitSettings rate_limits;
+    RequestLogSettings request_log;
+    IdempotencySettings idempotency;
     LogSettings log;
 };
 
 // The worker pools a process may run.
 inline constexpr const char* kPoolNames[] = {"publish", "generate", "webhooks", "sync"};
+
+// Operations a route may be billed as; each has a price `billing.prices.<name>` (0 = free).
+std::span<const std::string_view> billable_operations();
 
 // Parses `path`, applies SQUAWK_* overrides from the environment and validates the result.
 Config load(const std::string& path);

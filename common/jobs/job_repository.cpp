@@ -1,5 +1,6 @@
 #include "common/jobs/job_repository.hpp"
 
+#include "common/billing/wallet.hpp"
 #include "common/crypto/crypto.hpp"
 #include "common/db/sql_text.hpp"
 #include "common/events/event_catalog.hpp"
@@ -77,14 +78,18 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.max_attempts = n.max_attempts;
         j.is_test = n.is_test;
         j.created_at = j.updated_at = now;
-        values += values.empty() ? "(?,?,?,?,'queued',?,?,?,?,?,?)" : ",(?,?,?,?,'queued',?,?,?,?,?,?)";
+        values += values.empty() ? "(?,?,?,?,'queued',?,?,?,?,?,?,?)"
+                                 : ",(?,?,?,?,'queued',?,?,?,?,?,?,?)";
         params.insert(params.end(), {j.public_id, j.workspace_id, j.type, j.pool, dump(j.payload),
                                      static_cast<long long>(j.max_attempts), j.is_test,
-                                     time_param(now), time_param(now), time_param(now)});
+                                     time_param(now), time_param(now), time_param(now),
+                                     n.charge_ledger_id ? db::Param(*n.charge_ledger_id)
+                                                        : db::Param(nullptr)});
         created.push_back(std::move(j));
     }
     s.execute("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
-              "max_attempts, is_test, enqueued_at, created_at, updated_at) VALUES " + values,
+              "max_attempts, is_test, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
+                  values,
               params);
     if (created.size() == 1) {
         created.front().id = s.last_insert_id();
@@ -256,6 +261,7 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
                       " j.lease_until = NULL WHERE j.status = 'running'",
                   params);
     }
+    std::vector<long long> failed;
     for (const auto& o : outcomes) {
         if (o.kind == Outcome::Kind::retry) {
             s.execute("UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
@@ -267,9 +273,11 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
                       " finished_at = ?, lease_until = NULL, updated_at = ?"
                       " WHERE id = ? AND claim_token = ? AND status = 'running'",
                       {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
+            failed.push_back(o.job_id);
         }
     }
     emit_job_events(s, outcomes, running);
+    billing::Wallet::refund_failed_jobs(s, failed);
 }
 
 void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
@@ -303,6 +311,7 @@ void JobRepository::set_progress(db::Session& s, long long id, const std::string
 std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {
     const auto now = time_param(time::now());
     std::vector<QueueRef> requeued;
+    std::vector<long long> failed;
     for (const auto& r : s.query("SELECT id, pool, attempts, max_attempts, claim_token FROM jobs"
                                  " WHERE status = 'running' AND lease_until < ? LIMIT ?",
                                  {now, static_cast<long long>(limit)})) {
@@ -318,12 +327,15 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
                           " finished_at = ?, lease_until = NULL, updated_at = ?"
                           " WHERE id = ? AND status = 'running' AND claim_token = ?",
                           {dump(error), now, now, id, token}) > 0)
+            {
+                failed.push_back(id);
                 if (auto job = find_by_id(s, id))
                     events::emit(s, job->workspace_id, events::kJobFailed,
                                  {{"job_id", job->public_id},
                                   {"type", job->type},
                                   {"status", status::failed},
                                   {"error", error}});
+            }
             continue;
         }
         if (s.execute("UPDATE jobs SET status = 'queued', claim_token = NULL, lease_until = NULL,"
@@ -332,6 +344,7 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
                       {now, now, id, token}) > 0)
             requeued.push_back({id, r.text(1)});
     }
+    billing::Wallet::refund_failed_jobs(s, failed);
     return requeued;
 }
 

@@ -17,6 +17,7 @@ struct NewJob {
     nlohmann::json payload;
     int max_attempts = 5;
     bool is_test = false;
+    std::optional<long long> charge_ledger_id;  // refunded if the job fails on our side
 };
 
 struct JobPage {

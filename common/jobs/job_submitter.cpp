@@ -7,7 +7,7 @@
 namespace squawk::jobs {
 
 Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::json payload,
-                         bool is_test) {
+                         bool is_test, std::optional<long long> charge_ledger_id) {
     NewJob n;
     n.workspace_id = workspace_id;
     n.type = std::string(type.name);
@@ -15,6 +15,7 @@ Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::
     n.payload = std::move(payload);
     n.max_attempts = settings_.max_attempts;
     n.is_test = is_test;
+    n.charge_ledger_id = charge_ledger_id;
     Job job = mysql_.transaction([&](db::Session& s) { return JobRepository::insert(s, n); });
     try {
         redis_.run([&](redis::RedisClient& r) { queue::JobQueue(r).enqueue(job.pool, {job.id}); });

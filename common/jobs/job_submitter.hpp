@@ -15,7 +15,9 @@ public:
     JobSubmitter(db::MysqlPool& mysql, redis::RedisPool& redis, config::JobSettings settings)
         : mysql_(mysql), redis_(redis), settings_(settings) {}
 
-    Job submit(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test);
+    // `charge_ledger_id`: the wallet charge that paid for it, refunded if the job fails.
+    Job submit(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
+               std::optional<long long> charge_ledger_id = std::nullopt);
 
 private:
     db::MysqlPool& mysql_;

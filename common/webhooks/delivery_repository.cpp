@@ -40,17 +40,22 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
 
     std::set<long long> workspaces;
     for (const auto& e : pending) workspaces.insert(e.workspace_id);
-    std::map<long long, long long> parent_of;
+    struct Owner {
+        long long workspace_id;
+        long long profile_id;
+    };
+    std::map<long long, Owner> owner_of;  // profile workspace -> its owner and profile id
     {
         Params ids(workspaces.begin(), workspaces.end());
         for (const auto& r :
-             s.query("SELECT id, parent_workspace_id FROM workspaces WHERE id IN (" +
+             s.query("SELECT workspace_id, owner_workspace_id, id FROM profiles"
+                     " WHERE workspace_id IN (" +
                          placeholders(ids.size()) + ")",
                      ids))
-            if (auto parent = r.optional_integer(1)) parent_of[r.integer(0)] = *parent;
+            owner_of[r.integer(0)] = {r.integer(1), r.integer(2)};
     }
     std::set<long long> all = workspaces;
-    for (const auto& [child, parent] : parent_of) all.insert(parent);
+    for (const auto& [profile_workspace, owner] : owner_of) all.insert(owner.workspace_id);
     std::unordered_map<long long, std::vector<Subscriber>> subscribers;
     {
         Params ids(all.begin(), all.end());
@@ -106,11 +111,11 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
         };
         if (auto it = subscribers.find(e.workspace_id); it != subscribers.end())
             for (const auto& sub : it->second) add(sub, data);
-        if (auto parent = parent_of.find(e.workspace_id); parent != parent_of.end()) {
+        if (auto owner = owner_of.find(e.workspace_id); owner != owner_of.end()) {
             nlohmann::json with_profile = data;
-            with_profile["profile_id"] = e.workspace_id;
+            with_profile["profile_id"] = owner->second.profile_id;
             with_profile["profile_workspace_id"] = e.workspace_id;
-            if (auto it = subscribers.find(parent->second); it != subscribers.end())
+            if (auto it = subscribers.find(owner->second.workspace_id); it != subscribers.end())
                 for (const auto& sub : it->second) add(sub, with_profile);
         }
     }

@@ -208,14 +208,13 @@ nlohmann::json WebhookService::replay(long long workspace_id, long long delivery
 }
 
 nlohmann::json WebhookService::replay_dead_letters(long long workspace_id, const std::string& id,
-                                                   const std::string& since) {
-    const auto from = time::parse_iso8601(since).value();
+                                                   time::TimePoint since) {
     const auto ids = mysql_.transaction([&](db::Session& s) {
         auto e = EndpointRepository::find(s, workspace_id, id, true);
         if (!e) throw endpoint_not_found();
-        return DeliveryRepository::replay_dead_letters(s, e->id, from);
+        return DeliveryRepository::replay_dead_letters(s, e->id, since);
     });
-    return {{"webhook_id", id}, {"since", since}, {"replayed", ids.size()}, {"delivery_ids", ids}};
+    return {{"webhook_id", id}, {"since", time::format_iso8601(since)}, {"replayed", ids.size()}, {"delivery_ids", ids}};
 }
 
 }  // namespace squawk::webhooks

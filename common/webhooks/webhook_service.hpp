@@ -5,6 +5,7 @@
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/http/http_client.hpp"
+#include "common/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -37,7 +38,7 @@ class WebhookService {
     nlohmann::json test(long long workspace_id, const std::string& id);
     nlohmann::json replay(long long workspace_id, long long delivery_id);
     nlohmann::json replay_dead_letters(long long workspace_id, const std::string& id,
-                                       const std::string& since);
+                                       time::TimePoint since);
 
   private:
     void check_url(const std::string& url) const;

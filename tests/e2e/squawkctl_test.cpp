@@ -179,3 +179,24 @@ TEST_CASE("squawkctl jobs retry puts a dead-lettered job back on the queue and i
     CHECK(job->value("attempts", 0) == 1);
     CHECK(stack.count("SELECT COUNT(*) FROM jobs WHERE dead_lettered = 1") == 0);
 }
+
+TEST_CASE("squawkctl stats --watch redraws queues, the workers reading them and throughput",
+          "[e2e][ctl]") {
+    Stack stack;
+    const auto& key = stack.tenant().test_key;
+    for (int i = 0; i < 5; ++i)
+        stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
+    REQUIRE(Stack::wait_until(
+        [&] { return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'") == 5; },
+        std::chrono::seconds(20)));
+    const auto r = stack.ctl({"stats", "--watch", "0.2", "--frames", "2"});
+    REQUIRE(r.exit_code == 0);
+    const auto first = r.out.find("\x1b[H\x1b[2J");
+    REQUIRE(first != std::string::npos);
+    CHECK(r.out.find("\x1b[H\x1b[2J", first + 1) != std::string::npos);
+    CHECK(r.out.find("throughput: measuring...") != std::string::npos);
+    CHECK(r.out.find("jobs finished/s") != std::string::npos);
+    // The stack's one worker (hostname-pid-random) is listed as a reader of the generate pool.
+    CHECK(r.out.find("holding") != std::string::npos);
+    CHECK(r.out.find("-" + std::to_string(stack.pid(Process::worker)) + "-") != std::string::npos);
+}

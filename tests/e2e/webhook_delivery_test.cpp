@@ -146,7 +146,8 @@ TEST_CASE(
     FakeReceiver receiver;
     const auto& key = stack.tenant().test_key;
     create_webhook(stack, key, receiver.url("/parent"), {"post.failed"});
-    const long long profile = create_profile_workspace(stack, stack.tenant().workspace_id);
+    const auto created = create_profile(stack, stack.tenant().workspace_id);
+    const long long profile = created.workspace_id;
     const auto child_key = stack.create_key(profile, "test", "all");
     create_webhook(stack, child_key, receiver.url("/child"), {"post.failed"});
     const auto event = emit_event(stack, profile, "post.failed", {{"post_id", "p9"}});
@@ -160,7 +161,7 @@ TEST_CASE(
     CHECK(child["id"] == event);
     CHECK(parent["data"]["post_id"] == "p9");
     CHECK(parent["data"]["profile_workspace_id"] == profile);
-    CHECK(parent["data"].contains("profile_id"));
+    CHECK(parent["data"]["profile_id"] == created.id);
     CHECK_FALSE(child["data"].contains("profile_id"));
     // The parent's events do not flow down to the profile.
     const auto own =

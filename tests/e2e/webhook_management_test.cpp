@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <tuple>
+
 using namespace squawk::testing;
 using namespace std::chrono_literals;
 
@@ -97,6 +99,37 @@ TEST_CASE("webhook routes need the webhooks scopes and hide other workspaces' we
     check_error_envelope(stack.request("POST", path + "/test", nullptr, other.test_key), 404,
                          "RESOURCE_NOT_FOUND");
     CHECK(stack.request("GET", "/v1/webhooks", nullptr, other.test_key).json["data"].empty());
+}
+
+TEST_CASE("every webhook route refuses X-Profile-Id with 403 and writes nothing",
+          "[e2e][webhooks][profiles]") {
+    Stack stack(webhook_stack_options());
+    const auto& tenant = stack.tenant();
+    const auto hook = create_webhook(stack, tenant.live_key, "http://127.0.0.1:9/h", {"review.new"});
+    const std::string path = "/v1/webhooks/" + hook["id"].get<std::string>();
+    const auto profile = create_profile(stack, tenant.workspace_id);
+    const Headers inside = {{"X-Profile-Id", std::to_string(profile.id)}};
+    const nlohmann::json create = {{"url", "http://127.0.0.1:9/p"}, {"events", {"review.new"}}};
+    const std::vector<std::tuple<std::string, std::string, nlohmann::json>> calls = {
+        {"GET", "/v1/webhooks", nullptr},
+        {"POST", "/v1/webhooks", create},
+        {"GET", "/v1/webhooks/logs", nullptr},
+        {"PUT", path, {{"status", "paused"}}},
+        {"DELETE", path, nullptr},
+        {"POST", path + "/test", nullptr},
+        {"POST", path + "/rotate-secret", nullptr},
+        {"POST", path + "/replay-dead-letters", {{"since", "2026-01-01T00:00:00Z"}}},
+        {"GET", "/v1/webhooks/deliveries/1", nullptr},
+        {"POST", "/v1/webhooks/deliveries/1/replay", nullptr},
+    };
+    for (const auto& [method, target, body] : calls) {
+        INFO(method << " " << target);
+        const auto r = stack.request(method, target, body, tenant.live_key, inside);
+        check_error_envelope(r, 403, "FORBIDDEN");
+        CHECK(r.json["error"]["details"]["header"] == "X-Profile-Id");
+    }
+    CHECK(stack.count("SELECT COUNT(*) FROM webhook_endpoints") == 1);
+    CHECK(stack.count("SELECT COUNT(*) FROM webhook_endpoints WHERE status = 'active'") == 1);
 }
 
 TEST_CASE("a webhook's url and events can be changed, and a deleted webhook is gone",

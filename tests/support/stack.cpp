@@ -85,12 +85,14 @@ Stack::Stack(StackOptions options) : options_(std::move(options)) {
     std::filesystem::create_directories(media_dir());
     config_path_ = dir_ + "/squawk.toml";
     port_ = free_port();
+    worker_metrics_port_ = free_port();
+    scheduler_metrics_port_ = free_port();
     mysql_ = env.mysql;
     mysql_.database = unique_name("squawk_e2e");
     mysql_.pool_size = 2;
     redis_ = env.redis;
     redis_.prefix = unique_name("e2e");
-    write_config();
+    write_config(config_path_, port_);
 
     const auto migrated = ctl({"migrate", "--dir", env.source_dir + "/config/migrations"});
     if (migrated.exit_code != 0)
@@ -108,6 +110,7 @@ Stack::~Stack() {
     const bool keep = std::uncaught_exceptions() > 0 || std::getenv("SQUAWK_E2E_KEEP") != nullptr;
     for (auto& [process, child] : children_)
         if (child) child->stop(5s);
+    for (auto& extra : extra_apis_) extra->stop(5s);
     try {
         if (mysql_stopped_) start_mysql();
         if (redis_stopped_) start_redis();
@@ -134,12 +137,12 @@ Stack::~Stack() {
     }
 }
 
-void Stack::write_config() {
-    std::ofstream out(config_path_);
+void Stack::write_config(const std::string& path, int port) {
+    std::ofstream out(path);
     out << "time_scale = " << options_.time_scale << "\n\n"
         << "[api]\n"
-        << "listen = \"127.0.0.1:" << port_ << "\"\n"
-        << "threads = 2\n"
+        << "listen = \"127.0.0.1:" << port << "\"\n"
+        << "threads = " << options_.api_threads << "\n"
         << "max_body_bytes = " << options_.max_body_bytes << "\n"
         << "public_base_url = \"" << base_url() << "/v1\"\n\n"
         << "[mysql]\n"
@@ -148,7 +151,7 @@ void Stack::write_config() {
         << "user = " << toml_string(mysql_.user) << "\n"
         << "password = " << toml_string(mysql_.password) << "\n"
         << "database = " << toml_string(mysql_.database) << "\n"
-        << "pool_size = 4\n"
+        << "pool_size = " << options_.mysql_pool_size << "\n"
         << "connect_timeout_ms = 1000\n\n"
         << "[redis]\n"
         << "host = " << toml_string(redis_.host) << "\n"
@@ -159,14 +162,16 @@ void Stack::write_config() {
         << "max_attempts = " << options_.max_attempts << "\n"
         << "lease_seconds = " << options_.lease_seconds << "\n\n"
         << "[workers]\n"
-        << "shutdown_grace_seconds = 2\n\n"
+        << "shutdown_grace_seconds = 2\n"
+        << "metrics_port = " << worker_metrics_port_ << "\n\n"
         << "[workers.generate]\n"
         << "threads = 1\n"
         << "fibers = 4\n\n"
         << "[scheduler]\n"
         << "tick_ms = 50\n"
         << "leader_lease_ms = 1000\n"
-        << "reconcile_after_seconds = 2\n\n"
+        << "reconcile_after_seconds = 2\n"
+        << "metrics_port = " << scheduler_metrics_port_ << "\n\n"
         << "[security]\n"
         << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false")
         << "\n\n"
@@ -175,7 +180,7 @@ void Stack::write_config() {
         << "[log]\n"
         << "level = \"info\"\n\n"
         << options_.extra_config << "\n";
-    if (!out) throw std::runtime_error("cannot write " + config_path_);
+    if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 std::string Stack::base_url() const {
@@ -251,22 +256,43 @@ void Stack::start(Process process) {
             break;
     }
     slot = std::make_unique<ChildProcess>(argv, dir_ + "/" + process_name(process) + ".log");
-    if (process == Process::api) wait_for_health();
+    if (process == Process::api) wait_for_health(*http_, *slot);
 }
 
-void Stack::wait_for_health() {
+std::string Stack::start_extra_api() {
+    const int port = free_port();
+    const std::string name = "api-extra-" + std::to_string(extra_apis_.size() + 1);
+    const std::string path = dir_ + "/" + name + ".toml";
+    write_config(path, port);
+    extra_apis_.push_back(std::make_unique<ChildProcess>(
+        std::vector<std::string>{ServerEnv::get().bin_dir + "/squawk-api", "--config", path},
+        dir_ + "/" + name + ".log"));
+    const std::string url = "http://127.0.0.1:" + std::to_string(port);
+    HttpClient client(url);
+    wait_for_health(client, *extra_apis_.back());
+    return url;
+}
+
+void Stack::wait_for_health(HttpClient& client, ChildProcess& process) {
     const auto deadline = std::chrono::steady_clock::now() + 20s;
     while (std::chrono::steady_clock::now() < deadline) {
-        if (!running(Process::api))
+        if (!process.running())
             throw std::runtime_error("squawk-api exited during start\n" + post_mortem());
         try {
-            if (http_->send("GET", "/health", std::nullopt, {}, 1s).status == 200) return;
+            if (client.send("GET", "/health", std::nullopt, {}, 1s).status == 200) return;
         } catch (const std::runtime_error&) {
             // Not listening yet.
         }
         std::this_thread::sleep_for(50ms);
     }
     throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
+}
+
+std::string Stack::metrics_url(Process process) const {
+    const int port = process == Process::api         ? port_
+                     : process == Process::worker    ? worker_metrics_port_
+                                                     : scheduler_metrics_port_;
+    return "http://127.0.0.1:" + std::to_string(port);
 }
 
 pid_t Stack::pid(Process process) { return child(process)->pid(); }

@@ -24,6 +24,8 @@ struct StackOptions {
     int lease_seconds = 3;
     int max_attempts = 5;
     long long max_body_bytes = 65536;
+    int api_threads = 2;
+    int mysql_pool_size = 4;  // per process
     bool start_worker = true;
     bool start_scheduler = true;
     std::vector<std::string> worker_arguments = {"--pools", "generate"};
@@ -67,6 +69,10 @@ class Stack {
                              const std::string& body, const std::string& key,
                              const Headers& headers = {});
 
+    // Starts one more squawk-api on the same database, Redis and settings but its own port (as a
+    // deployment runs several); returns its base URL. It runs until the stack is destroyed.
+    std::string start_extra_api();
+
     void start(Process process);
     void kill(Process process, int signal_number);
     std::optional<int> wait_exit(Process process, std::chrono::milliseconds timeout);
@@ -92,12 +98,14 @@ class Stack {
     const config::RedisSettings& redis_settings() const { return redis_; }
     std::string media_dir() const { return dir_ + "/media"; }
     std::string base_url() const;
+    // Where a process serves GET /metrics (the API on its own port).
+    std::string metrics_url(Process process) const;
     // Where to look when something went wrong: the temp dir and the end of each daemon's log.
     std::string post_mortem() const;
 
   private:
-    void write_config();
-    void wait_for_health();
+    void write_config(const std::string& path, int port);
+    void wait_for_health(HttpClient& client, ChildProcess& process);
     void servers(const std::string& command);
     ChildProcess* child(Process process);
 
@@ -105,12 +113,15 @@ class Stack {
     std::string dir_;
     std::string config_path_;
     int port_ = 0;
+    int worker_metrics_port_ = 0;
+    int scheduler_metrics_port_ = 0;
     config::MysqlSettings mysql_;
     config::RedisSettings redis_;
     Tenant tenant_;
     std::unique_ptr<db::MysqlPool> db_;
     std::unique_ptr<HttpClient> http_;
     std::map<Process, std::unique_ptr<ChildProcess>> children_;
+    std::vector<std::unique_ptr<ChildProcess>> extra_apis_;
     bool mysql_stopped_ = false;
     bool redis_stopped_ = false;
 };

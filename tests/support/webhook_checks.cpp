@@ -32,11 +32,9 @@ std::string emit_event(Stack& stack, long long workspace_id, const std::string& 
         [&](db::Session& s) { return events::emit(s, workspace_id, name, data); });
 }
 
-long long create_profile_workspace(Stack& stack, long long parent) {
-    return stack.db().run([&](db::Session& s) {
-        s.execute("INSERT INTO workspaces (name, parent_workspace_id, created_at) VALUES (?, ?, ?)",
-                  {std::string("profile"), parent, db::time_param(time::now())});
-        return s.last_insert_id();
+profiles::Profile create_profile(Stack& stack, long long owner) {
+    return stack.db().transaction([&](db::Session& s) {
+        return profiles::ProfileRepository::create(s, owner, "profile", std::nullopt);
     });
 }
 

@@ -2,6 +2,7 @@
 // events through the real outbox, and wait for deliveries to reach a state.
 #pragma once
 
+#include "common/profiles/profile_repository.hpp"
 #include "tests/support/stack.hpp"
 
 #include <nlohmann/json.hpp>
@@ -22,8 +23,8 @@ nlohmann::json create_webhook(Stack& stack, const std::string& key, const std::s
 std::string emit_event(Stack& stack, long long workspace_id, const std::string& name,
                        const nlohmann::json& data);
 
-// A profile workspace of `parent` (what POST /profiles creates), made directly in SQL.
-long long create_profile_workspace(Stack& stack, long long parent);
+// A profile of `owner`, made by the same repository POST /profiles uses.
+profiles::Profile create_profile(Stack& stack, long long owner);
 
 // Deliveries of the event (by public id) in `status`.
 long long deliveries_in(Stack& stack, const std::string& event_id, const std::string& status);

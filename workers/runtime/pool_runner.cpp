@@ -3,6 +3,7 @@
 #include "common/crypto/crypto.hpp"
 #include "common/jobs/job_repository.hpp"
 #include "common/log/logger.hpp"
+#include "common/metrics/registry.hpp"
 #include "common/redis/redis_client.hpp"
 #include "workers/runtime/task_runner.hpp"
 
@@ -30,6 +31,23 @@ std::chrono::milliseconds backoff(int failures) {
     return std::chrono::milliseconds(std::min(2000, 50 << std::min(failures, 6)));
 }
 
+void record_task_metrics(const std::string& pool, const std::string& type,
+                         const jobs::Outcome& outcome, std::chrono::steady_clock::duration took) {
+    auto& registry = metrics::Registry::global();
+    const metrics::Labels labels{{"pool", pool}, {"type", type}};
+    registry.histogram("squawk_task_duration_seconds", "Time a task ran on a fiber.", labels)
+        .observe(std::chrono::duration<double>(took).count());
+    const char* result = outcome.kind == jobs::Outcome::Kind::completed ? "completed"
+                         : outcome.kind == jobs::Outcome::Kind::retry   ? "retry"
+                         : outcome.dead_lettered                        ? "dead_letter"
+                                                                        : "failed";
+    registry
+        .counter("squawk_task_outcomes_total",
+                 "Task attempts by how they ended: completed, retry, failed, dead_letter.",
+                 {{"pool", pool}, {"type", type}, {"outcome", result}})
+        .inc();
+}
+
 long long steady_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
@@ -50,6 +68,10 @@ PoolRunner::~PoolRunner() {
 }
 
 void PoolRunner::start() {
+    in_flight_gauge_ = metrics::Registry::global().add_collector([this](metrics::SampleWriter& w) {
+        w.gauge("squawk_tasks_in_flight", "Tasks claimed by this process and not yet recorded.",
+                {{"pool", spec_.name}}, in_flight_.load());
+    });
     completions_.start();
     live_fibers_ = capacity_;
     for (int i = 0; i < spec_.threads; ++i) fiber_threads_.emplace_back([this] { fiber_thread(); });
@@ -220,8 +242,11 @@ void PoolRunner::fiber_loop() {
         if (still_ours(work)) {
             TaskContext context(work.job, services_.executor, services_.mysql, services_.config,
                                 services_.stop_requested);
+            const auto started = std::chrono::steady_clock::now();
             jobs::Outcome outcome =
                 run_job(services_.registry, work.job, context, services_.config.jobs);
+            record_task_metrics(spec_.name, work.job.type, outcome,
+                                std::chrono::steady_clock::now() - started);
             // A job given back at shutdown already runs elsewhere: its outcome is dropped.
             if (settle_claim(work)) completions_.push({std::move(outcome), work.entry_id});
         } else {

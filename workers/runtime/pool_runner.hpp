@@ -6,6 +6,7 @@
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/jobs/job.hpp"
+#include "common/metrics/registry.hpp"
 #include "common/queue/job_queue.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/completion_writer.hpp"
@@ -107,6 +108,7 @@ class PoolRunner final : public WorkerPool {
     boost::fibers::condition_variable live_changed_;
     int live_fibers_ = 0;
 
+    metrics::CollectorHandle in_flight_gauge_;
     std::thread fetch_thread_;
     std::vector<std::thread> fiber_threads_;
     bool finished_ = false;

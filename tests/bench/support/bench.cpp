@@ -164,7 +164,8 @@ StaticJsonServer::StaticJsonServer(const std::string& json_body) {
     conf << (geteuid() == 0 ? "user root root;\n" : "") << "worker_processes 2;\n"
          << "daemon off;\nerror_log " << dir_ << "/logs/error.log warn;\npid " << dir_
          << "/nginx.pid;\nevents { worker_connections 1024; }\n"
-         << "http {\n  access_log off;\n  keepalive_requests 1000000;\n"
+         // Logging every request as squawk-api does keeps the comparison fair.
+         << "http {\n  access_log " << dir_ << "/logs/access.log;\n  keepalive_requests 1000000;\n"
          << "  types { application/json json; }\n"
          << "  client_body_temp_path " << dir_ << "/tmp;\n  proxy_temp_path " << dir_ << "/tmp;\n"
          << "  fastcgi_temp_path " << dir_ << "/tmp;\n  uwsgi_temp_path " << dir_ << "/tmp;\n"

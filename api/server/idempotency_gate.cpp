@@ -1,0 +1,97 @@
+#include "api/server/idempotency_gate.hpp"
+
+#include "api/server/request_headers.hpp"
+#include "common/crypto/crypto.hpp"
+#include "common/error/api_error.hpp"
+#include "common/idempotency/idempotency_store.hpp"
+#include "common/log/logger.hpp"
+
+namespace squawk::api {
+namespace {
+
+bool takes_key(std::string_view method) {
+    return method == "POST" || method == "PUT" || method == "PATCH";
+}
+
+// The identity a request acts as and everything it asks for; a repeat must match all of it.
+std::string request_hash(const RequestContext& context, const std::string& endpoint) {
+    nlohmann::json query = nlohmann::json::object();
+    for (const auto& [k, v] : context.query) query[k] = v;
+    const nlohmann::json identity = {{"endpoint", endpoint},
+                                     {"test", context.is_test},
+                                     {"profile", context.profile_id.value_or(0)},
+                                     {"query", query},
+                                     {"body", context.body}};
+    return crypto::sha256_hex(identity.dump());
+}
+
+Reply stored_reply(int status, const std::string& text) {
+    const auto stored = nlohmann::json::parse(text, nullptr, false);
+    Reply r = Reply::ok(stored.is_object() ? stored.value("data", nlohmann::json::object())
+                                           : nlohmann::json::object(),
+                        status);
+    if (stored.is_object()) {
+        if (stored.contains("pagination")) r.pagination = stored["pagination"];
+        if (stored.contains("usage")) r.usage = stored["usage"];
+        r.bare = stored.value("bare", false);
+    }
+    return r;
+}
+
+}  // namespace
+
+std::optional<IdempotencyClaim> claim_idempotency(Services& services, const RequestContext& context,
+                                                  std::string_view method, std::string_view path,
+                                                  std::optional<std::string_view> header) {
+    if (!header || !takes_key(method) || !context.key) return std::nullopt;
+    if (!is_valid_idempotency_key(*header))
+        throw ApiError(ErrorCode::InvalidRequest,
+                       "X-Idempotency-Key must be 1 to 255 visible ASCII characters.",
+                       {{"header", "X-Idempotency-Key"}});
+    idempotency::Request request;
+    request.workspace_id = context.caller_workspace_id;
+    request.key = std::string(*header);
+    request.endpoint = std::string(method) + " " + std::string(path);
+    request.request_hash = request_hash(context, request.endpoint);
+    const auto& settings = services.config.idempotency;
+    const auto claim = services.mysql.run([&](db::Session& s) {
+        return idempotency::IdempotencyStore::claim(s, request,
+                                                    std::chrono::hours(settings.ttl_hours),
+                                                    std::chrono::seconds(settings.lock_seconds));
+    });
+    switch (claim.kind) {
+        case idempotency::Claim::Kind::mismatch:
+            throw ApiError(ErrorCode::IdempotencyConflict, {}, {{"header", "X-Idempotency-Key"}});
+        case idempotency::Claim::Kind::in_flight:
+            throw ApiError(ErrorCode::Conflict,
+                           "A request with this idempotency key is still being processed.",
+                           {{"header", "X-Idempotency-Key"}, {"reason", "in_progress"}});
+        case idempotency::Claim::Kind::replay:
+            return IdempotencyClaim{claim.record_id, stored_reply(claim.status, claim.response)};
+        case idempotency::Claim::Kind::acquired:
+            break;
+    }
+    return IdempotencyClaim{claim.record_id, std::nullopt};
+}
+
+void finish_idempotency(Services& services, const IdempotencyClaim& claim, const Reply* reply) {
+    try {
+        services.mysql.run([&](db::Session& s) {
+            if (reply && !reply->file && !reply->raw) {
+                nlohmann::json stored = {{"data", reply->data}, {"bare", reply->bare}};
+                if (reply->pagination) stored["pagination"] = *reply->pagination;
+                if (reply->usage) stored["usage"] = *reply->usage;
+                idempotency::IdempotencyStore::complete(s, claim.record_id, reply->status,
+                                                        stored.dump());
+            } else {
+                idempotency::IdempotencyStore::release(s, claim.record_id);
+            }
+        });
+    } catch (const std::exception& e) {
+        // The claim's lock lapses on its own; a repeat then runs again instead of replaying.
+        log::warn("could not settle an idempotency record",
+                  {{"record_id", claim.record_id}, {"error", e.what()}});
+    }
+}
+
+}  // namespace squawk::api

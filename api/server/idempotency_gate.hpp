@@ -1,0 +1,29 @@
+// X-Idempotency-Key on POST, PUT and PATCH (spec 4.4). The first request claims the key and its
+// successful answer is stored; a repeat with the same request replays that answer (fresh
+// meta.request_id, header X-Idempotent-Replay: true) without running or billing anything, a
+// repeat with another request is 409 IDEMPOTENCY_CONFLICT, and a repeat while the first is
+// still running is 409 CONFLICT (retryable). Failed requests store nothing: the key may be reused.
+#pragma once
+
+#include "api/server/request_context.hpp"
+#include "api/server/services.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace squawk::api {
+
+struct IdempotencyClaim {
+    long long record_id = 0;
+    std::optional<Reply> replay;  // set when the stored answer is to be sent
+};
+
+// Nothing when the method takes no key or none was sent; throws 400 for a malformed key.
+std::optional<IdempotencyClaim> claim_idempotency(Services& services, const RequestContext& context,
+                                                  std::string_view method, std::string_view path,
+                                                  std::optional<std::string_view> header);
+
+// Stores `reply` for later repeats, or (reply null) gives the key back after a failure.
+void finish_idempotency(Services& services, const IdempotencyClaim& claim, const Reply* reply);
+
+}  // namespace squawk::api

@@ -1,0 +1,101 @@
+#include "common/rate_limit/rate_limiter.hpp"
+
+#include "common/accounts/connected_accounts.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace squawk::rate_limit {
+namespace {
+
+// KEYS: bucket base, cached account count. ARGV: fixed limit (0 = by tier), per-second flag,
+// then the tier table: small_max, small_limit, medium_max, medium_limit, large_limit.
+// Returns {-1} when the account count is not cached, else
+// {allowed, limit, remaining, reset_ms, retry_after_ms, refused_by_second}.
+constexpr const char* kScript = R"lua(
+local limit = tonumber(ARGV[1])
+if limit == 0 then
+  local count = redis.call('GET', KEYS[2])
+  if not count then return {-1} end
+  count = tonumber(count)
+  if count <= tonumber(ARGV[3]) then limit = tonumber(ARGV[4])
+  elseif count <= tonumber(ARGV[5]) then limit = tonumber(ARGV[6])
+  else limit = tonumber(ARGV[7]) end
+end
+local t = redis.call('TIME')
+local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local minute_start = now_ms - (now_ms % 60000)
+local reset_ms = minute_start + 60000
+if ARGV[2] == '1' then
+  local ceiling = math.max(6, math.floor(limit / 60))
+  local second_key = KEYS[1] .. ':s:' .. math.floor(now_ms / 1000)
+  local used = redis.call('INCR', second_key)
+  if used == 1 then redis.call('PEXPIRE', second_key, 2000) end
+  if used > ceiling then
+    local left = limit - tonumber(redis.call('GET', KEYS[1] .. ':m:' .. minute_start) or '0')
+    return {0, limit, math.max(0, left), reset_ms, 1000, 1}
+  end
+end
+local minute_key = KEYS[1] .. ':m:' .. minute_start
+local used = redis.call('INCR', minute_key)
+if used == 1 then redis.call('PEXPIRE', minute_key, 61000) end
+if used > limit then
+  return {0, limit, 0, reset_ms, reset_ms - now_ms, 0}
+end
+return {1, limit, limit - used, reset_ms, 0, 0}
+)lua";
+
+}  // namespace
+
+long long tier_limit(const config::RateLimitSettings& s, long long connected) {
+    if (connected <= s.small_max_accounts) return s.small_per_minute;
+    if (connected <= s.medium_max_accounts) return s.medium_per_minute;
+    return s.large_per_minute;
+}
+
+long long per_second_ceiling(long long per_minute) {
+    return std::max(6LL, per_minute / 60);
+}
+
+RateLimiter::RateLimiter(config::RateLimitSettings settings)
+    : settings_(settings), script_(kScript) {}
+
+Decision RateLimiter::check(redis::RedisClient& redis, const Subject& subject,
+                            const std::function<long long()>& count_connected) const {
+    // Every key one check touches carries the workspace's hash tag: one Redis Cluster slot.
+    const std::string base =
+        redis.key("rl:{ws:" + std::to_string(subject.workspace_id) + "}:" + subject.bucket);
+    const std::string count_key =
+        accounts::ConnectedAccounts::cache_key(redis, subject.workspace_id);
+    const std::vector<std::string> args = {std::to_string(subject.fixed_limit.value_or(0)),
+                                           subject.per_second_ceiling ? "1" : "0",
+                                           std::to_string(settings_.small_max_accounts),
+                                           std::to_string(settings_.small_per_minute),
+                                           std::to_string(settings_.medium_max_accounts),
+                                           std::to_string(settings_.medium_per_minute),
+                                           std::to_string(settings_.large_per_minute)};
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const auto reply = script_.run(redis, {base, count_key}, args);
+        if (reply.is_error()) throw redis::RedisUnavailable("rate limit script: " + reply.text);
+        if (reply.type != redis::Reply::Type::array || reply.elements.empty())
+            throw redis::RedisUnavailable("rate limit script gave an unexpected reply");
+        const auto& e = reply.elements;
+        if (e[0].integer == -1) {
+            accounts::ConnectedAccounts::cache(redis, subject.workspace_id, count_connected(),
+                                               settings_.account_count_cache_seconds);
+            continue;
+        }
+        if (e.size() < 6) throw redis::RedisUnavailable("rate limit script gave a short reply");
+        Decision d;
+        d.allowed = e[0].integer == 1;
+        d.limit = e[1].integer;
+        d.remaining = e[2].integer;
+        d.reset_unix = (e[3].integer + 999) / 1000;
+        d.retry_after_seconds = std::max(1LL, (e[4].integer + 999) / 1000);
+        d.refused_by_second_ceiling = e[5].integer == 1;
+        return d;
+    }
+    throw redis::RedisUnavailable("connected-account count vanished from the cache twice");
+}
+
+}  // namespace squawk::rate_limit

@@ -1,0 +1,24 @@
+#include "scheduler/monthly_allowance.hpp"
+
+#include "common/billing/wallet.hpp"
+#include "common/log/logger.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 500;
+}  // namespace
+
+int MonthlyAllowance::run_once() {
+    int total = 0;
+    for (;;) {
+        const int n = mysql_.transaction([&](db::Session& s) {
+            return billing::Wallet::reset_monthly_allowances(s, allowance_units_, kBatch);
+        });
+        total += n;
+        if (n < kBatch) break;
+    }
+    if (total > 0) log::info("monthly allowances reset", {{"wallets", total}});
+    return total;
+}
+
+}  // namespace squawk::scheduler

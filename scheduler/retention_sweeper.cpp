@@ -1,0 +1,37 @@
+#include "scheduler/retention_sweeper.hpp"
+
+#include "common/idempotency/idempotency_store.hpp"
+#include "common/log/logger.hpp"
+#include "common/request_log/request_log_repository.hpp"
+#include "common/time/clock.hpp"
+
+namespace squawk::scheduler {
+namespace {
+constexpr int kBatch = 5000;
+// Batches per run: a large backlog is worked off over several runs, never in one long burst.
+constexpr int kMaxBatches = 20;
+}  // namespace
+
+long long RetentionSweeper::run_once() {
+    const auto cutoff =
+        time::now() - std::chrono::duration_cast<std::chrono::microseconds>(retention_);
+    long long deleted = 0;
+    for (int i = 0; i < kMaxBatches; ++i) {
+        const long long n = mysql_.run([&](db::Session& s) {
+            return request_log::RequestLogRepository::delete_older_than(s, cutoff, kBatch);
+        });
+        deleted += n;
+        if (n < kBatch) break;
+    }
+    for (int i = 0; i < kMaxBatches; ++i) {
+        const long long n = mysql_.run([&](db::Session& s) {
+            return idempotency::IdempotencyStore::delete_expired(s, kBatch);
+        });
+        deleted += n;
+        if (n < kBatch) break;
+    }
+    if (deleted > 0) log::info("retention sweep deleted old rows", {{"rows", deleted}});
+    return deleted;
+}
+
+}  // namespace squawk::scheduler

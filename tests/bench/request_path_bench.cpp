@@ -1,0 +1,78 @@
+// The whole request path under load: GET /v1/me with a test key (authentication, rate limit,
+// request log, envelope) at 64 connections with wrk, interleaved with nginx serving the same
+// JSON as a static file on the same machine.
+#include "tests/bench/support/bench.hpp"
+#include "tests/support/stack.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+using namespace squawk;
+using namespace squawk::testing;
+
+namespace {
+
+constexpr int kConnections = 64;
+constexpr int kSeconds = 10;
+
+}  // namespace
+
+int main() {
+    try {
+        StackOptions options;
+        options.start_worker = false;
+        options.start_scheduler = false;
+        const char* threads = std::getenv("BENCH_API_THREADS");
+        options.api_threads = threads ? std::atoi(threads) : 4;
+        options.mysql_pool_size = options.api_threads + 1;
+        Stack stack(options);
+        // A custom limit far above the load: the limiter runs on every request, refusing none.
+        const auto created =
+            stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
+                       "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
+        if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
+        const std::string key = created.out.substr(0, created.out.find('\n'));
+        const auto sample = stack.request("GET", "/v1/me", nullptr, key);
+        if (sample.status != 200) throw std::runtime_error("GET /v1/me failed: " + sample.body);
+
+        bench::StaticJsonServer nginx(sample.body);
+        const std::string url = stack.base_url() + "/v1/me";
+        const std::map<std::string, std::string> auth = {{"Authorization", "Bearer " + key}};
+        const std::string load = std::to_string(kConnections) + " connections";
+        bench::Series rps{"GET /v1/me, test key, whole request path, " + load, "requests/s",
+                          true, {}, "nginx static JSON file", {}, "ratio >= 0.5"};
+        bench::Series p99{"GET /v1/me p99, " + load, "ms", false, {}, "nginx static JSON file",
+                          {}, "< 10 ms"};
+        long long errors = 0;
+        bench::run_wrk(url, kConnections, 2, auth);  // warm-up: connections, statements, caches
+        for (int round = 0; round < bench::repeats(); ++round) {
+            const auto ours = bench::run_wrk(url, kConnections, kSeconds, auth);
+            const auto theirs = bench::run_wrk(nginx.url(), kConnections, kSeconds);
+            rps.squawk.push_back(ours.requests_per_second);
+            p99.squawk.push_back(ours.p99_ms);
+            rps.peer.push_back(theirs.requests_per_second);
+            p99.peer.push_back(theirs.p99_ms);
+            errors += ours.errors + theirs.errors;
+            std::cerr << "request path round " << round + 1 << ": squawk "
+                      << ours.requests_per_second << " req/s, nginx "
+                      << theirs.requests_per_second << " req/s\n";
+        }
+        // The request log is written in the background; give it a moment before counting.
+        std::this_thread::sleep_for(std::chrono::seconds(2));
+        bench::Report report;
+        report.add(rps);
+        report.add(p99);
+        report.note("errors and non-2xx answers across all runs: " + std::to_string(errors));
+        report.note("request_log rows written during the runs: " +
+                    std::to_string(stack.count("SELECT COUNT(*) FROM request_log")));
+        report.note("squawk-api with " + std::to_string(options.api_threads) +
+                    " reactor threads (BENCH_API_THREADS) on the same 2 cores as wrk, nginx, "
+                    "MariaDB and Redis");
+        report.write();
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "request path bench failed: " << e.what() << '\n';
+        return 1;
+    }
+}
