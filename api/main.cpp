@@ -3,16 +3,15 @@
 #include "api/openapi/openapi_document.hpp"
 #include "api/server/api_handler.hpp"
 #include "common/config/config.hpp"
+#include "common/daemon/daemon_setup.hpp"
 #include "common/http/http_client.hpp"
 #include "common/log/logger.hpp"
 #include "common/systemd/notifier.hpp"
-#include "common/time/clock.hpp"
 
-#include <CLI/CLI.hpp>
 #include <pistache/endpoint.h>
 #include <systemd/sd-daemon.h>
+#include <CLI/CLI.hpp>
 
-#include <csignal>
 #include <iostream>
 
 using namespace squawk;
@@ -41,17 +40,7 @@ int main(int argc, char** argv) {
         std::cerr << "squawk-api: " << e.what() << "\n";
         return 2;
     }
-    log::set_component("api");
-    log::set_level(config.log.level);
-    time::set_time_scale(config.time_scale);
-
-    // Blocked before the endpoint starts its threads so only the sigtimedwait below sees them.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
+    daemon::prepare(config, "api");
     http::global_init();
 
     db::MysqlPool mysql(config.mysql);
@@ -88,15 +77,7 @@ int main(int argc, char** argv) {
     notifier.ready();
     sd_notifyf(0, "STATUS=serving on %s:%d", config.api.listen_host.c_str(),
                static_cast<int>(endpoint.getPort()));
-    for (;;) {
-        const timespec wait{0, 250 * 1000 * 1000};
-        const int signal = sigtimedwait(&signals, nullptr, &wait);
-        if (signal == SIGTERM || signal == SIGINT) {
-            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
-            break;
-        }
-        notifier.watchdog_if_due();
-    }
+    daemon::wait_for_shutdown([&] { notifier.watchdog_if_due(); });
     notifier.stopping();
     sd_notify(0, "STATUS=stopping");
     endpoint.shutdown();

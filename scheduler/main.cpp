@@ -1,15 +1,14 @@
 // squawk-scheduler: competes for the leader lease and, while leading, moves due work, reclaims
 // dead workers' jobs and rebuilds lost queues; runs until SIGTERM or SIGINT.
 #include "common/config/config.hpp"
+#include "common/daemon/daemon_setup.hpp"
 #include "common/log/logger.hpp"
 #include "common/metrics/queue_metrics.hpp"
 #include "common/systemd/notifier.hpp"
-#include "common/time/clock.hpp"
 #include "scheduler/scheduler_runtime.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <csignal>
 #include <iostream>
 
 using namespace squawk;
@@ -32,25 +31,16 @@ int main(int argc, char** argv) {
         std::cerr << "squawk-scheduler: " << e.what() << "\n";
         return 2;
     }
-    log::set_component("scheduler");
-    log::set_level(config.log.level);
-    time::set_time_scale(config.time_scale);
-
-    // Blocked before any thread starts so only the sigtimedwait below receives them.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
+    daemon::prepare(config, "scheduler");
 
     scheduler::SchedulerRuntime runtime(config, scheduler::default_scheduler_owner());
     const auto queue_gauges = metrics::export_queue_depths(
         config.redis, {std::begin(config::kPoolNames), std::end(config::kPoolNames)});
-    const auto leader_gauge = metrics::Registry::global().add_collector([&](metrics::SampleWriter& w) {
-        w.gauge("squawk_scheduler_leader", "1 while this scheduler holds the leader lease.", {},
-                runtime.is_leader() ? 1 : 0);
-    });
+    const auto leader_gauge =
+        metrics::Registry::global().add_collector([&](metrics::SampleWriter& w) {
+            w.gauge("squawk_scheduler_leader", "1 while this scheduler holds the leader lease.", {},
+                    runtime.is_leader() ? 1 : 0);
+        });
     std::unique_ptr<metrics::MetricsServer> metrics_server;
     try {
         metrics_server = metrics::serve_metrics(config, config.scheduler.metrics_port);
@@ -61,15 +51,7 @@ int main(int argc, char** argv) {
     runtime.start();
     systemd::Notifier notifier;
     notifier.ready();
-    for (;;) {
-        const timespec wait{0, 250 * 1000 * 1000};
-        const int signal = sigtimedwait(&signals, nullptr, &wait);
-        if (signal == SIGTERM || signal == SIGINT) {
-            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
-            break;
-        }
-        notifier.watchdog_if_due();
-    }
+    daemon::wait_for_shutdown([&] { notifier.watchdog_if_due(); });
     notifier.stopping();
     runtime.stop();
     return 0;

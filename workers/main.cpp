@@ -1,14 +1,13 @@
 // squawk-worker: runs the configured job pools until SIGTERM or SIGINT, then stops gracefully.
 #include "common/config/config.hpp"
+#include "common/daemon/daemon_setup.hpp"
 #include "common/http/http_client.hpp"
 #include "common/log/logger.hpp"
 #include "common/metrics/queue_metrics.hpp"
 #include "common/systemd/notifier.hpp"
-#include "common/time/clock.hpp"
 #include "workers/runtime/command_line.hpp"
 #include "workers/runtime/worker_runtime.hpp"
 
-#include <csignal>
 #include <iostream>
 
 using namespace squawk;
@@ -33,18 +32,7 @@ int main(int argc, char** argv) {
         std::cerr << "squawk-worker: " << e.what() << "\n";
         return 2;
     }
-    log::set_component("worker");
-    log::set_level(config.log.level);
-    time::set_time_scale(config.time_scale);
-
-    // Blocked before any thread starts so that every thread inherits the mask and only the
-    // sigtimedwait below sees them. A peer closing a socket must not kill the process.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
+    daemon::prepare(config, "worker");
     http::global_init();
 
     const std::string worker_id =
@@ -63,13 +51,7 @@ int main(int argc, char** argv) {
     systemd::Notifier notifier;
     bool ready_sent = false;
     const auto stall_limit = notifier.watchdog_interval().value_or(std::chrono::seconds(30));
-    for (;;) {
-        const timespec wait{0, 250 * 1000 * 1000};
-        const int signal = sigtimedwait(&signals, nullptr, &wait);
-        if (signal == SIGTERM || signal == SIGINT) {
-            log::info("shutdown requested", {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
-            break;
-        }
+    daemon::wait_for_shutdown([&] {
         if (!ready_sent && runtime.ready()) {
             notifier.ready();
             ready_sent = true;
@@ -79,7 +61,7 @@ int main(int argc, char** argv) {
                 std::chrono::steady_clock::now() -
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(stall_limit)))
             notifier.watchdog_if_due();
-    }
+    });
     notifier.stopping();
     runtime.stop();
     return 0;

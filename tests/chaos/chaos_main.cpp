@@ -1,10 +1,13 @@
 // The chaos run: jobs submitted through the API while a worker is killed with SIGKILL every 2 s
 // and restarted, Redis (append-only file on) is restarted once and MariaDB is restarted once.
-// Afterwards every accepted job has completed exactly once in effect, no daemon but the killed
-// worker was restarted by hand, and the report says how long each recovery took.
+// Every completed job raises job.completed to a webhook on the fake receiver, which refuses the
+// first deliveries so retries meet the chaos too. Afterwards every accepted job has completed
+// exactly once in effect, its event reached the receiver, no daemon but the killed worker was
+// restarted by hand, and the report says how long each recovery took.
 //
 //   squawk_chaos [--jobs N] [--speech-every K] [--seconds S]
 // `make chaos` runs 10,000 jobs; CTest runs a short form. Exit code 0 only when every check holds.
+#include "tests/support/fake_receiver.hpp"
 #include "tests/support/stack.hpp"
 
 #include <signal.h>
@@ -36,10 +39,14 @@ Options parse(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         const int value = std::atoi(argv[i + 1]);
-        if (flag == "--jobs") o.jobs = value;
-        else if (flag == "--speech-every") o.speech_every = value;
-        else if (flag == "--seconds") o.seconds = value;
-        else throw std::invalid_argument("unknown option " + flag);
+        if (flag == "--jobs")
+            o.jobs = value;
+        else if (flag == "--speech-every")
+            o.speech_every = value;
+        else if (flag == "--seconds")
+            o.seconds = value;
+        else
+            throw std::invalid_argument("unknown option " + flag);
     }
     if (o.jobs < 1 || o.speech_every < 1 || o.seconds < 6)
         throw std::invalid_argument("--jobs and --speech-every must be positive, --seconds >= 6");
@@ -52,13 +59,14 @@ double seconds_since(Clock::time_point t) {
 
 // Submits jobs over 4 connections, retrying refused submissions until each is accepted once.
 class Submitter {
-public:
+  public:
     Submitter(Stack& stack, const Options& options, const std::string& key)
         : stack_(stack), options_(options), key_(key) {}
 
     void run(Clock::time_point chaos_end) {
         std::vector<std::thread> threads;
-        for (int t = 0; t < 4; ++t) threads.emplace_back([this, t, chaos_end] { loop(t, chaos_end); });
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([this, t, chaos_end] { loop(t, chaos_end); });
         for (auto& t : threads) t.join();
     }
 
@@ -66,7 +74,7 @@ public:
     long long speech_jobs() const { return speech_; }
     long long refusals() const { return refusals_; }
 
-private:
+  private:
     void loop(int thread, Clock::time_point chaos_end) {
         HttpClient http(stack_.base_url());
         const Headers headers = {{"Authorization", "Bearer " + key_},
@@ -93,7 +101,8 @@ private:
                 } catch (const std::exception&) {
                 }
                 ++refusals_;
-                std::this_thread::sleep_for(std::chrono::milliseconds(std::min(500, 20 << std::min(attempt, 5))));
+                std::this_thread::sleep_for(
+                    std::chrono::milliseconds(std::min(500, 20 << std::min(attempt, 5))));
             }
         }
     }
@@ -112,6 +121,14 @@ long long completed(Stack& stack) {
         return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
     } catch (const std::exception&) {
         return -1;  // MariaDB is down
+    }
+}
+
+long long unfinished(Stack& stack) {
+    try {
+        return stack.count("SELECT COUNT(*) FROM jobs WHERE status <> 'completed'");
+    } catch (const std::exception&) {
+        return -1;
     }
 }
 
@@ -146,14 +163,29 @@ int main(int argc, char** argv) {
         std::cerr << "squawk_chaos: " << e.what() << "\n";
         return 2;
     }
+    FakeReceiver receiver;
     StackOptions stack_options;
-    stack_options.worker_arguments = {"--pools", "generate", "--threads", "2", "--fibers", "32"};
+    stack_options.worker_arguments = {"--pools", "generate,webhooks", "--threads",
+                                      "2",       "--fibers",          "32"};
+    stack_options.extra_config = webhook_config();
     Stack stack(stack_options);
-    const auto created = stack.ctl({"key", "create", "--workspace",
-                                    std::to_string(stack.tenant().workspace_id), "--type", "live",
-                                    "--scopes", "all", "--rate-limit", "1000000"});
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
+                   "--type", "live", "--scopes", "all", "--rate-limit", "1000000"});
     std::string key = created.out;
     key.erase(key.find_last_not_of(" \n") + 1);
+    // Fewer refusals than the endpoint's failing threshold: retried, never held.
+    receiver.program(
+        "/chaos",
+        nlohmann::json::array(
+            {{{"status", 503}}, {{"status", 503}}, {{"status", 500}}, {{"status", 503}}}));
+    const auto hook =
+        stack.request("POST", "/v1/webhooks",
+                      {{"url", receiver.url("/chaos")}, {"events", {"job.completed"}}}, key);
+    if (hook.status != 201) {
+        std::cerr << "squawk_chaos: cannot create the webhook: " << hook.body << "\n";
+        return 1;
+    }
     const pid_t api_pid = stack.pid(Process::api);
     const pid_t scheduler_pid = stack.pid(Process::scheduler);
 
@@ -171,8 +203,10 @@ int main(int argc, char** argv) {
         stack.kill(Process::worker, SIGKILL);
         ++kills;
         const long long before = completed(stack);
+        const long long waiting = unfinished(stack);
         stack.start(Process::worker);
-        worker_recoveries.push_back(until_progress(stack, before, 30s));
+        // With nothing left to do there is no progress to wait for (the last kills of a run).
+        if (waiting > 0) worker_recoveries.push_back(until_progress(stack, before, 30s));
         const double elapsed = seconds_since(chaos_start);
         if (!redis_done && elapsed > options.seconds / 3.0) {
             redis_done = true;
@@ -200,9 +234,27 @@ int main(int argc, char** argv) {
     Stack::wait_until([&] { return completed(stack) >= total; }, 180s, 100ms);
     const double drain = seconds_since(drain_start);
 
+    const auto undelivered = [&] {
+        return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'delivered'");
+    };
+    const auto delivery_start = Clock::now();
+    Stack::wait_until([&] { return undelivered() == 0; }, 180s, 100ms);
+    const double delivery_drain = seconds_since(delivery_start);
+    std::set<std::string> events_received;
+    long long deliveries_received = 0;
+    for (const auto& request : receiver.requests("/chaos")) {
+        if (request.value("status_sent", 0) != 200) continue;
+        ++deliveries_received;
+        events_received.insert(request["headers"].value("x-service-event-id", ""));
+    }
+    const long long deliveries = stack.count("SELECT COUNT(*) FROM webhook_deliveries");
+    const long long events =
+        stack.count("SELECT COUNT(*) FROM events WHERE name = 'job.completed'");
+
     const long long done = completed(stack);
     const long long rows = stack.count("SELECT COUNT(*) FROM jobs");
-    const long long not_completed = stack.count("SELECT COUNT(*) FROM jobs WHERE status <> 'completed'");
+    const long long not_completed =
+        stack.count("SELECT COUNT(*) FROM jobs WHERE status <> 'completed'");
     const long long media = stack.count("SELECT COUNT(*) FROM media");
     const long long media_jobs = stack.count("SELECT COUNT(DISTINCT source_job_id) FROM media");
     long long missing = 0;
@@ -215,7 +267,8 @@ int main(int argc, char** argv) {
         stack.running(Process::scheduler) && stack.pid(Process::scheduler) == scheduler_pid;
 
     std::sort(worker_recoveries.begin(), worker_recoveries.end());
-    const double worker_median = worker_recoveries.empty() ? 0 : worker_recoveries[worker_recoveries.size() / 2];
+    const double worker_median =
+        worker_recoveries.empty() ? 0 : worker_recoveries[worker_recoveries.size() / 2];
     const double worker_max = worker_recoveries.empty() ? 0 : worker_recoveries.back();
     std::cout << "chaos run: " << total << " jobs accepted (" << submitter.speech_jobs()
               << " speech), " << submitter.refusals() << " submissions refused and retried\n"
@@ -230,12 +283,20 @@ int main(int argc, char** argv) {
               << " not completed; " << missing << " accepted jobs missing\n"
               << "  speech effects: " << media << " media rows for " << media_jobs
               << " distinct jobs (expected " << submitter.speech_jobs() << ")\n"
+              << "  webhooks: " << events << " job.completed events, " << deliveries
+              << " deliveries, " << undelivered() << " not delivered " << delivery_drain
+              << " s after the jobs finished; the receiver accepted " << deliveries_received
+              << " requests carrying " << events_received.size() << " distinct events ("
+              << deliveries_received - static_cast<long long>(events_received.size())
+              << " at-least-once repeats)\n"
               << "  api recovered by itself: " << (api_survived ? "yes" : "NO")
               << "; scheduler recovered by itself: " << (scheduler_survived ? "yes" : "NO") << "\n";
 
     const bool ok = redis_done && mysql_done && missing == 0 && not_completed == 0 &&
                     rows == total && media == submitter.speech_jobs() &&
-                    media_jobs == submitter.speech_jobs() && api_survived && scheduler_survived;
+                    media_jobs == submitter.speech_jobs() && api_survived && scheduler_survived &&
+                    events == total && deliveries == total && undelivered() == 0 &&
+                    static_cast<long long>(events_received.size()) == total;
     std::cout << (ok ? "chaos run: PASSED" : "chaos run: FAILED") << "\n";
     if (!ok) std::cout << stack.post_mortem();
     return ok ? 0 : 1;
