@@ -3,6 +3,7 @@
 #include "common/crypto/crypto.hpp"
 #include "common/log/logger.hpp"
 #include "common/time/clock.hpp"
+#include "common/webhooks/delivery_metrics.hpp"
 
 #include <algorithm>
 #include <unistd.h>
@@ -52,6 +53,7 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       webhook_tasks_(mysql_, config_.webhooks),
       retention_(mysql_, config_.request_log.retention_days),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
+    delivery_backlog_ = webhooks::export_delivery_backlog(mysql_);
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };
     const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,

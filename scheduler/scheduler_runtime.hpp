@@ -7,6 +7,7 @@
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
 #include "scheduler/monthly_allowance.hpp"
+#include "common/metrics/registry.hpp"
 #include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
@@ -55,6 +56,7 @@ private:
     WebhookTasks webhook_tasks_;
     RetentionSweeper retention_;
     MonthlyAllowance allowance_;
+    metrics::CollectorHandle delivery_backlog_;
     std::vector<std::unique_ptr<PeriodicTask>> tasks_;
     bool stopped_ = false;
 };

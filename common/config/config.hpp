@@ -154,6 +154,8 @@ struct Config {
 
 // The worker pools a process may run.
 inline constexpr const char* kPoolNames[] = {"publish", "generate", "webhooks", "sync"};
+// The pool whose work waits in MySQL (webhook deliveries) instead of a Redis queue.
+inline constexpr std::string_view kWebhookPool = "webhooks";
 
 // Operations a route may be billed as; each has a price `billing.prices.<name>` (0 = free).
 std::span<const std::string_view> billable_operations();

@@ -4,6 +4,7 @@
 #include "common/log/logger.hpp"
 #include "common/net/target_url.hpp"
 #include "common/webhooks/delivery_attempt.hpp"
+#include "common/webhooks/delivery_metrics.hpp"
 #include "common/webhooks/delivery_repository.hpp"
 #include "workers/runtime/fiber_http.hpp"
 
@@ -79,6 +80,11 @@ DeliveryPool::~DeliveryPool() {
 }
 
 void DeliveryPool::start() {
+    in_flight_gauge_ = metrics::Registry::global().add_collector([this](metrics::SampleWriter& w) {
+        w.gauge("squawk_tasks_in_flight", "Tasks claimed by this process and not yet recorded.",
+                {{"pool", spec_.name}}, in_flight_.load());
+    });
+    backlog_gauges_ = squawk::webhooks::export_delivery_backlog(services_.mysql);
     results_.start();
     live_fibers_ = capacity_;
     for (int i = 0; i < spec_.threads; ++i) fiber_threads_.emplace_back([this] { fiber_thread(); });
@@ -206,6 +212,7 @@ void DeliveryPool::fiber_loop() {
     ClaimedDelivery d;
     while (channel_.pop(d) == boost::fibers::channel_op_status::success) {
         auto result = deliver(d);
+        squawk::webhooks::record_delivery_metrics(result);
         // A delivery given back at shutdown belongs to someone else now.
         if (settle(d)) results_.push(std::move(result));
         in_flight_.fetch_sub(1);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/http/http_client.hpp"
+#include "common/metrics/registry.hpp"
 #include "common/webhooks/delivery.hpp"
 #include "workers/runtime/pool_fiber_scheduler.hpp"
 #include "workers/runtime/pool_runner.hpp"
@@ -22,7 +23,7 @@
 
 namespace squawk::workers::webhooks {
 
-inline constexpr const char* kDeliveryPool = "webhooks";
+inline constexpr std::string_view kDeliveryPool = config::kWebhookPool;
 
 class DeliveryPool final : public WorkerPool {
   public:
@@ -72,6 +73,8 @@ class DeliveryPool final : public WorkerPool {
     boost::fibers::condition_variable live_changed_;
     int live_fibers_ = 0;
 
+    metrics::CollectorHandle in_flight_gauge_;
+    metrics::CollectorHandle backlog_gauges_;
     std::thread fetch_thread_;
     std::vector<std::thread> fiber_threads_;
     bool finished_ = false;
