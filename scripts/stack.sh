@@ -95,13 +95,14 @@ start_servers() {
     export SQUAWK_MYSQL_PASSWORD=$SQUAWK_TEST_MYSQL_PASSWORD
     export SQUAWK_REDIS_HOST=127.0.0.1
     export SQUAWK_REDIS_PORT=$SQUAWK_TEST_REDIS_PORT
-    # Webhook secrets are encrypted with a key generated once per checkout and kept under var/.
-    if [ -z "${SQUAWK_WEBHOOKS_SECRET_KEY:-}" ]; then
-        if [ ! -s "$var/webhooks-secret.key" ]; then
-            (umask 077 && openssl rand -hex 32 >"$var/webhooks-secret.key")
+    # Secrets at rest (webhook secrets, platform tokens) are encrypted with a key generated once
+    # per checkout and kept under var/.
+    if [ -z "${SQUAWK_SECURITY_SECRET_KEY:-}" ]; then
+        if [ ! -s "$var/secret.key" ]; then
+            (umask 077 && openssl rand -hex 32 >"$var/secret.key")
         fi
-        SQUAWK_WEBHOOKS_SECRET_KEY=$(cat "$var/webhooks-secret.key")
-        export SQUAWK_WEBHOOKS_SECRET_KEY
+        SQUAWK_SECURITY_SECRET_KEY=$(cat "$var/secret.key")
+        export SQUAWK_SECURITY_SECRET_KEY
     fi
 }
 

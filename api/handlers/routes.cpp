@@ -7,6 +7,7 @@
 #include "api/handlers/me_handlers.hpp"
 #include "api/handlers/media_handlers.hpp"
 #include "api/handlers/profile_handlers.hpp"
+#include "api/handlers/social_account_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -21,6 +22,9 @@ constexpr Access kOpen = Access::open_to_all();
 constexpr Access kAnyKey = Access::any_key();
 constexpr Access kWebhooksRead = Access::needs("webhooks:read");
 constexpr Access kWebhooksWrite = Access::needs("webhooks:write");
+
+constexpr Access kSocialRead = Access::needs("social:read");
+constexpr Access kSocialWrite = Access::needs("social:write");
 
 constexpr Access kProfilesRead = Access::needs("profiles:read");
 constexpr Access kProfilesManage = Access::needs("profiles:manage");
@@ -56,6 +60,21 @@ constexpr std::array kRoutes{
     Route::del("/v1/profiles/{id}", kProfilesManage, delete_profile).without_profiles(),
     Route::post("/v1/profiles/{id}/pause", kProfilesManage, pause_profile).without_profiles(),
     Route::post("/v1/profiles/{id}/resume", kProfilesManage, resume_profile).without_profiles(),
+    // Social accounts belong to the workspace acted in, so X-Profile-Id targets a profile's.
+    Route::post("/v1/social/connect/telegram", kSocialWrite, connect_telegram),
+    Route::post("/v1/social/connect/discord", kSocialWrite, connect_discord),
+    Route::post("/v1/social/connect/whatsapp", kSocialWrite, connect_whatsapp),
+    Route::get("/v1/social/accounts", kSocialRead, list_social_accounts),
+    Route::get("/v1/social/accounts/health", kSocialRead, social_accounts_health),
+    Route::patch("/v1/social/accounts/{account_id}", kSocialWrite, rename_social_account),
+    // Also needs profiles:manage, checked by the handler (a route names one scope).
+    Route::post("/v1/social/accounts/{account_id}/move", kSocialWrite, move_social_account),
+    Route::del("/v1/social/accounts/{account_id}", kSocialWrite, disconnect_social_account),
+    Route::get("/v1/social/account-groups", kSocialRead, list_account_groups),
+    Route::post("/v1/social/account-groups", kSocialWrite, create_account_group),
+    Route::get("/v1/social/account-groups/{group_id}", kSocialRead, get_account_group),
+    Route::patch("/v1/social/account-groups/{group_id}", kSocialWrite, update_account_group),
+    Route::del("/v1/social/account-groups/{group_id}", kSocialWrite, delete_account_group),
     Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
     // Webhooks belong to the caller's own workspace; profiles' events reach them by fan-out.
     Route::get("/v1/webhooks", kWebhooksRead, list_webhooks).without_profiles(),

@@ -124,11 +124,12 @@ std::optional<std::string> Validator::optional_enum(const std::string& name,
 
 std::optional<std::vector<std::string>> Validator::optional_string_array(
     const std::string& name, size_t max_items, size_t max_chars,
-    std::span<const std::string_view> allowed) {
+    std::span<const std::string_view> allowed, size_t min_items) {
     const auto* v = lookup(name);
     if (!v) return std::nullopt;
-    const std::string shape = "must be an array of 1 to " + std::to_string(max_items) + " strings";
-    if (!v->is_array() || v->empty() || v->size() > max_items) {
+    const std::string shape = "must be an array of " + std::to_string(min_items) + " to " +
+                              std::to_string(max_items) + " strings";
+    if (!v->is_array() || v->size() < min_items || v->size() > max_items) {
         fail(name, shape);
         return std::nullopt;
     }

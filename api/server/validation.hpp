@@ -32,11 +32,11 @@ public:
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
 
-    // A JSON array of 1..max_items non-blank strings (duplicates removed, order kept). `allowed`
-    // (when not empty) lists the accepted values; the reason names every other one.
+    // A JSON array of min_items..max_items non-blank strings (duplicates removed, order kept).
+    // `allowed` (when not empty) lists the accepted values; the reason names every other one.
     std::optional<std::vector<std::string>> optional_string_array(
         const std::string& name, size_t max_items, size_t max_chars,
-        std::span<const std::string_view> allowed = {});
+        std::span<const std::string_view> allowed = {}, size_t min_items = 1);
     // Records a problem a getter cannot see (a rule across fields, an exact value).
     void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
     // An ISO 8601 date-time with Z or an offset.

@@ -133,6 +133,13 @@ Field log_level() {
             }};
 }
 
+// The public API of each connected platform; a deployment may point any of them elsewhere.
+constexpr std::pair<std::string_view, std::string_view> kPlatformDefaults[] = {
+    {"telegram", "https://api.telegram.org"},
+    {"discord", "https://discord.com/api/v10"},
+    {"whatsapp", "https://graph.facebook.com/v19.0"},
+};
+
 std::vector<Field> schema() {
     std::vector<Field> f = {
         real("time_scale", [](Config& c) -> double& { return c.time_scale; }, 1e-6, 1000),
@@ -181,6 +188,11 @@ std::vector<Field> schema() {
                 [](Config& c) -> int& { return c.scheduler.metrics_port; }, 0, 65535),
         boolean("security.allow_private_targets",
                 [](Config& c) -> bool& { return c.security.allow_private_targets; }),
+        text("security.secret_key", [](Config& c) -> std::string& { return c.security.secret_key; }),
+        integer("social.max_groups_per_workspace",
+                [](Config& c) -> int& { return c.social.max_groups_per_workspace; }, 1, 10000),
+        integer("social.max_accounts_per_group",
+                [](Config& c) -> int& { return c.social.max_accounts_per_group; }, 1, 100000),
         integer("webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; },
                 100, 120000),
         integer("webhooks.max_attempts", [](Config& c) -> int& { return c.webhooks.max_attempts; },
@@ -203,7 +215,6 @@ std::vector<Field> schema() {
                 [](Config& c) -> int& { return c.webhooks.lease_seconds; }, 1, 3600),
         integer("webhooks.dispatch_batch",
                 [](Config& c) -> int& { return c.webhooks.dispatch_batch; }, 1, 5000),
-        text("webhooks.secret_key", [](Config& c) -> std::string& { return c.webhooks.secret_key; }),
         text("media.dir", [](Config& c) -> std::string& { return c.media.dir; }, false),
         text("speech.espeak_binary",
              [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
@@ -243,6 +254,18 @@ std::vector<Field> schema() {
         f.push_back(credits("billing.prices." + name, [name](Config& c) -> long long& {
             return c.billing.price_units[name];
         }));
+    }
+    for (const auto& [platform, base_url] : kPlatformDefaults) {
+        const std::string name(platform);
+        const std::string base = "social." + name + ".";
+        f.push_back(text(
+            base + "api_base_url",
+            [name](Config& c) -> std::string& { return c.social.platforms[name].api_base_url; },
+            false));
+        f.push_back(integer(
+            base + "timeout_ms",
+            [name](Config& c) -> int& { return c.social.platforms[name].timeout_ms; }, 100,
+            120000));
     }
     for (const char* pool : kPoolNames) {
         const std::string name = pool;
@@ -303,10 +326,18 @@ void validate(Config& c) {
     if (c.jobs.backoff_max_seconds < c.jobs.backoff_base_seconds)
         bad_value("jobs.backoff_max_seconds", "must not be below jobs.backoff_base_seconds");
     for (const char* pool : kPoolNames) c.workers.pools.try_emplace(pool);
-    const auto& key = c.webhooks.secret_key;
+    for (const auto& [platform, base_url] : kPlatformDefaults) {
+        auto& settings = c.social.platforms[std::string(platform)];
+        if (settings.api_base_url.empty()) settings.api_base_url = std::string(base_url);
+        if (!settings.api_base_url.starts_with("https://") &&
+            !settings.api_base_url.starts_with("http://"))
+            bad_value("social." + std::string(platform) + ".api_base_url",
+                      "expected an http or https URL");
+    }
+    const auto& key = c.security.secret_key;
     if (!key.empty() && (key.size() != 64 || key.find_first_not_of("0123456789abcdefABCDEF") !=
                                                  std::string::npos))
-        bad_value("webhooks.secret_key", "expected 64 hexadecimal characters (32 bytes)");
+        bad_value("security.secret_key", "expected 64 hexadecimal characters (32 bytes)");
     for (const auto& operation : billable_operations())
         c.billing.price_units.try_emplace(std::string(operation), 0);
     if (c.rate_limits.medium_max_accounts < c.rate_limits.small_max_accounts)

@@ -72,9 +72,26 @@ struct SchedulerSettings {
 
 struct SecuritySettings {
     bool allow_private_targets = false;
+    // 64 hex characters (AES-256) sealing every secret at rest: webhook signing secrets and
+    // platform tokens. Required where secrets are used.
+    std::string secret_key;
 };
 
-// Outgoing webhook deliveries (spec 6): schedule, limits and the key that encrypts secrets at rest.
+// A social platform's API: its base URL (self-hosted Bot API servers, fakes in tests) and the
+// timeout of one call.
+struct PlatformSettings {
+    std::string api_base_url;
+    int timeout_ms = 10000;
+};
+
+// Connected social platforms (issue 4); keyed by platform identifier.
+struct SocialSettings {
+    std::map<std::string, PlatformSettings> platforms;
+    int max_groups_per_workspace = 50;
+    int max_accounts_per_group = 100;
+};
+
+// Outgoing webhook deliveries (spec 6): schedule and limits.
 struct WebhookSettings {
     int timeout_ms = 10000;
     int max_attempts = 5;
@@ -87,7 +104,6 @@ struct WebhookSettings {
     int max_active_per_workspace = 10;
     int lease_seconds = 60;
     int dispatch_batch = 500;
-    std::string secret_key;  // 64 hex characters (AES-256); required where secrets are used
 };
 
 struct MediaSettings {
@@ -143,6 +159,7 @@ struct Config {
     SchedulerSettings scheduler;
     SecuritySettings security;
     WebhookSettings webhooks;
+    SocialSettings social;
     MediaSettings media;
     SpeechSettings speech;
     BillingSettings billing;

@@ -64,6 +64,9 @@ constexpr std::array kTable{
         {429, "PLATFORM_RATE_LIMITED", true, "The platform limits publishing for this account."}},
     Row{ErrorCode::InternalError,
         {500, "INTERNAL_ERROR", true, "Something went wrong on our side; retrying is safe."}},
+    // Spec 7: a platform that could not be reached at all is a 502; retrying shortly is safe.
+    Row{ErrorCode::PlatformUnreachable,
+        {502, "PLATFORM_UNREACHABLE", true, "The platform could not be reached; retry shortly."}},
     Row{ErrorCode::ServiceUnavailable,
         {503, "SERVICE_UNAVAILABLE", true, "A backing service is unavailable; retry shortly."}},
     Row{ErrorCode::SandboxUnavailable,

@@ -42,6 +42,7 @@ enum class ErrorCode {
     RateLimitExceeded,
     PlatformRateLimited,
     InternalError,
+    PlatformUnreachable,
     ServiceUnavailable,
     SandboxUnavailable,
 };

@@ -153,6 +153,9 @@ void Client::finish_transfer(void* easy, int result) {
     curl_multi_remove_handle(multi_, easy);
     t->response.duration = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - t->started);
+    long request_bytes = 0;
+    curl_easy_getinfo(easy, CURLINFO_REQUEST_SIZE, &request_bytes);
+    t->response.request_sent = request_bytes > 0;
     if (result == CURLE_OK) {
         curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->response.status);
     } else {

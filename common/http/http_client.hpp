@@ -36,6 +36,9 @@ struct Response {
     std::string body;    // at most max_response_bytes
     std::string error;   // empty when an answer arrived
     bool timed_out = false;
+    // Whether the request went out: a failure before that is a sure non-acceptance, one after it
+    // (timeout, reset) leaves the outcome unknown.
+    bool request_sent = false;
     std::chrono::microseconds duration{0};
 
     std::optional<std::string> header(std::string_view lower_case_name) const;

@@ -29,12 +29,6 @@ std::string printable_excerpt(const std::string& body, size_t limit) {
 
 }  // namespace
 
-std::string secret_key_bytes(const config::WebhookSettings& settings) {
-    if (settings.secret_key.empty())
-        throw std::runtime_error("webhooks.secret_key is not configured");
-    return crypto::from_hex(settings.secret_key);
-}
-
 std::vector<std::string> valid_secrets(const ClaimedDelivery& d, const std::string& key_bytes,
                                        time::TimePoint now) {
     std::vector<std::string> out{crypto::open(key_bytes, d.secret_sealed)};

@@ -34,7 +34,4 @@ DeliveryResult not_sent(const ClaimedDelivery& d);
 // Seconds from a Retry-After header (delta seconds or an HTTP date), if it parses.
 std::optional<long long> parse_retry_after(const std::string& value, time::TimePoint now);
 
-// The decryption key of config.webhooks.secret_key as raw bytes; throws when it is not set.
-std::string secret_key_bytes(const config::WebhookSettings& settings);
-
 }  // namespace squawk::webhooks

@@ -1,6 +1,7 @@
 #include "common/webhooks/webhook_service.hpp"
 
 #include "common/crypto/crypto.hpp"
+#include "common/crypto/secret_key.hpp"
 #include "common/error/api_error.hpp"
 #include "common/events/event_catalog.hpp"
 #include "common/events/event_outbox.hpp"
@@ -36,7 +37,7 @@ void WebhookService::check_url(const std::string& url) const {
 
 std::string WebhookService::seal(const std::string& secret) const {
     try {
-        return crypto::seal(secret_key_bytes(config_.webhooks), secret);
+        return crypto::seal(crypto::secret_key_bytes(config_.security), secret);
     } catch (const std::exception& e) {
         log::error("cannot seal a webhook secret", {{"error", e.what()}});
         throw ApiError(ErrorCode::InternalError, "Webhook secrets cannot be stored right now.");
@@ -159,7 +160,7 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
     std::string refusal;
     try {
         const auto target = net::check_target(d.url, config_.security.allow_private_targets);
-        const auto secrets = valid_secrets(d, secret_key_bytes(config_.webhooks), started);
+        const auto secrets = valid_secrets(d, crypto::secret_key_bytes(config_.security), started);
         response = http_.send(build_request(d, target, secrets, config_.webhooks));
     } catch (const net::TargetRefused& e) {
         refusal = e.what();

@@ -1,6 +1,5 @@
 #include "tests/support/fake_receiver.hpp"
 
-#include "common/crypto/crypto.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <filesystem>
@@ -74,8 +73,7 @@ std::string webhook_config(double backoff_base_seconds, int failing_threshold, i
         << "timeout_ms = 3000\n"
         << "backoff_base_seconds = " << backoff_base_seconds << "\n"
         << "failing_threshold = " << failing_threshold << "\n"
-        << "lease_seconds = " << lease_seconds << "\n"
-        << "secret_key = \"" << crypto::hex(crypto::random_bytes(32)) << "\"\n";
+        << "lease_seconds = " << lease_seconds << "\n";
     return out.str();
 }
 

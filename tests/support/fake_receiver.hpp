@@ -40,8 +40,8 @@ class FakeReceiver {
     std::unique_ptr<HttpClient> http_;
 };
 
-// A [webhooks] config section for a Stack: a fresh encryption key, a short timeout and the backoff
-// base given (seconds before time_scale).
+// A [webhooks] config section for a Stack: a short timeout and the backoff base given (seconds
+// before time_scale). The Stack writes the secrets key itself.
 std::string webhook_config(double backoff_base_seconds = 120.0, int failing_threshold = 10,
                            int lease_seconds = 3);
 

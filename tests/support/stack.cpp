@@ -1,5 +1,6 @@
 #include "tests/support/stack.hpp"
 
+#include "common/crypto/crypto.hpp"
 #include "common/redis/redis_client.hpp"
 
 #include <arpa/inet.h>
@@ -174,7 +175,8 @@ void Stack::write_config(const std::string& path, int port) {
         << "metrics_port = " << scheduler_metrics_port_ << "\n\n"
         << "[security]\n"
         << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false")
-        << "\n\n"
+        << "\n"
+        << "secret_key = \"" << crypto::hex(crypto::random_bytes(32)) << "\"\n\n"
         << "[media]\n"
         << "dir = " << toml_string(media_dir()) << "\n\n"
         << "[log]\n"

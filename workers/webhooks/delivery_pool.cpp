@@ -1,6 +1,7 @@
 #include "workers/webhooks/delivery_pool.hpp"
 
 #include "common/crypto/crypto.hpp"
+#include "common/crypto/secret_key.hpp"
 #include "common/log/logger.hpp"
 #include "common/net/target_url.hpp"
 #include "common/webhooks/delivery_attempt.hpp"
@@ -66,10 +67,10 @@ DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client
                services.config.webhooks.failing_threshold),
       last_alive_ns_(steady_ns()) {
     try {
-        key_bytes_ = squawk::webhooks::secret_key_bytes(services.config.webhooks);
+        key_bytes_ = squawk::crypto::secret_key_bytes(services.config.security);
     } catch (const std::exception& e) {
         // Deliveries are still claimed and fail visibly (attempt error) instead of piling up.
-        log::error("webhooks.secret_key is not usable; deliveries will fail",
+        log::error("security.secret_key is not usable; deliveries will fail",
                    {{"error", e.what()}});
     }
 }

@@ -1,0 +1,179 @@
+#include "api/handlers/social_account_handlers.hpp"
+
+#include "api/server/pagination.hpp"
+#include "api/server/validation.hpp"
+#include "common/error/api_error.hpp"
+#include "common/social/account_service.hpp"
+#include "common/social/group_service.hpp"
+
+namespace squawk::api::handlers {
+namespace {
+
+constexpr size_t kMaxCredentialChars = 2048;
+constexpr size_t kMaxNameChars = 200;
+constexpr size_t kMaxIdChars = 64;
+// Far above any configured group size; the service applies the configured limit.
+constexpr size_t kMaxGroupIds = 10000;
+
+social::AccountService accounts(Services& services) {
+    return social::AccountService(services.mysql, services.redis, services.config, services.http);
+}
+
+social::GroupService groups(Services& services) {
+    return social::GroupService(services.mysql, services.config.social);
+}
+
+std::span<const std::string_view> platform_names() {
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> out;
+        for (const auto& f : social::connector_factories()) out.push_back(f.platform);
+        return out;
+    }();
+    return names;
+}
+
+Reply connect(const RequestContext& ctx, Services& services, std::string_view platform) {
+    const auto* factory = social::find_factory(platform);
+    Validator body(ctx.body);
+    social::Credentials credentials;
+    for (const auto& field : factory->credential_fields) {
+        const std::string name(field);
+        if (auto value = body.optional_string(name, kMaxCredentialChars))
+            credentials[name] = std::move(*value);
+    }
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(accounts(services).connect(ctx.workspace_id, platform, std::move(credentials)),
+                     201);
+}
+
+// One page of accounts and the filter, read from the query.
+struct AccountQuery {
+    PageRequest page;
+    std::string platform;
+};
+
+AccountQuery read_account_query(const RequestContext& ctx) {
+    Validator query(ctx.query);
+    AccountQuery q;
+    q.page = read_page(query);
+    q.platform = query.optional_enum("platform", platform_names()).value_or("");
+    query.finish();
+    return q;
+}
+
+nlohmann::json health_json(const social::Account& a) {
+    auto json = social::to_api_json(a);
+    return {{"id", json["id"]},
+            {"platform", json["platform"]},
+            {"display_name", json["display_name"]},
+            {"token_valid", json["token_valid"]},
+            {"last_error", json["last_error"]},
+            {"last_checked_at", json["last_checked_at"]}};
+}
+
+std::optional<std::vector<std::string>> read_account_ids(Validator& body) {
+    return body.optional_string_array("account_ids", kMaxGroupIds, kMaxIdChars, {}, 0);
+}
+
+}  // namespace
+
+Reply connect_telegram(const RequestContext& ctx, Services& services) {
+    return connect(ctx, services, "telegram");
+}
+
+Reply connect_discord(const RequestContext& ctx, Services& services) {
+    return connect(ctx, services, "discord");
+}
+
+Reply connect_whatsapp(const RequestContext& ctx, Services& services) {
+    return connect(ctx, services, "whatsapp");
+}
+
+Reply list_social_accounts(const RequestContext& ctx, Services& services) {
+    const auto q = read_account_query(ctx);
+    const auto found =
+        accounts(services).list(ctx.workspace_id, q.platform, q.page.offset(), q.page.per_page);
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& a : found.items) items.push_back(social::to_api_json(a));
+    return Reply::page(std::move(items), pagination_json(q.page, found.total));
+}
+
+Reply social_accounts_health(const RequestContext& ctx, Services& services) {
+    const auto q = read_account_query(ctx);
+    const auto checked = accounts(services).check_health(ctx.workspace_id, q.platform,
+                                                         q.page.offset(), q.page.per_page);
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& a : checked.items) items.push_back(health_json(a));
+    return Reply::page(std::move(items), pagination_json(q.page, checked.total));
+}
+
+Reply rename_social_account(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const std::string name = body.required_string("display_name", kMaxNameChars);
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(accounts(services).rename(ctx.workspace_id, ctx.param("account_id"), name));
+}
+
+Reply move_social_account(const RequestContext& ctx, Services& services) {
+    // Moving between profiles is profile management too (spec 4.3).
+    if (!ctx.api_key().has_scope("profiles:manage"))
+        throw ApiError(ErrorCode::InsufficientScope, {}, {{"required_scope", "profiles:manage"}});
+    Validator body(ctx.body);
+    const auto profile_id = body.optional_integer("profile_id", 1, INT64_MAX);
+    if (!profile_id && !body.problems().count("profile_id"))
+        body.reject("profile_id", "is required");
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(accounts(services).move(ctx.workspace_id, ctx.caller_workspace_id,
+                                             ctx.param("account_id"), *profile_id));
+}
+
+Reply disconnect_social_account(const RequestContext& ctx, Services& services) {
+    accounts(services).disconnect(ctx.workspace_id, ctx.param("account_id"));
+    return Reply::ok({{"id", ctx.param("account_id")}, {"disconnected", true}});
+}
+
+Reply create_account_group(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    social::GroupChange change;
+    change.name = body.required_string("name", kMaxNameChars);
+    change.account_ids = read_account_ids(body);
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(groups(services).create(ctx.workspace_id, change), 201);
+}
+
+Reply list_account_groups(const RequestContext& ctx, Services& services) {
+    Validator query(ctx.query);
+    const PageRequest page = read_page(query);
+    query.finish();
+    const auto found = groups(services).list(ctx.workspace_id, page.offset(), page.per_page);
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& g : found.items) items.push_back(social::to_api_json(g));
+    return Reply::page(std::move(items), pagination_json(page, found.total));
+}
+
+Reply get_account_group(const RequestContext& ctx, Services& services) {
+    return Reply::ok(groups(services).get(ctx.workspace_id, ctx.param("group_id")));
+}
+
+Reply update_account_group(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    social::GroupChange change;
+    change.name = body.optional_string("name", kMaxNameChars);
+    change.account_ids = read_account_ids(body);
+    body.reject_unknown_fields();
+    body.finish();
+    if (!change.name && !change.account_ids)
+        throw validation_error({{"body", "give at least one of name, account_ids"}});
+    return Reply::ok(groups(services).update(ctx.workspace_id, ctx.param("group_id"), change));
+}
+
+Reply delete_account_group(const RequestContext& ctx, Services& services) {
+    groups(services).remove(ctx.workspace_id, ctx.param("group_id"));
+    return Reply::ok({{"id", ctx.param("group_id")}, {"deleted", true}});
+}
+
+}  // namespace squawk::api::handlers

@@ -1,0 +1,68 @@
+#include "common/social/connector.hpp"
+
+#include "common/social/connectors/discord.hpp"
+#include "common/social/connectors/telegram.hpp"
+#include "common/social/connectors/whatsapp.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace squawk::social {
+namespace {
+
+// One line per platform; a platform left out of this list cannot be connected.
+constexpr ConnectorFactory kFactories[] = {
+    telegram::factory(),
+    discord::factory(),
+    whatsapp::factory(),
+};
+
+}  // namespace
+
+std::span<const ConnectorFactory> connector_factories() {
+    return kFactories;
+}
+
+const ConnectorFactory* find_factory(std::string_view platform) {
+    const auto* found =
+        std::find_if(std::begin(kFactories), std::end(kFactories),
+                     [&](const ConnectorFactory& f) { return f.platform == platform; });
+    return found == std::end(kFactories) ? nullptr : found;
+}
+
+std::unique_ptr<Connector> make_connector(std::string_view platform,
+                                          const config::SocialSettings& settings,
+                                          http::Client& http) {
+    const auto* factory = find_factory(platform);
+    if (!factory) return nullptr;
+    const auto configured = settings.platforms.find(std::string(platform));
+    const config::PlatformSettings fallback;
+    return factory->make(configured == settings.platforms.end() ? fallback : configured->second,
+                         http);
+}
+
+PlatformFailure transport_failure(const http::Response& response) {
+    PlatformFailure f;
+    f.http_status = response.status;
+    if (response.request_sent) {
+        f.kind = FailureKind::unknown_outcome;
+        f.reason = response.timed_out
+                       ? "no answer before the timeout after the request was sent"
+                       : "the connection broke after the request was sent: " + response.error;
+    } else {
+        f.kind = FailureKind::not_accepted;
+        f.reason = "the platform could not be reached: " + response.error;
+    }
+    return f;
+}
+
+std::optional<std::chrono::seconds> retry_after_header(const http::Response& response) {
+    const auto value = response.header("retry-after");
+    if (!value) return std::nullopt;
+    long long seconds = 0;
+    const char* end = value->data() + value->size();
+    if (std::from_chars(value->data(), end, seconds).ptr != end || seconds < 0) return std::nullopt;
+    return std::chrono::seconds(seconds);
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,118 @@
+// The one interface every social platform implements (verify credentials, publish, limits) and
+// the registry that turns a platform identifier into its connector. Platforms live in connectors/.
+#pragma once
+
+#include "common/config/config.hpp"
+#include "common/http/http_client.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace squawk::social {
+
+// The connect fields as the client sent them (bot_token, chat, ...); sealed at rest as a whole.
+using Credentials = std::map<std::string, std::string>;
+
+// One problem with one connect field, found before or by the platform.
+struct FieldProblem {
+    std::string field;
+    std::string reason;
+};
+
+// How a platform call failed. The publish worker decides on it: only a sure non-acceptance may
+// be sent again; an unknown outcome must never be resent blindly.
+enum class FailureKind {
+    not_accepted,     // refused connection, 429, 5xx answered: nothing happened, retry later
+    unknown_outcome,  // the request went out and no answer came: it may have been acted on
+    refused,          // the platform said no for good (bad token, chat not found, too long)
+};
+
+struct PlatformFailure {
+    FailureKind kind = FailureKind::refused;
+    std::string reason;                               // the platform's words, never a token
+    std::optional<std::chrono::seconds> retry_after;  // from 429 retry_after / Retry-After
+    long http_status = 0;                             // 0 when no answer arrived
+    std::string field;                                // the connect field a refusal is about
+};
+
+// Who the credentials speak for, as the platform names it.
+struct Identity {
+    std::string external_id;   // Telegram chat id, Discord channel id, WhatsApp phone number id
+    std::string display_name;  // chat title, channel or webhook name, verified phone name
+    std::string handle;        // public handle for links (Telegram @username), may be empty
+};
+
+struct Verification {
+    std::optional<Identity> identity;        // set when the platform accepted the credentials
+    std::optional<PlatformFailure> failure;  // set otherwise
+};
+
+// What one publish sends: text and images by public URL.
+struct Message {
+    std::string text;
+    std::vector<std::string> image_urls;
+};
+
+// The account a message goes to: its identity and credentials as stored.
+struct Target {
+    Identity identity;
+    Credentials credentials;
+};
+
+struct Publication {
+    std::string message_id;                  // the platform's id of the sent message
+    std::optional<std::string> url;          // where derivable
+    std::optional<PlatformFailure> failure;  // set when nothing (certain) was published
+};
+
+// Validation limits of a platform as data, for the posts validator.
+struct PlatformLimits {
+    size_t max_text_chars = 0;
+    size_t max_caption_chars = 0;  // text sent with media, when the platform bounds it apart
+    size_t min_album_items = 0;    // 0 when albums are not supported
+    size_t max_album_items = 0;
+    size_t max_images = 0;
+    bool can_publish = true;  // false for verify-only platforms
+};
+
+class Connector {
+  public:
+    virtual ~Connector() = default;
+    virtual std::string_view platform() const = 0;
+    virtual const PlatformLimits& limits() const = 0;
+    // The form of the connect fields, before any platform call; empty when they may be tried.
+    // May normalize values (a t.me link becomes @name).
+    virtual std::vector<FieldProblem> check(Credentials& credentials) const = 0;
+    // Asks the platform who the credentials are; makes no change there.
+    virtual Verification verify(const Credentials& credentials) = 0;
+    virtual Publication publish(const Target& target, const Message& message) = 0;
+};
+
+// A platform: its identifier, the connect fields it takes and how to build its connector.
+struct ConnectorFactory {
+    std::string_view platform;
+    std::span<const std::string_view> credential_fields;
+    std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
+                                       http::Client& http);
+};
+
+// Every platform this build can connect, in a fixed order.
+std::span<const ConnectorFactory> connector_factories();
+const ConnectorFactory* find_factory(std::string_view platform);
+// The connector of `platform` configured from config.social; nullptr for an unknown platform.
+std::unique_ptr<Connector> make_connector(std::string_view platform,
+                                          const config::SocialSettings& settings,
+                                          http::Client& http);
+
+// Shared by connectors: the failure an HTTP exchange without a usable answer stands for.
+PlatformFailure transport_failure(const http::Response& response);
+// Seconds from a Retry-After header value in delta seconds, if it parses.
+std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
+
+}  // namespace squawk::social

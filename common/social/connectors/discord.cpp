@@ -1,0 +1,256 @@
+#include "common/social/connectors/discord.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace squawk::social::discord {
+namespace {
+
+using nlohmann::json;
+
+// Discord message limits: content 2000 characters, at most 10 embeds (one image each).
+const PlatformLimits kLimits = [] {
+    PlatformLimits l;
+    l.max_text_chars = 2000;
+    l.max_caption_chars = 2000;
+    l.max_images = 10;
+    return l;
+}();
+
+bool is_token_text(std::string_view text) {
+    return !text.empty() && text.size() <= 200 && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+    });
+}
+
+struct Answer {
+    json body;
+    std::optional<PlatformFailure> failure;
+};
+
+Answer read(const http::Response& response) {
+    Answer a;
+    if (response.status == 0) {
+        a.failure = transport_failure(response);
+        return a;
+    }
+    a.body = json::parse(response.body, nullptr, false);
+    if (response.status >= 200 && response.status < 300 && a.body.is_object()) return a;
+    PlatformFailure f;
+    f.http_status = response.status;
+    f.reason = a.body.is_object() && a.body.contains("message") && a.body["message"].is_string()
+                   ? a.body["message"].get<std::string>()
+                   : "Discord answered HTTP " + std::to_string(response.status);
+    if (response.status == 429) {
+        f.kind = FailureKind::not_accepted;
+        // The body's retry_after is in seconds with a fraction; the header in whole seconds.
+        if (a.body.is_object() && a.body.contains("retry_after") &&
+            a.body["retry_after"].is_number())
+            f.retry_after = std::chrono::seconds(
+                static_cast<long long>(std::ceil(a.body["retry_after"].get<double>())));
+        else
+            f.retry_after = retry_after_header(response);
+    } else if (response.status >= 500) {
+        f.kind = FailureKind::not_accepted;
+    } else if (response.status >= 200 && response.status < 300) {
+        f.kind = FailureKind::unknown_outcome;
+        f.reason = "Discord's answer could not be read";
+    } else {
+        f.kind = FailureKind::refused;
+    }
+    a.failure = std::move(f);
+    return a;
+}
+
+std::string text_of(const json& object, const char* name) {
+    return object.is_object() && object.contains(name) && object[name].is_string()
+               ? object[name].get<std::string>()
+               : std::string();
+}
+
+class DiscordConnector final : public Connector {
+  public:
+    DiscordConnector(const config::PlatformSettings& settings, http::Client& http)
+        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+
+    std::string_view platform() const override { return "discord"; }
+    const PlatformLimits& limits() const override { return kLimits; }
+
+    std::vector<FieldProblem> check(Credentials& credentials) const override {
+        std::vector<FieldProblem> problems;
+        const bool has_webhook = !credentials["webhook_url"].empty();
+        const bool has_bot =
+            !credentials["bot_token"].empty() || !credentials["channel_id"].empty();
+        if (has_webhook && has_bot) {
+            problems.push_back(
+                {"webhook_url", "give either webhook_url or bot_token with channel_id, not both"});
+            return problems;
+        }
+        if (has_webhook) {
+            if (!parse_webhook_url(credentials["webhook_url"]))
+                problems.push_back({"webhook_url",
+                                    "must be a Discord webhook URL "
+                                    "(https://discord.com/api/webhooks/<id>/<token>)"});
+            return problems;
+        }
+        if (!has_bot) {
+            problems.push_back(
+                {"webhook_url", "is required unless bot_token and channel_id are given"});
+            return problems;
+        }
+        if (!is_token_text(credentials["bot_token"]))
+            problems.push_back({"bot_token", credentials["bot_token"].empty()
+                                                 ? "is required with channel_id"
+                                                 : "is not a Discord bot token"});
+        if (!is_snowflake(credentials["channel_id"]))
+            problems.push_back({"channel_id", credentials["channel_id"].empty()
+                                                  ? "is required with bot_token"
+                                                  : "must be a Discord id of 17 to 20 digits"});
+        return problems;
+    }
+
+    Verification verify(const Credentials& credentials) override {
+        Verification v;
+        const auto webhook = webhook_of(credentials);
+        Answer answer =
+            webhook
+                ? read(call("GET", "/webhooks/" + webhook->id + "/" + webhook->token, "", json()))
+                : read(call("GET", "/channels/" + credentials.at("channel_id"),
+                            credentials.at("bot_token"), json()));
+        if (answer.failure) {
+            v.failure = std::move(answer.failure);
+            v.failure->field = webhook                         ? "webhook_url"
+                               : v.failure->http_status == 401 ? "bot_token"
+                                                               : "channel_id";
+            return v;
+        }
+        Identity identity;
+        identity.handle = text_of(answer.body, "guild_id");
+        if (webhook) {
+            identity.external_id = text_of(answer.body, "channel_id");
+            identity.display_name = text_of(answer.body, "name");
+        } else {
+            identity.external_id = text_of(answer.body, "id");
+            identity.display_name = "#" + text_of(answer.body, "name");
+        }
+        if (identity.external_id.empty()) {
+            v.failure =
+                PlatformFailure{FailureKind::not_accepted, "Discord's answer names no channel",
+                                std::nullopt, 200, webhook ? "webhook_url" : "channel_id"};
+            return v;
+        }
+        v.identity = std::move(identity);
+        return v;
+    }
+
+    Publication publish(const Target& target, const Message& message) override {
+        json body{{"content", message.text}};
+        if (!message.image_urls.empty()) {
+            json embeds = json::array();
+            for (const auto& url : message.image_urls)
+                embeds.push_back({{"image", {{"url", url}}}});
+            body["embeds"] = std::move(embeds);
+        }
+        const auto webhook = webhook_of(target.credentials);
+        // wait=true makes Discord answer with the created message instead of 204.
+        Answer answer =
+            webhook ? read(call("POST",
+                                "/webhooks/" + webhook->id + "/" + webhook->token + "?wait=true",
+                                "", body))
+                    : read(call("POST", "/channels/" + target.identity.external_id + "/messages",
+                                target.credentials.at("bot_token"), body));
+        Publication p;
+        if (answer.failure) {
+            p.failure = std::move(answer.failure);
+            return p;
+        }
+        p.message_id = text_of(answer.body, "id");
+        if (p.message_id.empty()) {
+            p.failure = PlatformFailure{FailureKind::unknown_outcome,
+                                        "Discord accepted the message without a message id",
+                                        std::nullopt, 200, ""};
+            return p;
+        }
+        if (!target.identity.handle.empty())
+            p.url = "https://discord.com/channels/" + target.identity.handle + "/" +
+                    target.identity.external_id + "/" + p.message_id;
+        return p;
+    }
+
+  private:
+    static std::optional<WebhookAddress> webhook_of(const Credentials& credentials) {
+        const auto found = credentials.find("webhook_url");
+        if (found == credentials.end() || found->second.empty()) return std::nullopt;
+        return parse_webhook_url(found->second);
+    }
+
+    http::Response call(const char* method, const std::string& path, const std::string& bot_token,
+                        const json& body) {
+        http::Request r;
+        r.method = method;
+        r.url = base_ + path;
+        if (!bot_token.empty()) r.headers.emplace_back("Authorization", "Bot " + bot_token);
+        if (!body.is_null()) {
+            r.headers.emplace_back("Content-Type", "application/json");
+            r.body = body.dump();
+        }
+        r.timeout = std::chrono::milliseconds(timeout_);
+        return http_.send(std::move(r));
+    }
+
+    std::string base_;
+    int timeout_;
+    http::Client& http_;
+};
+
+}  // namespace
+
+bool is_snowflake(std::string_view text) {
+    return text.size() >= 17 && text.size() <= 20 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::optional<WebhookAddress> parse_webhook_url(std::string_view url) {
+    constexpr std::string_view kScheme = "https://";
+    if (!url.starts_with(kScheme)) return std::nullopt;
+    url.remove_prefix(kScheme.size());
+    const auto slash = url.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const auto host = url.substr(0, slash);
+    constexpr std::string_view kHosts[] = {"discord.com", "discordapp.com", "ptb.discord.com",
+                                           "canary.discord.com"};
+    if (std::find(std::begin(kHosts), std::end(kHosts), host) == std::end(kHosts))
+        return std::nullopt;
+    auto path = url.substr(slash);
+    if (!path.starts_with("/api/")) return std::nullopt;
+    path.remove_prefix(5);
+    if (path.starts_with("v")) {
+        const auto end = path.find('/');
+        if (end == std::string_view::npos || end < 2 || end > 3) return std::nullopt;
+        for (char c : path.substr(1, end - 1))
+            if (c < '0' || c > '9') return std::nullopt;
+        path.remove_prefix(end + 1);
+    }
+    if (!path.starts_with("webhooks/")) return std::nullopt;
+    path.remove_prefix(9);
+    const auto split = path.find('/');
+    if (split == std::string_view::npos) return std::nullopt;
+    const auto id = path.substr(0, split);
+    auto token = path.substr(split + 1);
+    if (token.ends_with("/")) token.remove_suffix(1);
+    if (!is_snowflake(id) || token.size() < 20 || token.size() > 100) return std::nullopt;
+    if (!std::all_of(token.begin(), token.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+        }))
+        return std::nullopt;
+    return WebhookAddress{std::string(id), std::string(token)};
+}
+
+std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http) {
+    return std::make_unique<DiscordConnector>(settings, http);
+}
+
+}  // namespace squawk::social::discord

@@ -1,0 +1,267 @@
+#include "common/social/connectors/telegram.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace squawk::social::telegram {
+namespace {
+
+using nlohmann::json;
+
+// Bot API limits (core.telegram.org/bots/api): message text 4096, captions 1024, albums 2..10.
+const PlatformLimits kLimits = [] {
+    PlatformLimits l;
+    l.max_text_chars = 4096;
+    l.max_caption_chars = 1024;
+    l.min_album_items = 2;
+    l.max_album_items = 10;
+    l.max_images = 10;
+    return l;
+}();
+
+bool is_username(std::string_view name) {
+    if (name.size() < 5 || name.size() > 32) return false;
+    if (!std::isalpha(static_cast<unsigned char>(name.front()))) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+}
+
+bool all_digits(std::string_view text) {
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// An answer of the Bot API: its `result`, or why there is none.
+struct Answer {
+    json result;
+    std::optional<PlatformFailure> failure;
+};
+
+Answer read(const http::Response& response) {
+    Answer a;
+    if (response.status == 0) {
+        a.failure = transport_failure(response);
+        return a;
+    }
+    const json body = json::parse(response.body, nullptr, false);
+    if (response.status == 200 && body.is_object() && body.value("ok", false) &&
+        body.contains("result")) {
+        a.result = body["result"];
+        return a;
+    }
+    PlatformFailure f;
+    f.http_status = response.status;
+    f.reason = body.is_object() && body.contains("description") && body["description"].is_string()
+                   ? body["description"].get<std::string>()
+                   : "Telegram answered HTTP " + std::to_string(response.status);
+    if (response.status == 429) {
+        f.kind = FailureKind::not_accepted;
+        const auto& parameters =
+            body.is_object() ? body.value("parameters", json::object()) : json::object();
+        if (parameters.is_object() && parameters.contains("retry_after") &&
+            parameters["retry_after"].is_number_integer())
+            f.retry_after = std::chrono::seconds(parameters["retry_after"].get<long long>());
+        else
+            f.retry_after = retry_after_header(response);
+    } else if (response.status >= 500) {
+        f.kind = FailureKind::not_accepted;
+    } else if (response.status >= 200 && response.status < 300) {
+        // Accepted, but the answer says nothing usable about what was done.
+        f.kind = FailureKind::unknown_outcome;
+        f.reason = "Telegram's answer could not be read";
+    } else {
+        f.kind = FailureKind::refused;
+    }
+    a.failure = std::move(f);
+    return a;
+}
+
+std::string text_of(const json& object, const char* name) {
+    return object.is_object() && object.contains(name) && object[name].is_string()
+               ? object[name].get<std::string>()
+               : std::string();
+}
+
+std::string id_of(const json& object, const char* name) {
+    if (!object.is_object() || !object.contains(name)) return {};
+    const auto& v = object[name];
+    if (v.is_number_integer()) return std::to_string(v.get<long long>());
+    if (v.is_string()) return v.get<std::string>();
+    return {};
+}
+
+class TelegramConnector final : public Connector {
+  public:
+    TelegramConnector(const config::PlatformSettings& settings, http::Client& http)
+        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+
+    std::string_view platform() const override { return "telegram"; }
+    const PlatformLimits& limits() const override { return kLimits; }
+
+    std::vector<FieldProblem> check(Credentials& credentials) const override {
+        std::vector<FieldProblem> problems;
+        if (credentials["bot_token"].empty())
+            problems.push_back({"bot_token", "is required"});
+        else if (!is_bot_token(credentials["bot_token"]))
+            problems.push_back({"bot_token", "is not a Telegram bot token (<bot id>:<secret>)"});
+        if (credentials["chat"].empty())
+            problems.push_back({"chat", "is required"});
+        else if (auto chat = parse_chat(credentials["chat"]))
+            credentials["chat"] = *chat;
+        else
+            problems.push_back({"chat", "must be @username, a t.me link or a numeric chat id"});
+        return problems;
+    }
+
+    Verification verify(const Credentials& credentials) override {
+        Verification v;
+        const std::string& token = credentials.at("bot_token");
+        auto me = read(call(token, "getMe", json::object()));
+        if (me.failure) {
+            v.failure = std::move(me.failure);
+            v.failure->field = "bot_token";
+            return v;
+        }
+        const std::string& chat_id = credentials.at("chat");
+        auto chat = read(call(token, "getChat", {{"chat_id", chat_id}}));
+        if (chat.failure) {
+            v.failure = std::move(chat.failure);
+            v.failure->field = "chat";
+            return v;
+        }
+        auto member = read(call(token, "getChatMember",
+                                {{"chat_id", chat_id}, {"user_id", me.result.value("id", 0LL)}}));
+        if (member.failure) {
+            v.failure = std::move(member.failure);
+            v.failure->field = "chat";
+            return v;
+        }
+        if (auto refusal =
+                posting_refusal(text_of(chat.result, "type"), text_of(member.result, "status"))) {
+            v.failure = PlatformFailure{FailureKind::refused, *refusal, std::nullopt, 200, "chat"};
+            return v;
+        }
+        Identity identity;
+        identity.external_id = id_of(chat.result, "id");
+        identity.handle = text_of(chat.result, "username");
+        identity.display_name = text_of(chat.result, "title");
+        if (identity.display_name.empty())
+            identity.display_name = identity.handle.empty() ? text_of(chat.result, "first_name")
+                                                            : "@" + identity.handle;
+        if (identity.external_id.empty()) {
+            v.failure = PlatformFailure{FailureKind::not_accepted,
+                                        "Telegram's getChat answer has no chat id", std::nullopt,
+                                        200, "chat"};
+            return v;
+        }
+        v.identity = std::move(identity);
+        return v;
+    }
+
+    Publication publish(const Target& target, const Message& message) override {
+        const std::string& token = target.credentials.at("bot_token");
+        const std::string& chat_id = target.identity.external_id;
+        Answer answer;
+        if (message.image_urls.empty()) {
+            answer =
+                read(call(token, "sendMessage", {{"chat_id", chat_id}, {"text", message.text}}));
+        } else if (message.image_urls.size() == 1) {
+            json body{{"chat_id", chat_id}, {"photo", message.image_urls.front()}};
+            if (!message.text.empty()) body["caption"] = message.text;
+            answer = read(call(token, "sendPhoto", body));
+        } else {
+            json media = json::array();
+            for (const auto& url : message.image_urls) {
+                json item{{"type", "photo"}, {"media", url}};
+                if (media.empty() && !message.text.empty()) item["caption"] = message.text;
+                media.push_back(std::move(item));
+            }
+            answer = read(call(token, "sendMediaGroup", {{"chat_id", chat_id}, {"media", media}}));
+        }
+        Publication p;
+        if (answer.failure) {
+            p.failure = std::move(answer.failure);
+            return p;
+        }
+        const json& first = answer.result.is_array() && !answer.result.empty()
+                                ? answer.result.front()
+                                : answer.result;
+        p.message_id = id_of(first, "message_id");
+        if (p.message_id.empty()) {
+            p.failure = PlatformFailure{FailureKind::unknown_outcome,
+                                        "Telegram accepted the message without a message id",
+                                        std::nullopt, 200, ""};
+            return p;
+        }
+        if (!target.identity.handle.empty())
+            p.url = "https://t.me/" + target.identity.handle + "/" + p.message_id;
+        else if (chat_id.starts_with("-100"))
+            p.url = "https://t.me/c/" + chat_id.substr(4) + "/" + p.message_id;
+        return p;
+    }
+
+  private:
+    http::Response call(const std::string& token, const char* method, const json& body) {
+        http::Request r;
+        r.method = "POST";
+        r.url = base_ + "/bot" + token + "/" + method;
+        r.headers = {{"Content-Type", "application/json"}};
+        r.body = body.dump();
+        r.timeout = std::chrono::milliseconds(timeout_);
+        return http_.send(std::move(r));
+    }
+
+    // Why the bot cannot post in the chat, if it cannot.
+    static std::optional<std::string> posting_refusal(const std::string& chat_type,
+                                                      const std::string& status) {
+        if (status == "left" || status == "kicked") return "the bot is not a member of this chat";
+        if (chat_type == "channel" && status != "administrator" && status != "creator")
+            return "the bot must be an administrator of this channel to post";
+        return std::nullopt;
+    }
+
+    std::string base_;
+    int timeout_;
+    http::Client& http_;
+};
+
+}  // namespace
+
+bool is_bot_token(std::string_view text) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 20) return false;
+    const auto secret = text.substr(colon + 1);
+    return all_digits(text.substr(0, colon)) && secret.size() >= 30 && secret.size() <= 100 &&
+           std::all_of(secret.begin(), secret.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+           });
+}
+
+std::optional<std::string> parse_chat(std::string_view text) {
+    if (text.starts_with("@")) {
+        if (is_username(text.substr(1))) return std::string(text);
+        return std::nullopt;
+    }
+    for (std::string_view prefix :
+         {"https://t.me/", "http://t.me/", "t.me/", "https://telegram.me/", "http://telegram.me/",
+          "telegram.me/"}) {
+        if (text.starts_with(prefix)) {
+            auto name = text.substr(prefix.size());
+            if (name.ends_with("/")) name.remove_suffix(1);
+            if (is_username(name)) return "@" + std::string(name);
+            return std::nullopt;
+        }
+    }
+    const auto digits = text.starts_with("-") ? text.substr(1) : text;
+    if (all_digits(digits) && digits.size() <= 20) return std::string(text);
+    return std::nullopt;
+}
+
+std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http) {
+    return std::make_unique<TelegramConnector>(settings, http);
+}
+
+}  // namespace squawk::social::telegram

@@ -1,0 +1,38 @@
+// The HTTP/1.1 server every fake in tests/fakes runs on: one thread, epoll, loopback only. A fake
+// supplies a handler; answers may be delayed (timeouts) or replaced by a connection reset.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace squawk::fakes {
+
+struct HttpRequest {
+    std::string method;
+    std::string target;                          // path and query as sent
+    std::string path;                            // without the query
+    std::map<std::string, std::string> headers;  // names in lower case
+    std::string body;
+
+    // A query parameter as sent (no decoding); empty when absent.
+    std::string query(const std::string& name) const;
+};
+
+struct HttpAnswer {
+    int status = 200;
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+    int delay_ms = 0;    // answer this much later; the connection stays open meanwhile
+    bool reset = false;  // after the delay, reset the connection instead of answering
+};
+
+using Handler = std::function<HttpAnswer(const HttpRequest&)>;
+
+// Listens on 127.0.0.1:`port` (0 picks one), prints "port <n>" on stdout and serves forever.
+// Returns only when the socket cannot be opened (exit code for main).
+int serve(int port, const Handler& handler);
+
+}  // namespace squawk::fakes

@@ -1,0 +1,99 @@
+// The fake Discord API: webhook get and execute (?wait=true answers the message) and bot channel
+// reads and messages, with Discord's {message, code} errors.
+#include "tests/fakes/social/platform_state.hpp"
+
+#include <algorithm>
+
+namespace squawk::fakes::social {
+namespace {
+
+using nlohmann::json;
+
+HttpAnswer error(int status, const std::string& message, int code) {
+    return json_answer(status, {{"message", message}, {"code", code}});
+}
+
+std::string next_snowflake() {
+    return "1200000000000" + std::to_string(++state().next_message_id);
+}
+
+// The message Discord creates from an execute or create body, or the error it answers.
+HttpAnswer create_message(const json& body, const std::string& channel_id, bool answer_message) {
+    if (!body.is_object()) return error(400, "Invalid Form Body", 50035);
+    const std::string content = body.value("content", "");
+    const json embeds = body.value("embeds", json::array());
+    if (content.empty() && embeds.empty()) return error(400, "Cannot send an empty message", 50006);
+    if (content.size() > 2000 * 4 || embeds.size() > 10)
+        return error(400, "Invalid Form Body", 50035);
+    if (!answer_message) {
+        HttpAnswer none;
+        none.status = 204;
+        return none;
+    }
+    return json_answer(200, {{"id", next_snowflake()},
+                             {"channel_id", channel_id},
+                             {"content", content},
+                             {"embeds", embeds}});
+}
+
+bool bot_known(const std::string& token) {
+    for (const auto& [id, channel] : state().discord_channels.items())
+        for (const auto& t : channel["bot_tokens"])
+            if (t == token) return true;
+    return false;
+}
+
+}  // namespace
+
+HttpAnswer discord(const HttpRequest& request, const std::string& path) {
+    auto& s = state();
+    const json body =
+        request.body.empty() ? json::object() : json::parse(request.body, nullptr, false);
+    if (path.starts_with("/webhooks/")) {
+        const std::string key = path.substr(10);
+        const auto split = key.find('/');
+        if (split == std::string::npos) return error(405, "405: Method Not Allowed", 0);
+        if (!s.discord_webhooks.contains(key)) {
+            for (const auto& [known, hook] : s.discord_webhooks.items())
+                if (known.starts_with(key.substr(0, split + 1)))
+                    return error(401, "Invalid Webhook Token", 50027);
+            return error(404, "Unknown Webhook", 10015);
+        }
+        const json& hook = s.discord_webhooks[key];
+        if (request.method == "GET") {
+            json out = hook;
+            out["type"] = 1;
+            out["token"] = key.substr(split + 1);
+            return json_answer(200, out);
+        }
+        if (request.method == "POST")
+            return create_message(body, hook.value("channel_id", ""),
+                                  request.query("wait") == "true");
+        return error(405, "405: Method Not Allowed", 0);
+    }
+    if (path.starts_with("/channels/")) {
+        const auto auth = request.headers.find("authorization");
+        const std::string token = auth != request.headers.end() && auth->second.starts_with("Bot ")
+                                      ? auth->second.substr(4)
+                                      : "";
+        if (token.empty() || !bot_known(token)) return error(401, "401: Unauthorized", 0);
+        std::string rest = path.substr(10);
+        const bool messages = rest.ends_with("/messages");
+        if (messages) rest.resize(rest.size() - 9);
+        if (!s.discord_channels.contains(rest)) return error(404, "Unknown Channel", 10003);
+        const json& channel = s.discord_channels[rest];
+        const auto& tokens = channel["bot_tokens"];
+        if (std::find(tokens.begin(), tokens.end(), token) == tokens.end())
+            return error(403, "Missing Access", 50001);
+        if (!messages && request.method == "GET") {
+            json out = channel;
+            out.erase("bot_tokens");
+            return json_answer(200, out);
+        }
+        if (messages && request.method == "POST") return create_message(body, rest, true);
+        return error(405, "405: Method Not Allowed", 0);
+    }
+    return error(404, "404: Not Found", 0);
+}
+
+}  // namespace squawk::fakes::social

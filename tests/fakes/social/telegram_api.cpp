@@ -1,0 +1,97 @@
+// The fake Telegram Bot API: /bot<token>/<method> with {ok, result} answers and
+// {ok: false, error_code, description} errors (core.telegram.org/bots/api).
+#include "tests/fakes/social/platform_state.hpp"
+
+#include <ctime>
+
+namespace squawk::fakes::social {
+namespace {
+
+using nlohmann::json;
+
+HttpAnswer error(int code, const std::string& description) {
+    return json_answer(code, {{"ok", false}, {"error_code", code}, {"description", description}});
+}
+
+HttpAnswer result(const json& value) {
+    return json_answer(200, {{"ok", true}, {"result", value}});
+}
+
+json* find_chat(const json& chat_id) {
+    const std::string wanted = chat_id.is_number_integer()
+                                   ? std::to_string(chat_id.get<long long>())
+                               : chat_id.is_string() ? chat_id.get<std::string>()
+                                                     : "";
+    for (auto& chat : state().telegram_chats) {
+        if (std::to_string(chat.value("id", 0LL)) == wanted) return &chat;
+        if (chat.contains("username") && "@" + chat.value("username", "") == wanted) return &chat;
+    }
+    return nullptr;
+}
+
+json public_chat(const json& chat) {
+    json out = chat;
+    out.erase("bot_status");
+    return out;
+}
+
+json message(const json& chat) {
+    return {{"message_id", ++state().next_message_id},
+            {"chat", public_chat(chat)},
+            {"date", static_cast<long long>(std::time(nullptr))}};
+}
+
+}  // namespace
+
+HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
+    // path: /bot<token>/<method>
+    if (!path.starts_with("/bot")) return error(404, "Not Found");
+    const auto slash = path.find('/', 4);
+    if (slash == std::string::npos) return error(404, "Not Found");
+    const std::string token = path.substr(4, slash - 4);
+    const std::string method = path.substr(slash + 1);
+    auto& s = state();
+    if (!s.telegram_bots.contains(token)) return error(401, "Unauthorized");
+    const json& bot = s.telegram_bots[token];
+    const json body =
+        request.body.empty() ? json::object() : json::parse(request.body, nullptr, false);
+    if (!body.is_object()) return error(400, "Bad Request: can't parse JSON object");
+    if (method == "getMe") return result(bot);
+    json* chat = find_chat(body.value("chat_id", json()));
+    if (method == "getChat") {
+        if (!chat) return error(400, "Bad Request: chat not found");
+        return result(public_chat(*chat));
+    }
+    if (method == "getChatMember") {
+        if (!chat) return error(400, "Bad Request: chat not found");
+        return result({{"status", chat->value("bot_status", "administrator")}, {"user", bot}});
+    }
+    if (!chat) return error(400, "Bad Request: chat not found");
+    if (method == "sendMessage") {
+        const std::string text = body.value("text", "");
+        if (text.empty()) return error(400, "Bad Request: message text is empty");
+        if (text.size() > 4096 * 4) return error(400, "Bad Request: message is too long");
+        json m = message(*chat);
+        m["text"] = text;
+        return result(m);
+    }
+    if (method == "sendPhoto") {
+        if (body.value("photo", "").empty())
+            return error(400, "Bad Request: there is no photo in the request");
+        json m = message(*chat);
+        m["photo"] = json::array({{{"file_id", "photo-" + std::to_string(s.next_message_id)}}});
+        if (body.contains("caption")) m["caption"] = body["caption"];
+        return result(m);
+    }
+    if (method == "sendMediaGroup") {
+        const json media = body.value("media", json::array());
+        if (!media.is_array() || media.size() < 2 || media.size() > 10)
+            return error(400, "Bad Request: wrong number of media in the album");
+        json out = json::array();
+        for (size_t i = 0; i < media.size(); ++i) out.push_back(message(*chat));
+        return result(out);
+    }
+    return error(404, "Not Found");
+}
+
+}  // namespace squawk::fakes::social

@@ -1,0 +1,71 @@
+// The fake WhatsApp Cloud API (Graph API): phone number reads and a business account's phone
+// numbers, with the Graph error object {error: {message, type, code, fbtrace_id}}.
+#include "tests/fakes/social/platform_state.hpp"
+
+#include <algorithm>
+
+namespace squawk::fakes::social {
+namespace {
+
+using nlohmann::json;
+
+HttpAnswer graph_error(int status, const std::string& message, const std::string& type, int code) {
+    return json_answer(
+        status,
+        {{"error",
+          {{"message", message}, {"type", type}, {"code", code}, {"fbtrace_id", "AbCdEfGhIjK"}}}});
+}
+
+bool has_token(const json& phone, const std::string& token) {
+    const auto& tokens = phone["tokens"];
+    return std::find(tokens.begin(), tokens.end(), token) != tokens.end();
+}
+
+}  // namespace
+
+HttpAnswer whatsapp(const HttpRequest& request, const std::string& path) {
+    auto& s = state();
+    const auto auth = request.headers.find("authorization");
+    const std::string token = auth != request.headers.end() && auth->second.starts_with("Bearer ")
+                                  ? auth->second.substr(7)
+                                  : "";
+    bool known = false;
+    for (const auto& [id, phone] : s.whatsapp_phones.items())
+        known = known || has_token(phone, token);
+    if (!known)
+        return graph_error(401, "Invalid OAuth access token - Cannot parse access token",
+                           "OAuthException", 190);
+    const std::string rest = path.substr(1);
+    const auto slash = rest.find('/');
+    const std::string id = rest.substr(0, slash);
+    const auto missing = [&] {
+        return graph_error(400,
+                           "Unsupported get request. Object with ID '" + id +
+                               "' does not exist, cannot be loaded due to missing permissions, "
+                               "or does not support this operation.",
+                           "GraphMethodException", 100);
+    };
+    if (slash == std::string::npos) {
+        if (!s.whatsapp_phones.contains(id) || !has_token(s.whatsapp_phones[id], token))
+            return missing();
+        json out = s.whatsapp_phones[id];
+        out.erase("tokens");
+        out.erase("waba_id");
+        return json_answer(200, out);
+    }
+    if (rest.substr(slash) == "/phone_numbers") {
+        json data = json::array();
+        for (const auto& [phone_id, phone] : s.whatsapp_phones.items()) {
+            if (phone.value("waba_id", "") != id || !has_token(phone, token)) continue;
+            json out = phone;
+            out.erase("tokens");
+            out.erase("waba_id");
+            data.push_back(out);
+        }
+        if (data.empty()) return missing();
+        return json_answer(200, {{"data", data}});
+    }
+    return missing();
+}
+
+}  // namespace squawk::fakes::social

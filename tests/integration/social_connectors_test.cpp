@@ -1,0 +1,273 @@
+// Each connector against its fake platform: verification with the platform's answers, publishing
+// with the message id and URL, and every failure class the publish worker relies on.
+#include "common/http/http_client.hpp"
+#include "common/social/connector.hpp"
+#include "tests/support/fake_platforms.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+using namespace squawk::testing;
+using social::FailureKind;
+
+namespace {
+
+struct Fixture {
+    FakePlatforms fake;
+    http::Client http{8};
+    config::SocialSettings settings;
+
+    Fixture() {
+        for (const char* p : {"telegram", "discord", "whatsapp"}) {
+            settings.platforms[p].api_base_url = fake.base_url(p);
+            settings.platforms[p].timeout_ms = 800;
+        }
+    }
+    std::unique_ptr<social::Connector> connector(const std::string& platform) {
+        return social::make_connector(platform, settings, http);
+    }
+};
+
+social::Target telegram_target(const std::string& token) {
+    social::Target t;
+    t.identity.external_id = "-1001234567890";
+    t.identity.handle = "squawk_news";
+    t.credentials = {{"bot_token", token}, {"chat", "@squawk_news"}};
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("the Telegram connector verifies a bot and its channel and names the chat",
+          "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(777, "squawk_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL},
+                              {"type", "channel"},
+                              {"title", "Squawk News"},
+                              {"username", "squawk_news"}});
+    auto telegram = f.connector("telegram");
+    social::Credentials credentials{{"bot_token", token}, {"chat", "https://t.me/squawk_news"}};
+    REQUIRE(telegram->check(credentials).empty());
+    CHECK(credentials["chat"] == "@squawk_news");
+    const auto v = telegram->verify(credentials);
+    REQUIRE(v.identity);
+    CHECK(v.identity->external_id == "-1001234567890");
+    CHECK(v.identity->display_name == "Squawk News");
+    CHECK(f.fake.calls("/getMe").size() == 1);
+}
+
+TEST_CASE("the Telegram connector refuses a bad token and an unknown chat naming the field",
+          "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(778, "other_bot");
+    auto telegram = f.connector("telegram");
+    auto bad =
+        telegram->verify({{"bot_token", random_telegram_token(1)}, {"chat", "@nobody_here"}});
+    REQUIRE(bad.failure);
+    CHECK(bad.failure->kind == FailureKind::refused);
+    CHECK(bad.failure->field == "bot_token");
+    CHECK(bad.failure->reason == "Unauthorized");
+    auto missing = telegram->verify({{"bot_token", token}, {"chat", "@nobody_here"}});
+    REQUIRE(missing.failure);
+    CHECK(missing.failure->field == "chat");
+    CHECK(missing.failure->reason == "Bad Request: chat not found");
+}
+
+TEST_CASE("a Telegram bot that is not a channel administrator is refused",
+          "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(779, "member_bot");
+    f.fake.add_telegram_chat({{"id", -1002222222222LL},
+                              {"type", "channel"},
+                              {"title", "Quiet"},
+                              {"bot_status", "member"}});
+    const auto v =
+        f.connector("telegram")->verify({{"bot_token", token}, {"chat", "-1002222222222"}});
+    REQUIRE(v.failure);
+    CHECK(v.failure->kind == FailureKind::refused);
+    CHECK(v.failure->field == "chat");
+}
+
+TEST_CASE("Telegram publishes text, a photo and an album with the message id and link",
+          "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(780, "poster_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL},
+                              {"type", "channel"},
+                              {"title", "News"},
+                              {"username", "squawk_news"}});
+    auto telegram = f.connector("telegram");
+    const auto text = telegram->publish(telegram_target(token), {"hello", {}});
+    REQUIRE_FALSE(text.failure);
+    CHECK(text.url == "https://t.me/squawk_news/" + text.message_id);
+    const auto photo =
+        telegram->publish(telegram_target(token), {"look", {"https://img.example/a.png"}});
+    REQUIRE_FALSE(photo.failure);
+    const auto album =
+        telegram->publish(telegram_target(token),
+                          {"album", {"https://img.example/a.png", "https://img.example/b.png"}});
+    REQUIRE_FALSE(album.failure);
+    CHECK(f.fake.calls("/sendMessage").size() == 1);
+    CHECK(f.fake.calls("/sendPhoto").size() == 1);
+    const auto group = f.fake.calls("/sendMediaGroup");
+    REQUIRE(group.size() == 1);
+    const auto sent = nlohmann::json::parse(group[0]["body"].get<std::string>());
+    CHECK(sent["media"].size() == 2);
+    CHECK(sent["media"][0]["caption"] == "album");
+}
+
+TEST_CASE(
+    "Telegram failures are classified: 429 with retry_after and 5xx are not accepted, a "
+    "timeout after sending is unknown, a refusal is permanent, a closed port is not accepted",
+    "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(781, "flaky_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL}, {"type", "channel"}, {"title", "News"}});
+    f.fake.program(
+        "/sendMessage",
+        {{{"status", 429},
+          {"body",
+           {{"ok", false},
+            {"error_code", 429},
+            {"description", "Too Many Requests: retry after 7"},
+            {"parameters", {{"retry_after", 7}}}}}},
+         {{"status", 502},
+          {"body", {{"ok", false}, {"error_code", 502}, {"description", "Bad Gateway"}}}},
+         {{"delay_ms", 2000}},
+         {{"status", 400},
+          {"body",
+           {{"ok", false},
+            {"error_code", 400},
+            {"description", "Bad Request: message is too long"}}}}});
+    auto telegram = f.connector("telegram");
+    const auto limited = telegram->publish(telegram_target(token), {"a", {}});
+    REQUIRE(limited.failure);
+    CHECK(limited.failure->kind == FailureKind::not_accepted);
+    CHECK(limited.failure->retry_after == std::chrono::seconds(7));
+    const auto upstream = telegram->publish(telegram_target(token), {"b", {}});
+    REQUIRE(upstream.failure);
+    CHECK(upstream.failure->kind == FailureKind::not_accepted);
+    const auto slow = telegram->publish(telegram_target(token), {"c", {}});
+    REQUIRE(slow.failure);
+    CHECK(slow.failure->kind == FailureKind::unknown_outcome);
+    const auto refused = telegram->publish(telegram_target(token), {"d", {}});
+    REQUIRE(refused.failure);
+    CHECK(refused.failure->kind == FailureKind::refused);
+
+    config::SocialSettings closed = f.settings;
+    closed.platforms["telegram"].api_base_url = "http://127.0.0.1:1/telegram";
+    const auto down = social::make_connector("telegram", closed, f.http)
+                          ->publish(telegram_target(token), {"e", {}});
+    REQUIRE(down.failure);
+    CHECK(down.failure->kind == FailureKind::not_accepted);
+}
+
+TEST_CASE(
+    "the Discord connector verifies and executes a webhook with wait=true, and a bot "
+    "posts to its channel",
+    "[integration][social]") {
+    Fixture f;
+    const std::string hook_id = "123456789012345678";
+    const std::string hook_token = "AbCdEf-ghIjKlMnOpQrStUvWxYz_0123456789";
+    f.fake.add_discord_webhook(hook_id, hook_token,
+                               {{"id", hook_id},
+                                {"name", "Squawk"},
+                                {"channel_id", "223456789012345678"},
+                                {"guild_id", "323456789012345678"}});
+    auto discord = f.connector("discord");
+    social::Credentials hook{
+        {"webhook_url", "https://discord.com/api/webhooks/" + hook_id + "/" + hook_token}};
+    REQUIRE(discord->check(hook).empty());
+    const auto v = discord->verify(hook);
+    REQUIRE(v.identity);
+    CHECK(v.identity->external_id == "223456789012345678");
+    social::Target target{*v.identity, hook};
+    const auto sent = discord->publish(target, {"hi", {"https://img.example/a.png"}});
+    REQUIRE_FALSE(sent.failure);
+    CHECK(sent.url ==
+          "https://discord.com/channels/323456789012345678/223456789012345678/" + sent.message_id);
+    const auto executed = f.fake.calls("/discord/webhooks/");
+    REQUIRE(executed.size() == 2);
+    CHECK(executed[1]["target"].get<std::string>().ends_with("?wait=true"));
+
+    f.fake.add_discord_channel(
+        {{"id", "423456789012345678"}, {"name", "general"}, {"guild_id", "323456789012345678"}},
+        {"bot-token-1"});
+    social::Credentials bot{{"bot_token", "bot-token-1"}, {"channel_id", "423456789012345678"}};
+    REQUIRE(discord->check(bot).empty());
+    const auto bv = discord->verify(bot);
+    REQUIRE(bv.identity);
+    CHECK(bv.identity->display_name == "#general");
+    const auto posted = discord->publish({*bv.identity, bot}, {"from the bot", {}});
+    REQUIRE_FALSE(posted.failure);
+    CHECK(f.fake.calls("/channels/423456789012345678/messages").size() == 1);
+}
+
+TEST_CASE("Discord failures: 429 carries retry_after, an unknown webhook is refused",
+          "[integration][social]") {
+    Fixture f;
+    auto discord = f.connector("discord");
+    const social::Credentials hook{{"webhook_url",
+                                    "https://discord.com/api/webhooks/123456789012345679/"
+                                    "AbCdEf-ghIjKlMnOpQrStUvWxYz_0123456789"}};
+    const auto unknown = discord->verify(hook);
+    REQUIRE(unknown.failure);
+    CHECK(unknown.failure->kind == FailureKind::refused);
+    CHECK(unknown.failure->field == "webhook_url");
+    CHECK(unknown.failure->reason == "Unknown Webhook");
+    f.fake.program("/discord/webhooks/", {{{"status", 429},
+                                           {"retry_after", "3"},
+                                           {"body",
+                                            {{"message", "You are being rate limited."},
+                                             {"retry_after", 2.5},
+                                             {"global", false}}}}});
+    social::Target target;
+    target.identity.external_id = "223456789012345678";
+    target.credentials = hook;
+    const auto limited = discord->publish(target, {"x", {}});
+    REQUIRE(limited.failure);
+    CHECK(limited.failure->kind == FailureKind::not_accepted);
+    CHECK(limited.failure->retry_after == std::chrono::seconds(3));
+}
+
+TEST_CASE(
+    "the WhatsApp connector verifies the phone number belongs to the business account "
+    "and refuses a bad token on access_token",
+    "[integration][social]") {
+    Fixture f;
+    f.fake.add_whatsapp_phone({{"id", "1098765432"},
+                               {"waba_id", "555000111"},
+                               {"display_phone_number", "+1 555 0100"},
+                               {"verified_name", "Squawk Support"}},
+                              {"EAAG-good"});
+    auto whatsapp = f.connector("whatsapp");
+    const auto v = whatsapp->verify({{"waba_id", "555000111"},
+                                     {"phone_number_id", "1098765432"},
+                                     {"access_token", "EAAG-good"}});
+    REQUIRE(v.identity);
+    CHECK(v.identity->display_name == "Squawk Support");
+    const auto other = whatsapp->verify({{"waba_id", "555000999"},
+                                         {"phone_number_id", "1098765432"},
+                                         {"access_token", "EAAG-good"}});
+    REQUIRE(other.failure);
+    CHECK(other.failure->field == "waba_id");
+    const auto bad = whatsapp->verify({{"waba_id", "555000111"},
+                                       {"phone_number_id", "1098765432"},
+                                       {"access_token", "EAAG-bad"}});
+    REQUIRE(bad.failure);
+    CHECK(bad.failure->kind == FailureKind::refused);
+    CHECK(bad.failure->field == "access_token");
+    CHECK_FALSE(whatsapp->limits().can_publish);
+}
+
+TEST_CASE("platform limits are data the posts validator can read", "[integration][social]") {
+    Fixture f;
+    const auto& telegram = f.connector("telegram")->limits();
+    CHECK(telegram.max_text_chars == 4096);
+    CHECK(telegram.min_album_items == 2);
+    CHECK(telegram.max_album_items == 10);
+    const auto& discord = f.connector("discord")->limits();
+    CHECK(discord.max_text_chars == 2000);
+    CHECK(discord.max_images == 10);
+}

@@ -1,0 +1,52 @@
+// Runs tests/fakes' social platforms (Telegram Bot API, Discord, WhatsApp Cloud API) as a child
+// process and talks to its control API: register bots, chats, webhooks, channels and phone
+// numbers, revoke tokens, program failures and delays, read back every call received.
+#pragma once
+
+#include "tests/support/http_client.hpp"
+#include "tests/support/process.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+namespace squawk::testing {
+
+class FakePlatforms {
+  public:
+    FakePlatforms();
+    ~FakePlatforms();
+
+    // The API base URL of "telegram", "discord" or "whatsapp" on this fake.
+    std::string base_url(const std::string& platform) const;
+    // [social.<platform>] sections pointing every platform here, for StackOptions::extra_config.
+    std::string config() const;
+
+    // A bot whose token is valid and a channel it administers; returns the token.
+    std::string add_telegram_bot(long long bot_id, const std::string& username);
+    void add_telegram_chat(const nlohmann::json& chat);
+    void add_discord_webhook(const std::string& id, const std::string& token,
+                             const nlohmann::json& webhook);
+    void add_discord_channel(const nlohmann::json& channel, const nlohmann::json& bot_tokens);
+    void add_whatsapp_phone(const nlohmann::json& phone, const nlohmann::json& tokens);
+    void revoke(const std::string& token);
+    // The next calls whose path contains `match` get `responses`, one each, in order.
+    void program(const std::string& match, const nlohmann::json& responses);
+    // Calls received whose path contains `match` (all when empty).
+    nlohmann::json calls(const std::string& match = "");
+
+  private:
+    nlohmann::json control(const std::string& method, const std::string& path,
+                           const nlohmann::json& body = nullptr);
+
+    std::string log_path_;
+    std::unique_ptr<ChildProcess> process_;
+    int port_ = 0;
+    std::unique_ptr<HttpClient> http_;
+};
+
+// A token of the form BotFather issues, random per call.
+std::string random_telegram_token(long long bot_id);
+
+}  // namespace squawk::testing
