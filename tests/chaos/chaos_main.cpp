@@ -238,16 +238,48 @@ int main(int argc, char** argv) {
         return stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'delivered'");
     };
     const auto delivery_start = Clock::now();
-    Stack::wait_until([&] { return undelivered() == 0; }, 180s, 100ms);
+    // Every completion's event fanned out to its delivery, and every delivery done.
+    Stack::wait_until(
+        [&] {
+            return stack.count("SELECT COUNT(*) FROM webhook_deliveries") >= total &&
+                   undelivered() == 0;
+        },
+        180s, 100ms);
     const double delivery_drain = seconds_since(delivery_start);
     std::set<std::string> events_received;
     long long deliveries_received = 0;
-    for (const auto& request : receiver.requests("/chaos")) {
+    const auto received = receiver.requests("/chaos");
+    for (const auto& request : received) {
         if (request.value("status_sent", 0) != 200) continue;
         ++deliveries_received;
         events_received.insert(request["headers"].value("x-service-event-id", ""));
     }
     const long long deliveries = stack.count("SELECT COUNT(*) FROM webhook_deliveries");
+    // Each delivery recorded as delivered whose event the receiver never accepted, with its
+    // attempts: what a lost delivery looked like from our side.
+    std::vector<std::string> unseen;
+    stack.db().run([&](squawk::db::Session& s) {
+        for (const auto& r :
+             s.query("SELECT e.public_id, d.id, d.status, d.attempts FROM webhook_deliveries d"
+                     " JOIN events e ON e.id = d.event_id",
+                     {})) {
+            if (events_received.count(r.text(0))) continue;
+            std::string line = r.text(0) + " delivery " + std::to_string(r.integer(1)) + " " +
+                               r.text(2) + " after " + std::to_string(r.integer(3)) + " attempts:";
+            for (const auto& a :
+                 s.query("SELECT attempt, status_code, error, started_at FROM webhook_attempts"
+                         " WHERE delivery_id = ? ORDER BY id",
+                         {r.integer(1)}))
+                line += " [#" + std::to_string(a.integer(0)) + " " +
+                        std::to_string(a.optional_integer(1).value_or(0)) + " " +
+                        a.optional_text(2).value_or("") + " " + a.text(3) + "]";
+            for (const auto& request : received)
+                if (request["headers"].value("x-service-event-id", "") == r.text(0) ||
+                    request.value("body", "").find(r.text(0)) != std::string::npos)
+                    line += " receiver saw: " + request.dump();
+            unseen.push_back(std::move(line));
+        }
+    });
     const long long events =
         stack.count("SELECT COUNT(*) FROM events WHERE name = 'job.completed'");
 
@@ -297,6 +329,8 @@ int main(int argc, char** argv) {
                     media_jobs == submitter.speech_jobs() && api_survived && scheduler_survived &&
                     events == total && deliveries == total && undelivered() == 0 &&
                     static_cast<long long>(events_received.size()) == total;
+    for (const auto& line : unseen)
+        std::cout << "  never accepted by the receiver: " << line << "\n";
     std::cout << (ok ? "chaos run: PASSED" : "chaos run: FAILED") << "\n";
     if (!ok) std::cout << stack.post_mortem();
     return ok ? 0 : 1;
