@@ -8,9 +8,9 @@
 #include "common/systemd/notifier.hpp"
 #include "common/time/clock.hpp"
 
-#include <CLI/CLI.hpp>
 #include <pistache/endpoint.h>
 #include <systemd/sd-daemon.h>
+#include <CLI/CLI.hpp>
 
 #include <csignal>
 #include <iostream>
@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
     }
     log::set_component("api");
     log::set_level(config.log.level);
+    // One access line per request: written in batches rather than one write each.
+    log::buffer_routine_lines(std::chrono::milliseconds(100));
     time::set_time_scale(config.time_scale);
 
     // Blocked before the endpoint starts its threads so only the sigtimedwait below sees them.
@@ -101,5 +103,6 @@ int main(int argc, char** argv) {
     sd_notify(0, "STATUS=stopping");
     endpoint.shutdown();
     services.request_log.stop();
+    log::flush();
     return 0;
 }

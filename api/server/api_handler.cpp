@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <sstream>
+#include <unordered_map>
 
 namespace squawk::api {
 
@@ -150,18 +151,30 @@ void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision
             std::make_shared<ResponseHeader>("Retry-After", std::to_string(d.retry_after_seconds)));
 }
 
+// The series of one method, route and status.
+struct RequestSeries {
+    metrics::Counter* requests = nullptr;
+    metrics::Histogram* duration = nullptr;
+};
+
 void record_request_metrics(const Exchange& exchange, int status, double seconds) {
-    auto& registry = metrics::Registry::global();
-    registry
-        .counter("squawk_http_requests_total", "API requests by route template and status.",
-                 {{"method", exchange.method},
-                  {"route", exchange.route},
-                  {"status", std::to_string(status)}})
-        .inc();
-    registry
-        .histogram("squawk_http_request_duration_seconds", "API request latency by route template.",
-                   {{"method", exchange.method}, {"route", exchange.route}})
-        .observe(seconds);
+    // Looked up once per reactor thread: the registry's lookup takes a process-wide lock.
+    thread_local std::unordered_map<std::string, RequestSeries> known;
+    const std::string id = exchange.method + ' ' + exchange.route + ' ' + std::to_string(status);
+    auto& series = known[id];
+    if (!series.requests) {
+        auto& registry = metrics::Registry::global();
+        series.requests = &registry.counter("squawk_http_requests_total",
+                                            "API requests by route template and status.",
+                                            {{"method", exchange.method},
+                                             {"route", exchange.route},
+                                             {"status", std::to_string(status)}});
+        series.duration = &registry.histogram(
+            "squawk_http_request_duration_seconds", "API request latency by route template.",
+            {{"method", exchange.method}, {"route", exchange.route}});
+    }
+    series.requests->inc();
+    series.duration->observe(seconds);
 }
 
 void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
