@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     daemon::prepare(config, "api");
+    // One access line per request: written in batches rather than one write each.
+    log::buffer_routine_lines(std::chrono::milliseconds(100));
     http::global_init();
 
     db::MysqlPool mysql(config.mysql);
@@ -82,5 +84,6 @@ int main(int argc, char** argv) {
     sd_notify(0, "STATUS=stopping");
     endpoint.shutdown();
     services.request_log.stop();
+    log::flush();
     return 0;
 }

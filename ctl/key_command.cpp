@@ -1,5 +1,5 @@
 #include "common/auth/api_key.hpp"
-#include "common/auth/key_revocations.hpp"
+#include "common/auth/identity_epoch.hpp"
 #include "common/workspace/workspace_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
@@ -96,7 +96,7 @@ void add_revoke(CLI::App& group, Context& context) {
             [&](db::Session& s) { return auth::ApiKeyRepository::revoke(s, *key_id); });
         if (!revoked) throw std::runtime_error("no active key with id " + std::to_string(*key_id));
         try {
-            auth::KeyRevocations::announce(context.redis());
+            auth::IdentityEpoch::announce(context.redis());
         } catch (const redis::RedisUnavailable& e) {
             std::cerr << "squawkctl: the key is revoked, but API processes that cached it may "
                          "accept it for up to api.key_cache_seconds: "

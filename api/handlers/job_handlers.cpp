@@ -18,16 +18,22 @@ constexpr std::array<std::string_view, 6> kStatuses{
 // A ping job parks one fiber at most this long.
 constexpr long long kMaxPingSleepMs = 60000;
 
-ApiError job_not_found() { return ApiError(ErrorCode::NotFound, "No job with this id."); }
+ApiError job_not_found() {
+    return ApiError(ErrorCode::NotFound, "No job with this id.");
+}
 
 }  // namespace
 
 Reply get_job(const RequestContext& ctx, Services& services) {
-    auto job = services.mysql.run([&](db::Session& s) {
-        return jobs::JobRepository::find(s, ctx.workspace_id, ctx.param("job_id"));
-    });
+    const std::string& id = ctx.param("job_id");
+    if (auto finished = services.finished_jobs.find(ctx.workspace_id, id))
+        return Reply::ok(std::move(*finished));
+    const auto job = services.mysql.run(
+        [&](db::Session& s) { return jobs::JobRepository::find(s, ctx.workspace_id, id); });
     if (!job) throw job_not_found();
-    return Reply::ok(jobs::to_api_json(*job));
+    auto rendered = jobs::to_api_json(*job);
+    services.finished_jobs.remember(*job, rendered);
+    return Reply::ok(std::move(rendered));
 }
 
 Reply list_jobs(const RequestContext& ctx, Services& services) {
@@ -51,13 +57,13 @@ Reply cancel_job(const RequestContext& ctx, Services& services) {
         return std::make_pair(r, jobs::JobRepository::find(s, ctx.workspace_id, id));
     });
     switch (result) {
-    case jobs::CancelResult::not_found:
-        throw job_not_found();
-    case jobs::CancelResult::already_terminal:
-        throw ApiError(ErrorCode::Conflict, "The job has already finished.",
-                       {{"status", job ? job->status : std::string()}});
-    case jobs::CancelResult::cancelled:
-        break;
+        case jobs::CancelResult::not_found:
+            throw job_not_found();
+        case jobs::CancelResult::already_terminal:
+            throw ApiError(ErrorCode::Conflict, "The job has already finished.",
+                           {{"status", job ? job->status : std::string()}});
+        case jobs::CancelResult::cancelled:
+            break;
     }
     return Reply::ok(jobs::to_api_json(job.value()));
 }

@@ -3,7 +3,9 @@
 #include "api/server/pagination.hpp"
 #include "api/server/request_headers.hpp"
 #include "api/server/validation.hpp"
+#include "common/auth/identity_epoch.hpp"
 #include "common/error/api_error.hpp"
+#include "common/log/logger.hpp"
 #include "common/profiles/profile_repository.hpp"
 
 namespace squawk::api::handlers {
@@ -25,6 +27,17 @@ long long profile_id(const RequestContext& ctx) {
 profiles::Profile found_or_404(std::optional<profiles::Profile> p) {
     if (!p) throw profile_not_found();
     return *p;
+}
+
+void announce_identity_change(Services& services, const std::string& request_id) {
+    try {
+        services.redis.run([](redis::RedisClient& r) { auth::IdentityEpoch::announce(r); });
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn(
+            "renamed, but API processes may show the old name for up to "
+            "api.key_cache_seconds: redis unavailable",
+            {{"request_id", request_id}, {"error", e.what()}});
+    }
 }
 
 }  // namespace
@@ -80,6 +93,8 @@ Reply update_profile(const RequestContext& ctx, Services& services) {
     const auto p = found_or_404(services.mysql.transaction([&](db::Session& s) {
         return profiles::ProfileRepository::update(s, ctx.caller_workspace_id, id, changes);
     }));
+    // A rename changes the profile's workspace name, which API processes cache for GET /me.
+    if (changes.name) announce_identity_change(services, ctx.request_id);
     return Reply::ok(profiles::to_api_json(p));
 }
 

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <sstream>
+#include <unordered_map>
 
 namespace squawk::api {
 
@@ -72,17 +73,17 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
                Exchange& exchange) {
     const RouteMatch match = router.match(exchange.method, request.resource());
     switch (match.outcome) {
-    case RouteMatch::Outcome::malformed:
-        throw ApiError(ErrorCode::InvalidRequest, "The request path is not correctly encoded.",
-                       {{"reason", "malformed percent-encoding in the path"}});
-    case RouteMatch::Outcome::not_found:
-        throw ApiError(ErrorCode::NotFound, "No resource exists at this path.");
-    case RouteMatch::Outcome::method_not_allowed:
-        exchange.allow = join(match.allowed_methods);
-        throw ApiError(ErrorCode::MethodNotAllowed, {},
-                       {{"allowed_methods", match.allowed_methods}});
-    case RouteMatch::Outcome::found:
-        break;
+        case RouteMatch::Outcome::malformed:
+            throw ApiError(ErrorCode::InvalidRequest, "The request path is not correctly encoded.",
+                           {{"reason", "malformed percent-encoding in the path"}});
+        case RouteMatch::Outcome::not_found:
+            throw ApiError(ErrorCode::NotFound, "No resource exists at this path.");
+        case RouteMatch::Outcome::method_not_allowed:
+            exchange.allow = join(match.allowed_methods);
+            throw ApiError(ErrorCode::MethodNotAllowed, {},
+                           {{"allowed_methods", match.allowed_methods}});
+        case RouteMatch::Outcome::found:
+            break;
     }
     const Route& route = *match.route;
     exchange.route = std::string(route.pattern);
@@ -92,15 +93,12 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     context.request_id = exchange.request_id;
     if (route.access.kind != Access::Kind::open) {
         const auto authorization = header_value(request, "Authorization");
-        const auto token = bearer_token(authorization ? std::optional<std::string_view>(*authorization)
-                                                      : std::nullopt);
-        auto key = authenticate(services.key_cache, services.mysql, services.redis, token);
-        exchange.key_prefix = key.prefix;
-        exchange.workspace_id = key.workspace_id;
-        context.workspace_id = context.caller_workspace_id = key.workspace_id;
-        context.is_test = key.type == auth::KeyType::test;
-        context.key = std::move(key);
-        apply_rate_limit(route, context, services, exchange.rate);
+        const auto token = bearer_token(
+            authorization ? std::optional<std::string_view>(*authorization) : std::nullopt);
+        authenticate(route, token, context, services, exchange.rate);
+        exchange.key_prefix = context.api_key().prefix;
+        exchange.workspace_id = context.caller_workspace_id;
+        refuse_if_limited(exchange.rate);
         authorize(route.access, context.api_key());
         const auto profile = header_value(request, "X-Profile-Id");
         act_in_profile(route, profile ? std::optional<std::string_view>(*profile) : std::nullopt,
@@ -115,9 +113,9 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     context.path_params = match.params;
 
     const auto key_header = header_value(request, "X-Idempotency-Key");
-    const auto claim = claim_idempotency(
-        services, context, exchange.method, request.resource(),
-        key_header ? std::optional<std::string_view>(*key_header) : std::nullopt);
+    const auto claim =
+        claim_idempotency(services, context, exchange.method, request.resource(),
+                          key_header ? std::optional<std::string_view>(*key_header) : std::nullopt);
     if (claim && claim->replay) {
         exchange.replayed = true;
         return *claim->replay;
@@ -146,24 +144,37 @@ void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision
     headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Limit", std::to_string(d.limit)));
     headers.add(
         std::make_shared<ResponseHeader>("X-RateLimit-Remaining", std::to_string(d.remaining)));
-    headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix)));
+    headers.add(
+        std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix)));
     if (!d.allowed)
-        headers.add(std::make_shared<ResponseHeader>("Retry-After",
-                                                     std::to_string(d.retry_after_seconds)));
+        headers.add(
+            std::make_shared<ResponseHeader>("Retry-After", std::to_string(d.retry_after_seconds)));
 }
 
+// The series of one method, route and status.
+struct RequestSeries {
+    metrics::Counter* requests = nullptr;
+    metrics::Histogram* duration = nullptr;
+};
+
 void record_request_metrics(const Exchange& exchange, int status, double seconds) {
-    auto& registry = metrics::Registry::global();
-    registry
-        .counter("squawk_http_requests_total", "API requests by route template and status.",
-                 {{"method", exchange.method},
-                  {"route", exchange.route},
-                  {"status", std::to_string(status)}})
-        .inc();
-    registry
-        .histogram("squawk_http_request_duration_seconds", "API request latency by route template.",
-                   {{"method", exchange.method}, {"route", exchange.route}})
-        .observe(seconds);
+    // Looked up once per reactor thread: the registry's lookup takes a process-wide lock.
+    thread_local std::unordered_map<std::string, RequestSeries> known;
+    const std::string id = exchange.method + ' ' + exchange.route + ' ' + std::to_string(status);
+    auto& series = known[id];
+    if (!series.requests) {
+        auto& registry = metrics::Registry::global();
+        series.requests = &registry.counter("squawk_http_requests_total",
+                                            "API requests by route template and status.",
+                                            {{"method", exchange.method},
+                                             {"route", exchange.route},
+                                             {"status", std::to_string(status)}});
+        series.duration = &registry.histogram(
+            "squawk_http_request_duration_seconds", "API request latency by route template.",
+            {{"method", exchange.method}, {"route", exchange.route}});
+    }
+    series.requests->inc();
+    series.duration->observe(seconds);
 }
 
 void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
@@ -233,14 +244,16 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
     services_->request_log.push(std::move(entry));
     record_request_metrics(exchange, status, std::chrono::duration<double>(elapsed).count());
     if (!log::enabled(log::Level::info)) return;
-    log::info("request", {{"request_id", exchange.request_id},
-                          {"method", exchange.method},
-                          {"route", exchange.route},
-                          {"status", status},
-                          {"duration_ms", std::round(std::chrono::duration<double, std::milli>(
-                                                         elapsed).count() * 1000) / 1000},
-                          {"key_prefix", exchange.key_prefix},
-                          {"workspace_id", exchange.workspace_id}});
+    log::info(
+        "request",
+        {{"request_id", exchange.request_id},
+         {"method", exchange.method},
+         {"route", exchange.route},
+         {"status", status},
+         {"duration_ms",
+          std::round(std::chrono::duration<double, std::milli>(elapsed).count() * 1000) / 1000},
+         {"key_prefix", exchange.key_prefix},
+         {"workspace_id", exchange.workspace_id}});
 }
 
 }  // namespace squawk::api

@@ -1,14 +1,33 @@
 #include "api/server/authenticator.hpp"
 
+#include "api/server/rate_limit_gate.hpp"
 #include "common/error/api_error.hpp"
 
 namespace squawk::api {
+namespace {
 
-auth::ApiKey authenticate(KeyCache& cache, db::MysqlPool& mysql, redis::RedisPool& redis,
-                          std::string_view key) {
-    auto found = cache.find(mysql, redis, key);
-    if (!found || found->revoked) throw ApiError(ErrorCode::InvalidApiKey);
-    return *found;
+void act_as(RequestContext& context, auth::ApiKey key, std::optional<long long> epoch) {
+    context.workspace_id = context.caller_workspace_id = key.workspace_id;
+    context.is_test = key.type == auth::KeyType::test;
+    context.key = std::move(key);
+    context.identity_epoch = epoch;
+}
+
+}  // namespace
+
+void authenticate(const Route& route, std::string_view key, RequestContext& context,
+                  Services& services, std::optional<rate_limit::Decision>& decision) {
+    if (route_is_limited(route, services)) {
+        if (auto cached = services.key_cache.peek(key)) {
+            act_as(context, std::move(cached->value), cached->epoch);
+            if (apply_rate_limit_if_epoch(route, context, services, decision, cached->epoch))
+                return;
+        }
+    }
+    auto found = services.key_cache.find(services.mysql, services.redis, key);
+    if (!found.key || found.key->revoked) throw ApiError(ErrorCode::InvalidApiKey);
+    act_as(context, std::move(*found.key), found.epoch);
+    apply_rate_limit(route, context, services, decision);
 }
 
 void authorize(const Access& access, const auth::ApiKey& key) {

@@ -1,44 +1,33 @@
 #include "api/server/key_cache.hpp"
 
-#include "common/auth/key_revocations.hpp"
+#include "common/auth/identity_epoch.hpp"
 #include "common/crypto/crypto.hpp"
 
 namespace squawk::api {
-namespace {
-// Far above the keys one deployment uses at once; past it the cache starts over.
-constexpr size_t kMaxEntries = 100000;
-}  // namespace
 
-std::optional<auth::ApiKey> KeyCache::find(db::MysqlPool& mysql, redis::RedisPool& redis,
-                                           std::string_view secret) {
+KeyCache::Found KeyCache::find(db::MysqlPool& mysql, redis::RedisPool& redis,
+                               std::string_view secret) {
     const auto lookup = [&] {
         return mysql.run(
             [&](db::Session& s) { return auth::ApiKeyRepository::find_by_secret(s, secret); });
     };
-    if (lifetime_.count() == 0) return lookup();
+    if (!entries_.enabled()) return {lookup(), std::nullopt};
     long long epoch = 0;
     try {
-        epoch = redis.run([](redis::RedisClient& r) { return auth::KeyRevocations::epoch(r); });
+        epoch = redis.run([](redis::RedisClient& r) { return auth::IdentityEpoch::current(r); });
     } catch (const redis::RedisUnavailable&) {
-        return lookup();  // without the epoch a cached entry cannot be trusted
+        return {lookup(), std::nullopt};  // without the epoch a cached entry cannot be trusted
     }
     const std::string hash = crypto::sha256_hex(secret);
-    const auto now = std::chrono::steady_clock::now();
-    {
-        std::lock_guard lock(mutex_);
-        const auto it = entries_.find(hash);
-        if (it != entries_.end() && it->second.epoch == epoch && it->second.expires > now)
-            return it->second.key;
-    }
-    // The epoch was read before this lookup, so a revocation committed after it changes the
-    // epoch and invalidates what is stored here.
+    if (auto cached = entries_.get(hash, epoch)) return {std::move(*cached), epoch};
     auto found = lookup();
-    if (found && !found->revoked) {
-        std::lock_guard lock(mutex_);
-        if (entries_.size() >= kMaxEntries) entries_.clear();
-        entries_[hash] = Entry{*found, epoch, now + lifetime_};
-    }
-    return found;
+    if (found && !found->revoked) entries_.put(hash, *found, epoch);
+    return {std::move(found), epoch};
+}
+
+std::optional<EpochCache<auth::ApiKey>::Hit> KeyCache::peek(std::string_view secret) {
+    if (!entries_.enabled()) return std::nullopt;
+    return entries_.peek(crypto::sha256_hex(secret));
 }
 
 }  // namespace squawk::api

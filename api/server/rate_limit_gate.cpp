@@ -1,15 +1,15 @@
 #include "api/server/rate_limit_gate.hpp"
 
 #include "common/accounts/connected_accounts.hpp"
+#include "common/auth/identity_epoch.hpp"
 #include "common/error/api_error.hpp"
 #include "common/log/logger.hpp"
 #include "common/metrics/registry.hpp"
 
 namespace squawk::api {
+namespace {
 
-void apply_rate_limit(const Route& route, const RequestContext& context, Services& services,
-                      std::optional<rate_limit::Decision>& decision) {
-    if (!route.rate_limited || !services.config.rate_limits.enabled || !context.key) return;
+rate_limit::Subject subject_of(const Route& route, const RequestContext& context) {
     const auto& key = context.api_key();
     rate_limit::Subject subject;
     subject.workspace_id = context.caller_workspace_id;
@@ -21,31 +21,67 @@ void apply_rate_limit(const Route& route, const RequestContext& context, Service
     }
     subject.per_second_ceiling =
         route.access.kind == Access::Kind::scope && route.access.scope == "analytics:read";
-    try {
-        decision = services.redis.run([&](redis::RedisClient& r) {
-            return services.rate_limiter.check(r, subject, [&] {
-                return services.mysql.run([&](db::Session& s) {
-                    return accounts::ConnectedAccounts::count(s, context.caller_workspace_id);
-                });
+    return subject;
+}
+
+// Runs the check (with the epoch precondition when given); nothing when it did not hold.
+std::optional<rate_limit::Decision> check(const Route& route, const RequestContext& context,
+                                          Services& services, std::optional<long long> epoch) {
+    const auto subject = subject_of(route, context);
+    return services.redis.run([&](redis::RedisClient& r) -> std::optional<rate_limit::Decision> {
+        const auto count_connected = [&] {
+            return services.mysql.run([&](db::Session& s) {
+                return accounts::ConnectedAccounts::count(s, context.caller_workspace_id);
             });
-        });
-    } catch (const redis::RedisUnavailable& e) {
-        log::warn("rate limit not applied: redis unavailable",
-                  {{"request_id", context.request_id}, {"error", e.what()}});
-        return;
-    }
-    if (decision->allowed) return;
+        };
+        if (!epoch) return services.rate_limiter.check(r, subject, count_connected);
+        const rate_limit::Precondition current{auth::IdentityEpoch::key(r), *epoch};
+        return services.rate_limiter.check_if(r, subject, current, count_connected);
+    });
+}
+
+}  // namespace
+
+void refuse_if_limited(const std::optional<rate_limit::Decision>& limited) {
+    if (!limited || limited->allowed) return;
+    const auto& decision = *limited;
     metrics::Registry::global()
         .counter("squawk_rate_limit_refusals_total", "Requests refused by the rate limits.",
-                 {{"window", decision->refused_by_second_ceiling ? "second" : "minute"}})
+                 {{"window", decision.refused_by_second_ceiling ? "second" : "minute"}})
         .inc();
-    nlohmann::json details = {{"limit", decision->limit},
-                              {"retry_after_seconds", decision->retry_after_seconds}};
-    if (decision->refused_by_second_ceiling)
+    nlohmann::json details = {{"limit", decision.limit},
+                              {"retry_after_seconds", decision.retry_after_seconds}};
+    if (decision.refused_by_second_ceiling)
         details["window"] = "second";
     else
         details["window"] = "minute";
     throw ApiError(ErrorCode::RateLimitExceeded, {}, std::move(details));
+}
+
+bool route_is_limited(const Route& route, const Services& services) {
+    return route.rate_limited && services.config.rate_limits.enabled;
+}
+
+void apply_rate_limit(const Route& route, const RequestContext& context, Services& services,
+                      std::optional<rate_limit::Decision>& decision) {
+    if (!route_is_limited(route, services) || !context.key) return;
+    try {
+        decision = check(route, context, services, std::nullopt);
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("rate limit not applied: redis unavailable",
+                  {{"request_id", context.request_id}, {"error", e.what()}});
+    }
+}
+
+bool apply_rate_limit_if_epoch(const Route& route, const RequestContext& context,
+                               Services& services, std::optional<rate_limit::Decision>& decision,
+                               long long epoch) {
+    try {
+        decision = check(route, context, services, epoch);
+    } catch (const redis::RedisUnavailable&) {
+        return false;
+    }
+    return decision.has_value();
 }
 
 }  // namespace squawk::api

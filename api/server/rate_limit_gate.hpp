@@ -10,10 +10,23 @@
 
 namespace squawk::api {
 
-// Nothing when the route is not limited, limits are off, or Redis cannot be reached (requests
-// are let through then: losing the limiter must not take the API down). Throws 429 on refusal
-// after storing the decision in `decision`.
+// Whether requests to `route` count toward a limit at all (the route is limited, limits are on).
+bool route_is_limited(const Route& route, const Services& services);
+
+// Counts the request and stores the decision in `decision`: nothing when the route is not
+// limited, limits are off, or Redis cannot be reached (requests are let through then: losing the
+// limiter must not take the API down). refuse_if_limited() then answers a refusal.
 void apply_rate_limit(const Route& route, const RequestContext& context, Services& services,
                       std::optional<rate_limit::Decision>& decision);
+
+// The same for a key taken from the cache under identity epoch `epoch`, confirmed current in the
+// same Redis round trip. False, with nothing counted, when the epoch moved or Redis could not be
+// asked: the key must then be authenticated afresh.
+bool apply_rate_limit_if_epoch(const Route& route, const RequestContext& context,
+                               Services& services, std::optional<rate_limit::Decision>& decision,
+                               long long epoch);
+
+// Throws 429 RATE_LIMIT_EXCEEDED when `decision` refused the request.
+void refuse_if_limited(const std::optional<rate_limit::Decision>& decision);
 
 }  // namespace squawk::api

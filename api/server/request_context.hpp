@@ -24,6 +24,9 @@ struct RequestContext {
     long long caller_workspace_id = 0;
     std::optional<long long> profile_id;
     bool is_test = false;
+    // The identity epoch current after the request arrived (auth::IdentityEpoch): records cached
+    // under it may answer this request. Nothing when Redis could not vouch for it.
+    std::optional<long long> identity_epoch;
     // The wallet charge of a billable call, made before the handler runs.
     std::optional<long long> charge_ledger_id;
     PathParams path_params;

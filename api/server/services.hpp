@@ -1,7 +1,9 @@
 // What route handlers may use: the configuration and the shared pools, owned by main().
 #pragma once
 
+#include "api/server/finished_job_cache.hpp"
 #include "api/server/key_cache.hpp"
+#include "api/server/workspace_cache.hpp"
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/http/http_client.hpp"
@@ -14,8 +16,13 @@ namespace squawk::api {
 
 struct Services {
     Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r)
-        : config(c), mysql(m), redis(r), submitter(m, r, c.jobs),
-          key_cache(std::chrono::seconds(c.api.key_cache_seconds)), rate_limiter(c.rate_limits),
+        : config(c),
+          mysql(m),
+          redis(r),
+          submitter(m, r, c.jobs),
+          key_cache(std::chrono::seconds(c.api.key_cache_seconds)),
+          workspaces(std::chrono::seconds(c.api.key_cache_seconds)),
+          rate_limiter(c.rate_limits),
           request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
                       static_cast<size_t>(c.request_log.max_pending)) {}
 
@@ -24,6 +31,8 @@ struct Services {
     redis::RedisPool& redis;
     jobs::JobSubmitter submitter;
     KeyCache key_cache;
+    WorkspaceCache workspaces;
+    FinishedJobCache finished_jobs;
     rate_limit::RateLimiter rate_limiter;
     request_log::RequestLogWriter request_log;  // started and stopped by main()
     // Outgoing calls the API makes itself (the synchronous webhook test).

@@ -4,15 +4,15 @@
 
 #include <map>
 #include <span>
-#include <string_view>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace squawk::config {
 
 // Raised for an unreadable file, an unknown key or a bad value; daemons exit with code 2 on it.
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -22,7 +22,7 @@ struct ApiSettings {
     int threads = 4;
     long long max_body_bytes = 1048576;
     std::string public_base_url = "http://127.0.0.1:8080/v1";
-    int key_cache_seconds = 30;  // 0 looks every key up in MySQL
+    int key_cache_seconds = 30;  // keys and workspace records; 0 reads them from MySQL each time
 };
 
 struct MysqlSettings {
@@ -60,7 +60,8 @@ struct WorkerSettings {
     int blocking_threads = 4;
     int shutdown_grace_seconds = 20;
     int metrics_port = 0;
-    std::map<std::string, PoolSettings> pools;  // keyed by pool name: publish, generate, webhooks, sync
+    std::map<std::string, PoolSettings>
+        pools;  // keyed by pool name: publish, generate, webhooks, sync
 };
 
 struct SchedulerSettings {
@@ -119,7 +120,8 @@ struct SpeechSettings {
 struct BillingSettings {
     std::string currency = "USD";
     long long monthly_allowance_units = 0;
-    std::map<std::string, long long> price_units;  // per billable operation (billing/operations.hpp)
+    std::map<std::string, long long>
+        price_units;  // per billable operation (billing/operations.hpp)
 };
 
 // Requests per minute by connected social accounts (spec 8.1): up to small_max_accounts,

@@ -1,9 +1,11 @@
-// Structured logging: one JSON object per line on stdout, so journald and log shippers need no parser.
-// Callers pass context (request_id, job_id, workspace_id) as fields; secrets never belong in them.
+// Structured logging: one JSON object per line on stdout, so journald and log shippers need no
+// parser. Callers pass context (request_id, job_id, workspace_id) as fields; secrets never belong
+// in them.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <string>
 #include <string_view>
 
@@ -16,9 +18,24 @@ void set_component(std::string_view component);
 bool enabled(Level level);
 void write(Level level, std::string_view message, const nlohmann::json& fields = nullptr);
 
-inline void debug(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::debug, m, f); }
-inline void info(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::info, m, f); }
-inline void warn(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::warn, m, f); }
-inline void error(std::string_view m, const nlohmann::json& f = nullptr) { write(Level::error, m, f); }
+// Lets debug and info lines wait in memory up to `interval` (or until a few KiB gather) and go
+// out in one write: a busy API logs every request. Warnings and errors still go out at once, after
+// whatever waits. Lines written on exit are flushed; a SIGKILL loses at most `interval` of them.
+void buffer_routine_lines(std::chrono::milliseconds interval);
+// Writes out what waits.
+void flush();
+
+inline void debug(std::string_view m, const nlohmann::json& f = nullptr) {
+    write(Level::debug, m, f);
+}
+inline void info(std::string_view m, const nlohmann::json& f = nullptr) {
+    write(Level::info, m, f);
+}
+inline void warn(std::string_view m, const nlohmann::json& f = nullptr) {
+    write(Level::warn, m, f);
+}
+inline void error(std::string_view m, const nlohmann::json& f = nullptr) {
+    write(Level::error, m, f);
+}
 
 }  // namespace squawk::log

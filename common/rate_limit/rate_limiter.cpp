@@ -8,11 +8,14 @@
 namespace squawk::rate_limit {
 namespace {
 
-// KEYS: bucket base, cached account count. ARGV: fixed limit (0 = by tier), per-second flag,
-// then the tier table: small_max, small_limit, medium_max, medium_limit, large_limit.
-// Returns {-1} when the account count is not cached, else
+// KEYS: bucket base, cached account count, and optionally a precondition counter. ARGV: fixed
+// limit (0 = by tier), per-second flag, then the tier table: small_max, small_limit, medium_max,
+// medium_limit, large_limit, then the precondition's expected value.
+// Returns {-2} when the precondition counter moved and {-1} when the account count is not cached
+// (nothing counted in either case), else
 // {allowed, limit, remaining, reset_ms, retry_after_ms, refused_by_second}.
 constexpr const char* kScript = R"lua(
+if KEYS[3] and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {-2} end
 local limit = tonumber(ARGV[1])
 if limit == 0 then
   local count = redis.call('GET', KEYS[2])
@@ -62,24 +65,42 @@ RateLimiter::RateLimiter(config::RateLimitSettings settings)
 
 Decision RateLimiter::check(redis::RedisClient& redis, const Subject& subject,
                             const std::function<long long()>& count_connected) const {
-    // Every key one check touches carries the workspace's hash tag: one Redis Cluster slot.
+    return *run(redis, subject, nullptr, count_connected);
+}
+
+std::optional<Decision> RateLimiter::check_if(
+    redis::RedisClient& redis, const Subject& subject, const Precondition& precondition,
+    const std::function<long long()>& count_connected) const {
+    return run(redis, subject, &precondition, count_connected);
+}
+
+std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subject& subject,
+                                         const Precondition* precondition,
+                                         const std::function<long long()>& count_connected) const {
+    // The bucket and count keys carry the workspace's hash tag (one Redis Cluster slot); a
+    // precondition key is global, so checks with one need a single Redis, which hiredis is.
     const std::string base =
         redis.key("rl:{ws:" + std::to_string(subject.workspace_id) + "}:" + subject.bucket);
-    const std::string count_key =
-        accounts::ConnectedAccounts::cache_key(redis, subject.workspace_id);
-    const std::vector<std::string> args = {std::to_string(subject.fixed_limit.value_or(0)),
-                                           subject.per_second_ceiling ? "1" : "0",
-                                           std::to_string(settings_.small_max_accounts),
-                                           std::to_string(settings_.small_per_minute),
-                                           std::to_string(settings_.medium_max_accounts),
-                                           std::to_string(settings_.medium_per_minute),
-                                           std::to_string(settings_.large_per_minute)};
+    std::vector<std::string> keys = {
+        base, accounts::ConnectedAccounts::cache_key(redis, subject.workspace_id)};
+    std::vector<std::string> args = {std::to_string(subject.fixed_limit.value_or(0)),
+                                     subject.per_second_ceiling ? "1" : "0",
+                                     std::to_string(settings_.small_max_accounts),
+                                     std::to_string(settings_.small_per_minute),
+                                     std::to_string(settings_.medium_max_accounts),
+                                     std::to_string(settings_.medium_per_minute),
+                                     std::to_string(settings_.large_per_minute)};
+    if (precondition) {
+        keys.push_back(precondition->key);
+        args.push_back(std::to_string(precondition->expected));
+    }
     for (int attempt = 0; attempt < 2; ++attempt) {
-        const auto reply = script_.run(redis, {base, count_key}, args);
+        const auto reply = script_.run(redis, keys, args);
         if (reply.is_error()) throw redis::RedisUnavailable("rate limit script: " + reply.text);
         if (reply.type != redis::Reply::Type::array || reply.elements.empty())
             throw redis::RedisUnavailable("rate limit script gave an unexpected reply");
         const auto& e = reply.elements;
+        if (e[0].integer == -2) return std::nullopt;
         if (e[0].integer == -1) {
             accounts::ConnectedAccounts::cache(redis, subject.workspace_id, count_connected(),
                                                settings_.account_count_cache_seconds);

@@ -30,6 +30,13 @@ struct Decision {
     bool refused_by_second_ceiling = false;
 };
 
+// A Redis counter that must still hold `expected` for a check to count: the identity epoch that
+// vouches for a cached key, confirmed in the same round trip as the check.
+struct Precondition {
+    std::string key;
+    long long expected = 0;
+};
+
 // The tier of a workspace with `connected` social accounts.
 long long tier_limit(const config::RateLimitSettings& settings, long long connected);
 // The per-second ceiling of analytics routes: a sixtieth of the minute allowance, at least 6.
@@ -42,8 +49,17 @@ class RateLimiter {
     // `count_connected` is called when the cached account count is missing (then cached).
     Decision check(redis::RedisClient& redis, const Subject& subject,
                    const std::function<long long()>& count_connected) const;
+    // The same check, made only while `precondition` holds; nothing (and nothing counted) when
+    // the counter moved.
+    std::optional<Decision> check_if(redis::RedisClient& redis, const Subject& subject,
+                                     const Precondition& precondition,
+                                     const std::function<long long()>& count_connected) const;
 
   private:
+    std::optional<Decision> run(redis::RedisClient& redis, const Subject& subject,
+                                const Precondition* precondition,
+                                const std::function<long long()>& count_connected) const;
+
     config::RateLimitSettings settings_;
     redis::LuaScript script_;
 };

@@ -155,6 +155,9 @@ TEST_CASE("squawkctl jobs retry puts a dead-lettered job back on the queue and i
     const std::string job_id = submit_speech(stack, key, "Second time lucky.");
     const std::string healthy = submit_speech(stack, key, "Never failed.");
     dead_letter(stack, job_id);
+    // A poll of the dead-lettered job must not pin it as failed in the API's finished-job cache.
+    CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, key).json["data"]["status"] ==
+          "failed");
 
     const auto letters = stack.ctl({"dead-letters", "list"});
     REQUIRE(letters.exit_code == 0);
@@ -171,6 +174,8 @@ TEST_CASE("squawkctl jobs retry puts a dead-lettered job back on the queue and i
     const auto retried = stack.ctl({"jobs", "retry", job_id});
     REQUIRE(retried.exit_code == 0);
     CHECK(stack.ctl({"jobs", "retry", job_id}).exit_code == 1);
+    CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, key).json["data"]["status"] ==
+          "queued");
 
     stack.start(Process::worker);
     const auto job = wait_for_terminal_job(stack, key, job_id);

@@ -102,3 +102,26 @@ TEST_CASE("a fixed limit refuses exactly the requests beyond it in the minute") 
     CHECK(d.retry_after_seconds >= 1);
     CHECK(d.retry_after_seconds <= 60);
 }
+
+TEST_CASE("a check made on condition counts nothing once the condition's counter has moved") {
+    auto redis = client();
+    const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
+    rate_limit::Subject subject;
+    subject.bucket = "key:1";
+    subject.workspace_id = 9;
+    subject.fixed_limit = 100;
+    const auto none = [] { return 0LL; };
+    const rate_limit::Precondition at_zero{redis.key("epoch"), 0};
+    const auto first = limiter.check_if(redis, subject, at_zero, none);
+    REQUIRE(first.has_value());
+    CHECK(first->remaining == 99);
+
+    redis.command({"INCR", redis.key("epoch")});
+    CHECK_FALSE(limiter.check_if(redis, subject, at_zero, none).has_value());
+
+    const rate_limit::Precondition at_one{redis.key("epoch"), 1};
+    const auto next = limiter.check_if(redis, subject, at_one, none);
+    REQUIRE(next.has_value());
+    // 98 when the refused check counted nothing (99 if a new minute began in between).
+    CHECK(next->remaining == (next->reset_unix == first->reset_unix ? 98 : 99));
+}

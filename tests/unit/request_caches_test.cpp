@@ -1,0 +1,78 @@
+// The API process's caches of the request path: which jobs count as finished for good, the
+// identity-epoch rule of cached records, and the workspace key that keeps tenants apart.
+#include "api/server/epoch_cache.hpp"
+#include "api/server/finished_job_cache.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+using squawk::api::EpochCache;
+using squawk::api::FinishedJobCache;
+
+namespace {
+
+jobs::Job job(const char* status, bool dead_lettered = false) {
+    jobs::Job j;
+    j.public_id = "job_1";
+    j.workspace_id = 7;
+    j.status = status;
+    j.dead_lettered = dead_lettered;
+    return j;
+}
+
+}  // namespace
+
+TEST_CASE("completed, cancelled and finally failed jobs are remembered; others are not",
+          "[unit][job_cache]") {
+    const nlohmann::json rendered = {{"job_id", "job_1"}};
+    for (const char* status : {jobs::status::completed, jobs::status::cancelled}) {
+        FinishedJobCache cache;
+        cache.remember(job(status), rendered);
+        CHECK(cache.find(7, "job_1") == rendered);
+    }
+    FinishedJobCache failed;
+    failed.remember(job(jobs::status::failed), rendered);
+    CHECK(failed.find(7, "job_1").has_value());
+    for (const char* status :
+         {jobs::status::queued, jobs::status::running, jobs::status::retrying}) {
+        FinishedJobCache cache;
+        cache.remember(job(status), rendered);
+        CHECK_FALSE(cache.find(7, "job_1").has_value());
+    }
+}
+
+TEST_CASE("a dead-lettered job is not remembered, since an operator may requeue it",
+          "[unit][job_cache]") {
+    FinishedJobCache cache;
+    cache.remember(job(jobs::status::failed, true), {{"job_id", "job_1"}});
+    CHECK_FALSE(cache.find(7, "job_1").has_value());
+}
+
+TEST_CASE("a remembered job is found only by its own workspace", "[unit][job_cache]") {
+    FinishedJobCache cache;
+    cache.remember(job(jobs::status::completed), {{"job_id", "job_1"}});
+    CHECK(cache.find(7, "job_1").has_value());
+    CHECK_FALSE(cache.find(8, "job_1").has_value());
+    CHECK_FALSE(cache.find(7, "job_2").has_value());
+}
+
+TEST_CASE("a cached record answers only under the identity epoch it was read under",
+          "[unit][epoch_cache]") {
+    EpochCache<std::string> cache(std::chrono::seconds(30));
+    cache.put("1", "first name", 4);
+    CHECK(cache.get("1", 4) == "first name");
+    CHECK_FALSE(cache.get("1", 5).has_value());
+    const auto peeked = cache.peek("1");
+    REQUIRE(peeked.has_value());
+    CHECK(peeked->epoch == 4);
+    cache.put("1", "second name", 5);
+    CHECK(cache.get("1", 5) == "second name");
+    CHECK_FALSE(cache.get("2", 5).has_value());
+}
+
+TEST_CASE("an epoch cache with no lifetime keeps nothing", "[unit][epoch_cache]") {
+    EpochCache<std::string> cache(std::chrono::seconds(0));
+    cache.put("1", "name", 1);
+    CHECK_FALSE(cache.peek("1").has_value());
+    CHECK_FALSE(cache.get("1", 1).has_value());
+}
