@@ -8,10 +8,26 @@ namespace {
 
 using db::time_param;
 
-constexpr const char* kColumns =
-    "id, public_id, workspace_id, platform, status, display_name, external_id, external_handle,"
-    " credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at)";
+// Every read selects the columns read_account() expects, in its order; whole literals because
+// GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
+    "?"
+    " AND status = 'connected'";
+constexpr const char* kFindForUpdate =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
+    "?"
+    " AND status = 'connected' FOR UPDATE";
+constexpr const char* kListPage =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
+    " AND status = 'connected' AND public_id IS NOT NULL AND (? = '' OR platform = ?)"
+    " ORDER BY id DESC LIMIT ? OFFSET ?";
 
 Account read_account(const db::Row& r) {
     Account a;
@@ -74,11 +90,7 @@ Account AccountRepository::insert(db::Session& s, long long workspace_id,
 
 std::optional<Account> AccountRepository::find(db::Session& s, long long workspace_id,
                                                const std::string& public_id, bool for_update) {
-    auto row = s.query_one(std::string("SELECT ") + kColumns +
-                               " FROM social_accounts WHERE public_id = ? AND workspace_id = ?"
-                               " AND status = 'connected'" +
-                               (for_update ? " FOR UPDATE" : ""),
-                           {public_id, workspace_id});
+    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
     if (!row) return std::nullopt;
     return read_account(*row);
 }
@@ -93,13 +105,8 @@ AccountPage AccountRepository::list(db::Session& s, long long workspace_id,
                       " AND (? = '' OR platform = ?)",
                       {workspace_id, platform, platform})
                      ->integer(0);
-    for (const auto& r :
-         s.query(std::string("SELECT ") + kColumns +
-                     " FROM social_accounts WHERE workspace_id = ?"
-                     " AND status = 'connected' AND public_id IS NOT NULL"
-                     " AND (? = '' OR platform = ?)"
-                     " ORDER BY id DESC LIMIT ? OFFSET ?",
-                 {workspace_id, platform, platform, static_cast<long long>(limit), offset}))
+    for (const auto& r : s.query(
+             kListPage, {workspace_id, platform, platform, static_cast<long long>(limit), offset}))
         page.items.push_back(read_account(r));
     return page;
 }

@@ -8,7 +8,17 @@ namespace {
 
 using db::time_param;
 
-constexpr const char* kColumns = "id, public_id, workspace_id, name, created_at, updated_at";
+// Every read selects the columns read_group() expects, in its order; whole literals because
+// GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE public_id = ? AND workspace_id = ?";
+constexpr const char* kFindForUpdate =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE public_id = ? AND workspace_id = ? FOR UPDATE";
+constexpr const char* kListPage =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
 
 AccountGroup read_group(const db::Row& r) {
     AccountGroup g;
@@ -67,10 +77,7 @@ AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
 
 std::optional<AccountGroup> GroupRepository::find(db::Session& s, long long workspace_id,
                                                   const std::string& public_id, bool for_update) {
-    auto row = s.query_one(std::string("SELECT ") + kColumns +
-                               " FROM account_groups WHERE public_id = ? AND workspace_id = ?" +
-                               (for_update ? " FOR UPDATE" : ""),
-                           {public_id, workspace_id});
+    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
     if (!row) return std::nullopt;
     auto g = read_group(*row);
     load_members(s, g);
@@ -83,10 +90,8 @@ GroupPage GroupRepository::list(db::Session& s, long long workspace_id, long lon
     page.total =
         s.query_one("SELECT COUNT(*) FROM account_groups WHERE workspace_id = ?", {workspace_id})
             ->integer(0);
-    for (const auto& r : s.query(std::string("SELECT ") + kColumns +
-                                     " FROM account_groups WHERE workspace_id = ?"
-                                     " ORDER BY id LIMIT ? OFFSET ?",
-                                 {workspace_id, static_cast<long long>(limit), offset})) {
+    for (const auto& r :
+         s.query(kListPage, {workspace_id, static_cast<long long>(limit), offset})) {
         page.items.push_back(read_group(r));
         load_members(s, page.items.back());
     }
