@@ -79,7 +79,8 @@ void watch(Context& context, double interval, int frames) {
         const auto started = std::chrono::steady_clock::now();
         const auto stats = collect(context);
         const long long finished = finished_jobs(stats);
-        std::cout << "\x1b[H\x1b[2J" << "squawk stats, every " << interval << " s (Ctrl-C stops)\n\n";
+        std::cout << "\x1b[H\x1b[2J"
+                  << "squawk stats, every " << interval << " s (Ctrl-C stops)\n\n";
         print_text(stats);
         Table workers({"pool", "worker", "holding", "idle_ms"});
         for (const auto& [pool, c] : stats.consumers)
@@ -88,7 +89,8 @@ void watch(Context& context, double interval, int frames) {
         workers.print(std::cout);
         std::cout << "\nthroughput: ";
         if (previous)
-            std::cout << static_cast<double>(finished - *previous) / interval << " jobs finished/s\n";
+            std::cout << static_cast<double>(finished - *previous) / interval
+                      << " jobs finished/s\n";
         else
             std::cout << "measuring...\n";
         std::cout.flush();
@@ -107,8 +109,9 @@ void add_stats_command(CLI::App& app, Context& context) {
     auto interval = std::make_shared<double>(0);
     auto frames = std::make_shared<int>(0);
     command->add_flag("--json", *as_json, "Print one JSON object instead of tables");
-    command->add_option("--watch", *interval,
-                        "Redraw every SECONDS with workers and throughput until Ctrl-C")
+    command
+        ->add_option("--watch", *interval,
+                     "Redraw every SECONDS with workers and throughput until Ctrl-C")
         ->check(CLI::Range(0.1, 3600.0));
     command->add_option("--frames", *frames, "With --watch: stop after this many frames")
         ->check(CLI::NonNegativeNumber);

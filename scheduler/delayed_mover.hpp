@@ -6,12 +6,12 @@
 namespace squawk::scheduler {
 
 class DelayedMover {
-public:
+  public:
     explicit DelayedMover(config::RedisSettings redis) : client_(std::move(redis)) {}
     // Returns how many jobs moved.
     long long run_once();
 
-private:
+  private:
     redis::RedisClient client_;
 };
 

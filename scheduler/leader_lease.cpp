@@ -40,7 +40,8 @@ void LeaderLease::refresh() {
     // A tenth is kept back for clock rate differences.
     const long long started = steady_ns();
     const long long valid_until =
-        started + std::chrono::duration_cast<std::chrono::nanoseconds>(lease_ - lease_ / 10).count();
+        started +
+        std::chrono::duration_cast<std::chrono::nanoseconds>(lease_ - lease_ / 10).count();
     const std::string ms = std::to_string(lease_.count());
     if (leading_) {
         const auto reply = client_.command({"EVAL", kExtendScript, "1", key(), owner_, ms});

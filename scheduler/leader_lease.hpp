@@ -12,7 +12,7 @@
 namespace squawk::scheduler {
 
 class LeaderLease {
-public:
+  public:
     LeaderLease(config::RedisSettings settings, std::chrono::milliseconds lease, std::string owner);
 
     // Takes the lease when free, extends it when ours; call every lease/3. Throws RedisUnavailable.
@@ -24,7 +24,7 @@ public:
     const std::string& owner() const { return owner_; }
     std::string key() const { return client_.key("scheduler:leader"); }
 
-private:
+  private:
     redis::RedisClient client_;
     std::chrono::milliseconds lease_;
     std::string owner_;

@@ -9,7 +9,9 @@ namespace squawk::scheduler {
 PeriodicTask::PeriodicTask(Options options, Body body, Gate gate)
     : options_(std::move(options)), body_(std::move(body)), gate_(std::move(gate)) {}
 
-PeriodicTask::~PeriodicTask() { stop(); }
+PeriodicTask::~PeriodicTask() {
+    stop();
+}
 
 void PeriodicTask::start() {
     if (thread_.joinable()) return;
@@ -40,7 +42,8 @@ void PeriodicTask::loop() {
                 ++failures_;
                 if (consecutive_failures == 0 || consecutive_failures % 10 == 0)
                     log::warn("periodic task failed; backing off",
-                              {{"task", options_.name}, {"error", e.what()},
+                              {{"task", options_.name},
+                               {"error", e.what()},
                                {"consecutive_failures", consecutive_failures + 1}});
                 ++consecutive_failures;
                 const std::chrono::milliseconds longest =

@@ -13,7 +13,7 @@
 namespace squawk::scheduler {
 
 class PeriodicTask {
-public:
+  public:
     struct Options {
         std::string name;
         std::chrono::milliseconds interval{1000};
@@ -34,7 +34,7 @@ public:
     long long failures() const { return failures_.load(); }  // runs that threw
     const std::string& name() const { return options_.name; }
 
-private:
+  private:
     void loop();
 
     Options options_;

@@ -20,8 +20,8 @@ bool QueueRebuilder::run_once() {
 
     long long queued = 0;
     for (long long after = 0;;) {
-        const auto page =
-            mysql_.run([&](db::Session& s) { return jobs::JobRepository::queued_after(s, after, kPage); });
+        const auto page = mysql_.run(
+            [&](db::Session& s) { return jobs::JobRepository::queued_after(s, after, kPage); });
         enqueue_refs(queue, page);
         queued += static_cast<long long>(page.size());
         if (static_cast<int>(page.size()) < kPage) break;
@@ -32,7 +32,8 @@ bool QueueRebuilder::run_once() {
         const auto page = mysql_.run(
             [&](db::Session& s) { return jobs::JobRepository::retrying_after(s, after, kPage); });
         std::map<std::string, std::vector<queue::Delayed>> by_pool;
-        for (const auto& [ref, due] : page) by_pool[ref.pool].push_back({ref.id, time::to_unix_ms(due)});
+        for (const auto& [ref, due] : page)
+            by_pool[ref.pool].push_back({ref.id, time::to_unix_ms(due)});
         for (const auto& [pool, delayed] : by_pool) queue.schedule_many(pool, delayed);
         retrying += static_cast<long long>(page.size());
         if (static_cast<int>(page.size()) < kPage) break;

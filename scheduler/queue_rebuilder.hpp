@@ -8,13 +8,13 @@
 namespace squawk::scheduler {
 
 class QueueRebuilder {
-public:
+  public:
     QueueRebuilder(db::MysqlPool& mysql, config::RedisSettings redis)
         : mysql_(mysql), client_(std::move(redis)) {}
     // Rebuilds only when the epoch key is missing; returns whether it did.
     bool run_once();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     redis::RedisClient client_;
 };

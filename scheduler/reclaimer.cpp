@@ -11,8 +11,8 @@ constexpr int kBatch = 1000;
 
 long long Reclaimer::run_once() {
     queue::JobQueue queue(client_);
-    const auto requeued =
-        mysql_.transaction([&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kBatch); });
+    const auto requeued = mysql_.transaction(
+        [&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kBatch); });
     // If this enqueue fails the rows are queued anyway and the stale sweep enqueues them later.
     enqueue_refs(queue, requeued);
     long long dropped = 0;

@@ -11,13 +11,13 @@
 namespace squawk::scheduler {
 
 class Reclaimer {
-public:
+  public:
     Reclaimer(db::MysqlPool& mysql, config::RedisSettings redis, std::chrono::milliseconds lease)
         : mysql_(mysql), client_(std::move(redis)), lease_(lease) {}
     // Returns how many jobs were requeued.
     long long run_once();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     redis::RedisClient client_;
     std::chrono::milliseconds lease_;

@@ -5,8 +5,8 @@
 #include "common/time/clock.hpp"
 #include "common/webhooks/delivery_metrics.hpp"
 
-#include <algorithm>
 #include <unistd.h>
+#include <algorithm>
 
 namespace squawk::scheduler {
 
@@ -31,8 +31,8 @@ Cadence cadence_for(const config::Config& config) {
     const milliseconds delivery_lease = std::chrono::seconds(config.webhooks.lease_seconds);
     c.reclaim_deliveries = std::clamp(delivery_lease / 4, tick, std::max(tick, milliseconds(5000)));
     // A minute in production; time_scale shrinks it for tests and demos.
-    c.retention = std::max(tick, std::chrono::duration_cast<milliseconds>(
-                                     time::scaled(std::chrono::seconds(60))));
+    c.retention = std::max(
+        tick, std::chrono::duration_cast<milliseconds>(time::scaled(std::chrono::seconds(60))));
     return c;
 }
 
@@ -44,12 +44,14 @@ std::string default_scheduler_owner() {
 }
 
 SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
-    : config_(std::move(config)), mysql_(config_.mysql),
+    : config_(std::move(config)),
+      mysql_(config_.mysql),
       lease_(config_.redis, milliseconds(config_.scheduler.leader_lease_ms), std::move(owner)),
-      mover_(config_.redis), reclaimer_(mysql_, config_.redis,
-                                        std::chrono::seconds(config_.jobs.lease_seconds)),
+      mover_(config_.redis),
+      reclaimer_(mysql_, config_.redis, std::chrono::seconds(config_.jobs.lease_seconds)),
       rebuilder_(mysql_, config_.redis),
-      sweeper_(mysql_, config_.redis, std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
+      sweeper_(mysql_, config_.redis,
+               std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
       webhook_tasks_(mysql_, config_.webhooks),
       retention_(mysql_, config_.request_log.retention_days),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
@@ -63,20 +65,32 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
             std::move(body), std::move(gate)));
     };
     task("leader-lease", c.lease_refresh, [this] { lease_.refresh(); }, {});
-    task("delayed-mover", c.move_due, [this] { mover_.run_once(); }, leading);
-    task("reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
-    task("queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
-    task("stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
-    task("event-dispatcher", c.dispatch_events, [this] { webhook_tasks_.dispatch_events(); }, leading);
-    task("delivery-reclaimer", c.reclaim_deliveries, [this] { webhook_tasks_.reclaim_deliveries(); },
-         leading);
-    task("delivery-retention", c.retention, [this] { webhook_tasks_.sweep_old_deliveries(); },
-         leading);
-    task("retention-sweeper", c.retention, [this] { retention_.run_once(); }, leading);
-    task("monthly-allowance", c.retention, [this] { allowance_.run_once(); }, leading);
+    task(
+        "delayed-mover", c.move_due, [this] { mover_.run_once(); }, leading);
+    task(
+        "reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
+    task(
+        "queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
+    task(
+        "stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
+    task(
+        "event-dispatcher", c.dispatch_events, [this] { webhook_tasks_.dispatch_events(); },
+        leading);
+    task(
+        "delivery-reclaimer", c.reclaim_deliveries, [this] { webhook_tasks_.reclaim_deliveries(); },
+        leading);
+    task(
+        "delivery-retention", c.retention, [this] { webhook_tasks_.sweep_old_deliveries(); },
+        leading);
+    task(
+        "retention-sweeper", c.retention, [this] { retention_.run_once(); }, leading);
+    task(
+        "monthly-allowance", c.retention, [this] { allowance_.run_once(); }, leading);
 }
 
-SchedulerRuntime::~SchedulerRuntime() { stop(); }
+SchedulerRuntime::~SchedulerRuntime() {
+    stop();
+}
 
 void SchedulerRuntime::start() {
     for (auto& t : tasks_) t->start();

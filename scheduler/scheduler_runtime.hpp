@@ -4,10 +4,10 @@
 
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
+#include "common/metrics/registry.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
 #include "scheduler/monthly_allowance.hpp"
-#include "common/metrics/registry.hpp"
 #include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
@@ -29,12 +29,13 @@ struct Cadence {
     std::chrono::milliseconds stale_sweep;
     std::chrono::milliseconds dispatch_events;
     std::chrono::milliseconds reclaim_deliveries;
-    std::chrono::milliseconds retention;  // request log, idempotency records, deliveries, allowances
+    std::chrono::milliseconds
+        retention;  // request log, idempotency records, deliveries, allowances
 };
 Cadence cadence_for(const config::Config& config);
 
 class SchedulerRuntime {
-public:
+  public:
     SchedulerRuntime(config::Config config, std::string owner);
     ~SchedulerRuntime();
     SchedulerRuntime(const SchedulerRuntime&) = delete;
@@ -45,7 +46,7 @@ public:
     void stop();
     bool is_leader() const { return lease_.is_leader(); }
 
-private:
+  private:
     config::Config config_;
     db::MysqlPool mysql_;
     LeaderLease lease_;

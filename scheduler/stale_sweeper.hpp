@@ -10,13 +10,14 @@
 namespace squawk::scheduler {
 
 class StaleSweeper {
-public:
-    StaleSweeper(db::MysqlPool& mysql, config::RedisSettings redis, std::chrono::seconds stale_after)
+  public:
+    StaleSweeper(db::MysqlPool& mysql, config::RedisSettings redis,
+                 std::chrono::seconds stale_after)
         : mysql_(mysql), client_(std::move(redis)), stale_after_(stale_after) {}
     // Returns how many jobs were enqueued again.
     long long run_once();
 
-private:
+  private:
     db::MysqlPool& mysql_;
     redis::RedisClient client_;
     std::chrono::seconds stale_after_;

@@ -11,25 +11,25 @@ namespace squawk::workers {
 
 // The same run may succeed later (network, a busy provider, a crashed subprocess).
 class RetryableError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // Running again cannot help (bad payload, unknown voice); the job fails at once with the reason.
 class PermanentError : public std::runtime_error {
-public:
+  public:
     explicit PermanentError(const std::string& reason,
                             nlohmann::json details = nlohmann::json::object())
         : std::runtime_error(reason), details_(std::move(details)) {}
     const nlohmann::json& details() const { return details_; }
 
-private:
+  private:
     nlohmann::json details_;
 };
 
 // The task stopped at a safe point because its job was cancelled or the worker is shutting down.
 class TaskCancelled : public std::runtime_error {
-public:
+  public:
     TaskCancelled() : std::runtime_error("task stopped: job cancelled or worker shutting down") {}
 };
 

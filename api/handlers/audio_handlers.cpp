@@ -15,12 +15,12 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
     body.reject_unknown_fields();
     body.finish();
 
-    const auto job = services.submitter.submit(
-        ctx.workspace_id, jobs::kTextToSpeech,
-        {{"text", text},
-         {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
-         {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
-        ctx.is_test, ctx.charge_ledger_id);
+    const auto job =
+        services.submitter.submit(ctx.workspace_id, jobs::kTextToSpeech,
+                                  {{"text", text},
+                                   {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
+                                   {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
+                                  ctx.is_test, ctx.charge_ledger_id);
     return Reply::ok(jobs::to_accepted_json(job), 202);
 }
 

@@ -9,7 +9,9 @@
 namespace squawk::api::handlers {
 namespace {
 
-ApiError media_not_found() { return ApiError(ErrorCode::NotFound, "No media with this id."); }
+ApiError media_not_found() {
+    return ApiError(ErrorCode::NotFound, "No media with this id.");
+}
 
 media::Media find_media(const RequestContext& ctx, Services& services) {
     auto m = services.mysql.run([&](db::Session& s) {
@@ -27,8 +29,8 @@ std::string file_path(const Services& services, const media::Media& m) {
 
 Reply get_media(const RequestContext& ctx, Services& services) {
     const auto m = find_media(ctx, services);
-    return Reply::ok(media::to_api_json(m, services.config.api.public_base_url + "/media/" +
-                                              m.public_id + "/download"));
+    return Reply::ok(media::to_api_json(
+        m, services.config.api.public_base_url + "/media/" + m.public_id + "/download"));
 }
 
 Reply download_media(const RequestContext& ctx, Services& services) {
@@ -36,9 +38,8 @@ Reply download_media(const RequestContext& ctx, Services& services) {
     const std::string path = file_path(services, m);
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
-        log::error("media file missing", {{"request_id", ctx.request_id},
-                                          {"media_id", m.public_id},
-                                          {"path", path}});
+        log::error("media file missing",
+                   {{"request_id", ctx.request_id}, {"media_id", m.public_id}, {"path", path}});
         throw ApiError(ErrorCode::NotFound, "The media file is no longer available.");
     }
     return Reply::send_file(FileBody{path, m.mime_type});
@@ -54,9 +55,9 @@ Reply delete_media(const RequestContext& ctx, Services& services) {
     std::error_code ec;
     std::filesystem::remove(file_path(services, m), ec);
     if (ec)
-        log::warn("media file not removed", {{"request_id", ctx.request_id},
-                                             {"media_id", m.public_id},
-                                             {"error", ec.message()}});
+        log::warn(
+            "media file not removed",
+            {{"request_id", ctx.request_id}, {"media_id", m.public_id}, {"error", ec.message()}});
     return Reply::ok({{"media_id", m.public_id}, {"deleted", true}});
 }
 

@@ -80,17 +80,24 @@ constexpr std::array kRoutes{
     Route::get("/v1/webhooks", kWebhooksRead, list_webhooks).without_profiles(),
     Route::post("/v1/webhooks", kWebhooksWrite, create_webhook).without_profiles(),
     Route::get("/v1/webhooks/logs", kWebhooksRead, webhook_logs).without_profiles(),
-    Route::get("/v1/webhooks/deliveries/{delivery_id}", kWebhooksRead, get_delivery).without_profiles(),
-    Route::post("/v1/webhooks/deliveries/{delivery_id}/replay", kWebhooksWrite, replay_delivery).without_profiles(),
+    Route::get("/v1/webhooks/deliveries/{delivery_id}", kWebhooksRead, get_delivery)
+        .without_profiles(),
+    Route::post("/v1/webhooks/deliveries/{delivery_id}/replay", kWebhooksWrite, replay_delivery)
+        .without_profiles(),
     Route::put("/v1/webhooks/{webhook_id}", kWebhooksWrite, update_webhook).without_profiles(),
     Route::del("/v1/webhooks/{webhook_id}", kWebhooksWrite, delete_webhook).without_profiles(),
     Route::post("/v1/webhooks/{webhook_id}/test", kWebhooksWrite, test_webhook).without_profiles(),
-    Route::post("/v1/webhooks/{webhook_id}/rotate-secret", kWebhooksWrite, rotate_webhook_secret).without_profiles(),
-    Route::post("/v1/webhooks/{webhook_id}/replay-dead-letters", kWebhooksWrite, replay_dead_letters).without_profiles(),
+    Route::post("/v1/webhooks/{webhook_id}/rotate-secret", kWebhooksWrite, rotate_webhook_secret)
+        .without_profiles(),
+    Route::post("/v1/webhooks/{webhook_id}/replay-dead-letters", kWebhooksWrite,
+                replay_dead_letters)
+        .without_profiles(),
 };
 
 }  // namespace
 
-std::span<const Route> route_table() { return kRoutes; }
+std::span<const Route> route_table() {
+    return kRoutes;
+}
 
 }  // namespace squawk::api

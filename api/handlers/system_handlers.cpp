@@ -9,8 +9,7 @@ namespace squawk::api::handlers {
 
 Reply health(const RequestContext& ctx, Services& services) {
     services.mysql.run([](db::Session& s) { s.query_one("SELECT 1"); });
-    const auto pong = services.redis.run(
-        [](redis::RedisClient& r) { return r.command({"PING"}); });
+    const auto pong = services.redis.run([](redis::RedisClient& r) { return r.command({"PING"}); });
     if (pong.is_error()) {
         log::error("redis refused PING", {{"request_id", ctx.request_id}, {"error", pong.text}});
         throw ApiError(ErrorCode::ServiceUnavailable);

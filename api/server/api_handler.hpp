@@ -13,7 +13,7 @@
 namespace squawk::api {
 
 class ApiHandler : public Pistache::Http::Handler {
-public:
+  public:
     HTTP_PROTOTYPE(ApiHandler)
 
     ApiHandler(Services& services, std::shared_ptr<const Router> router)
@@ -22,7 +22,7 @@ public:
     void onRequest(const Pistache::Http::Request& request,
                    Pistache::Http::ResponseWriter response) override;
 
-private:
+  private:
     Services* services_;
     std::shared_ptr<const Router> router_;
 };

@@ -8,7 +8,9 @@
 namespace squawk::api {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t';
+}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -33,7 +35,8 @@ std::string_view bearer_token(std::optional<std::string_view> authorization) {
     const size_t space = value.find_first_of(" \t");
     // The scheme is case-insensitive (RFC 7235); the key itself is not.
     if (space == std::string_view::npos || !equals_ignoring_case(value.substr(0, space), "bearer"))
-        throw ApiError(ErrorCode::InvalidApiKey, "The Authorization header must be 'Bearer <key>'.");
+        throw ApiError(ErrorCode::InvalidApiKey,
+                       "The Authorization header must be 'Bearer <key>'.");
     const std::string_view key = trim(value.substr(space));
     if (!auth::looks_like_key(key)) throw ApiError(ErrorCode::InvalidApiKey);
     return key;

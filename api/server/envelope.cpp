@@ -5,7 +5,9 @@
 
 namespace squawk::api {
 
-std::string new_request_id() { return "req_" + crypto::uuid_v4(); }
+std::string new_request_id() {
+    return "req_" + crypto::uuid_v4();
+}
 
 Meta make_meta(std::string request_id) {
     return {std::move(request_id), time::format_iso8601(time::now())};
@@ -28,13 +30,13 @@ nlohmann::json success_envelope(const nlohmann::json& data,
 }
 
 nlohmann::json error_envelope(const ApiError& error, const Meta& meta) {
-    return {{"success", false},
-            {"error",
-             {{"code", error.info().code},
-              {"message", error.what()},
-              {"details", error.details().is_object() ? error.details()
-                                                      : nlohmann::json::object()}}},
-            {"meta", meta_json(meta)}};
+    return {
+        {"success", false},
+        {"error",
+         {{"code", error.info().code},
+          {"message", error.what()},
+          {"details", error.details().is_object() ? error.details() : nlohmann::json::object()}}},
+        {"meta", meta_json(meta)}};
 }
 
 std::string to_wire(const nlohmann::json& envelope) {

@@ -24,7 +24,8 @@ struct Access {
 using HandlerFn = Reply (*)(const RequestContext&, Services&);
 
 // Rows are built with the factories and modifiers below, e.g.
-// Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), h).billable("text_to_speech").
+// Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"),
+// h).billable("text_to_speech").
 struct Route {
     std::string_view method;   // "GET", "POST", ...
     std::string_view pattern;  // "/v1/jobs/{job_id}"
@@ -45,11 +46,21 @@ struct Route {
         r.accepts_profile = !pattern.starts_with("/v1/webhooks");
         return r;
     }
-    static constexpr Route get(std::string_view p, Access a, HandlerFn h) { return make("GET", p, a, h); }
-    static constexpr Route post(std::string_view p, Access a, HandlerFn h) { return make("POST", p, a, h); }
-    static constexpr Route put(std::string_view p, Access a, HandlerFn h) { return make("PUT", p, a, h); }
-    static constexpr Route patch(std::string_view p, Access a, HandlerFn h) { return make("PATCH", p, a, h); }
-    static constexpr Route del(std::string_view p, Access a, HandlerFn h) { return make("DELETE", p, a, h); }
+    static constexpr Route get(std::string_view p, Access a, HandlerFn h) {
+        return make("GET", p, a, h);
+    }
+    static constexpr Route post(std::string_view p, Access a, HandlerFn h) {
+        return make("POST", p, a, h);
+    }
+    static constexpr Route put(std::string_view p, Access a, HandlerFn h) {
+        return make("PUT", p, a, h);
+    }
+    static constexpr Route patch(std::string_view p, Access a, HandlerFn h) {
+        return make("PATCH", p, a, h);
+    }
+    static constexpr Route del(std::string_view p, Access a, HandlerFn h) {
+        return make("DELETE", p, a, h);
+    }
 
     constexpr Route unlimited() const {
         Route r = *this;

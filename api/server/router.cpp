@@ -13,7 +13,8 @@ std::vector<std::string_view> split_path(std::string_view path) {
     size_t start = 1;
     while (true) {
         const size_t slash = path.find('/', start);
-        segments.push_back(path.substr(start, slash == std::string_view::npos ? slash : slash - start));
+        segments.push_back(
+            path.substr(start, slash == std::string_view::npos ? slash : slash - start));
         if (slash == std::string_view::npos) break;
         start = slash + 1;
     }

@@ -23,12 +23,12 @@ struct RouteMatch {
 };
 
 class Router {
-public:
+  public:
     explicit Router(std::span<const Route> routes);
 
     RouteMatch match(std::string_view method, std::string_view raw_path) const;
 
-private:
+  private:
     struct Compiled {
         const Route* route;
         std::vector<std::string_view> segments;  // "{name}" marks a parameter

@@ -10,9 +10,8 @@ namespace squawk::api {
 namespace {
 
 size_t utf8_length(std::string_view s) {
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    return static_cast<size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 bool is_blank(std::string_view s) {
@@ -117,7 +116,8 @@ std::optional<std::string> Validator::optional_enum(const std::string& name,
         if (std::find(allowed.begin(), allowed.end(), s) != allowed.end()) return s;
     }
     std::string reason = "must be one of";
-    for (size_t i = 0; i < allowed.size(); ++i) reason += (i ? ", " : " ") + std::string(allowed[i]);
+    for (size_t i = 0; i < allowed.size(); ++i)
+        reason += (i ? ", " : " ") + std::string(allowed[i]);
     fail(name, std::move(reason));
     return std::nullopt;
 }

@@ -18,7 +18,7 @@
 namespace squawk::api {
 
 class Validator {
-public:
+  public:
     // `body` is a JSON object or null (no body). Values have their JSON types.
     explicit Validator(const nlohmann::json& body);
     // Query values are text; integers are parsed from it.
@@ -49,7 +49,7 @@ public:
 
     const std::map<std::string, std::string>& problems() const { return problems_; }
 
-private:
+  private:
     const nlohmann::json* lookup(const std::string& name);
     void fail(const std::string& name, std::string reason);
 

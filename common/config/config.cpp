@@ -117,8 +117,9 @@ Field credits(std::string path, Get get) {
 Field currency() {
     return {"billing.currency", [](Config& c, const Scalar& s) {
                 const auto* v = std::get_if<std::string>(&s);
-                if (!v || v->size() != 3 ||
-                    !std::all_of(v->begin(), v->end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+                if (!v || v->size() != 3 || !std::all_of(v->begin(), v->end(), [](char ch) {
+                        return ch >= 'A' && ch <= 'Z';
+                    }))
                     bad_value("billing.currency", "expected a three-letter upper-case code");
                 c.billing.currency = *v;
             }};
@@ -142,111 +143,161 @@ constexpr std::pair<std::string_view, std::string_view> kPlatformDefaults[] = {
 
 std::vector<Field> schema() {
     std::vector<Field> f = {
-        real("time_scale", [](Config& c) -> double& { return c.time_scale; }, 1e-6, 1000),
+        real(
+            "time_scale", [](Config& c) -> double& { return c.time_scale; }, 1e-6, 1000),
         listen_address(),
-        integer("api.threads", [](Config& c) -> int& { return c.api.threads; }, 1, 256),
-        integer("api.max_body_bytes", [](Config& c) -> long long& { return c.api.max_body_bytes; },
-                1024, 64LL << 20),
-        integer("api.key_cache_seconds", [](Config& c) -> int& { return c.api.key_cache_seconds; },
-                0, 3600),
-        text("api.public_base_url", [](Config& c) -> std::string& { return c.api.public_base_url; },
-             false),
-        text("mysql.host", [](Config& c) -> std::string& { return c.mysql.host; }, false),
-        integer("mysql.port", [](Config& c) -> int& { return c.mysql.port; }, 1, 65535),
-        text("mysql.user", [](Config& c) -> std::string& { return c.mysql.user; }, false),
+        integer(
+            "api.threads", [](Config& c) -> int& { return c.api.threads; }, 1, 256),
+        integer(
+            "api.max_body_bytes", [](Config& c) -> long long& { return c.api.max_body_bytes; },
+            1024, 64LL << 20),
+        integer(
+            "api.key_cache_seconds", [](Config& c) -> int& { return c.api.key_cache_seconds; }, 0,
+            3600),
+        text(
+            "api.public_base_url", [](Config& c) -> std::string& { return c.api.public_base_url; },
+            false),
+        text(
+            "mysql.host", [](Config& c) -> std::string& { return c.mysql.host; }, false),
+        integer(
+            "mysql.port", [](Config& c) -> int& { return c.mysql.port; }, 1, 65535),
+        text(
+            "mysql.user", [](Config& c) -> std::string& { return c.mysql.user; }, false),
         text("mysql.password", [](Config& c) -> std::string& { return c.mysql.password; }),
-        text("mysql.database", [](Config& c) -> std::string& { return c.mysql.database; }, false),
-        integer("mysql.pool_size", [](Config& c) -> int& { return c.mysql.pool_size; }, 1, 512),
-        integer("mysql.connect_timeout_ms",
-                [](Config& c) -> int& { return c.mysql.connect_timeout_ms; }, 100, 60000),
-        text("redis.host", [](Config& c) -> std::string& { return c.redis.host; }, false),
-        integer("redis.port", [](Config& c) -> int& { return c.redis.port; }, 1, 65535),
+        text(
+            "mysql.database", [](Config& c) -> std::string& { return c.mysql.database; }, false),
+        integer(
+            "mysql.pool_size", [](Config& c) -> int& { return c.mysql.pool_size; }, 1, 512),
+        integer(
+            "mysql.connect_timeout_ms",
+            [](Config& c) -> int& { return c.mysql.connect_timeout_ms; }, 100, 60000),
+        text(
+            "redis.host", [](Config& c) -> std::string& { return c.redis.host; }, false),
+        integer(
+            "redis.port", [](Config& c) -> int& { return c.redis.port; }, 1, 65535),
         text("redis.password", [](Config& c) -> std::string& { return c.redis.password; }),
-        text("redis.prefix", [](Config& c) -> std::string& { return c.redis.prefix; }, false),
-        integer("redis.timeout_ms", [](Config& c) -> int& { return c.redis.timeout_ms; }, 100,
-                60000),
-        integer("jobs.max_attempts", [](Config& c) -> int& { return c.jobs.max_attempts; }, 1, 50),
-        real("jobs.backoff_base_seconds",
-             [](Config& c) -> double& { return c.jobs.backoff_base_seconds; }, 0.001, 3600),
-        real("jobs.backoff_max_seconds",
-             [](Config& c) -> double& { return c.jobs.backoff_max_seconds; }, 0.001, 86400),
-        integer("jobs.lease_seconds", [](Config& c) -> int& { return c.jobs.lease_seconds; }, 1,
-                3600),
-        integer("workers.blocking_threads",
-                [](Config& c) -> int& { return c.workers.blocking_threads; }, 1, 256),
-        integer("workers.shutdown_grace_seconds",
-                [](Config& c) -> int& { return c.workers.shutdown_grace_seconds; }, 0, 3600),
-        integer("workers.metrics_port", [](Config& c) -> int& { return c.workers.metrics_port; },
-                0, 65535),
-        integer("scheduler.tick_ms", [](Config& c) -> int& { return c.scheduler.tick_ms; }, 1,
-                60000),
-        integer("scheduler.leader_lease_ms",
-                [](Config& c) -> int& { return c.scheduler.leader_lease_ms; }, 100, 600000),
-        integer("scheduler.reconcile_after_seconds",
-                [](Config& c) -> int& { return c.scheduler.reconcile_after_seconds; }, 1, 86400),
-        integer("scheduler.metrics_port",
-                [](Config& c) -> int& { return c.scheduler.metrics_port; }, 0, 65535),
+        text(
+            "redis.prefix", [](Config& c) -> std::string& { return c.redis.prefix; }, false),
+        integer(
+            "redis.timeout_ms", [](Config& c) -> int& { return c.redis.timeout_ms; }, 100, 60000),
+        integer(
+            "jobs.max_attempts", [](Config& c) -> int& { return c.jobs.max_attempts; }, 1, 50),
+        real(
+            "jobs.backoff_base_seconds",
+            [](Config& c) -> double& { return c.jobs.backoff_base_seconds; }, 0.001, 3600),
+        real(
+            "jobs.backoff_max_seconds",
+            [](Config& c) -> double& { return c.jobs.backoff_max_seconds; }, 0.001, 86400),
+        integer(
+            "jobs.lease_seconds", [](Config& c) -> int& { return c.jobs.lease_seconds; }, 1, 3600),
+        integer(
+            "workers.blocking_threads",
+            [](Config& c) -> int& { return c.workers.blocking_threads; }, 1, 256),
+        integer(
+            "workers.shutdown_grace_seconds",
+            [](Config& c) -> int& { return c.workers.shutdown_grace_seconds; }, 0, 3600),
+        integer(
+            "workers.metrics_port", [](Config& c) -> int& { return c.workers.metrics_port; }, 0,
+            65535),
+        integer(
+            "scheduler.tick_ms", [](Config& c) -> int& { return c.scheduler.tick_ms; }, 1, 60000),
+        integer(
+            "scheduler.leader_lease_ms",
+            [](Config& c) -> int& { return c.scheduler.leader_lease_ms; }, 100, 600000),
+        integer(
+            "scheduler.reconcile_after_seconds",
+            [](Config& c) -> int& { return c.scheduler.reconcile_after_seconds; }, 1, 86400),
+        integer(
+            "scheduler.metrics_port", [](Config& c) -> int& { return c.scheduler.metrics_port; }, 0,
+            65535),
         boolean("security.allow_private_targets",
                 [](Config& c) -> bool& { return c.security.allow_private_targets; }),
-        text("security.secret_key", [](Config& c) -> std::string& { return c.security.secret_key; }),
-        integer("social.max_groups_per_workspace",
-                [](Config& c) -> int& { return c.social.max_groups_per_workspace; }, 1, 10000),
-        integer("social.max_accounts_per_group",
-                [](Config& c) -> int& { return c.social.max_accounts_per_group; }, 1, 100000),
-        integer("webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; },
-                100, 120000),
-        integer("webhooks.max_attempts", [](Config& c) -> int& { return c.webhooks.max_attempts; },
-                1, 20),
-        real("webhooks.backoff_base_seconds",
-             [](Config& c) -> double& { return c.webhooks.backoff_base_seconds; }, 0.001, 86400),
-        integer("webhooks.retry_after_cap_seconds",
-                [](Config& c) -> int& { return c.webhooks.retry_after_cap_seconds; }, 1, 86400),
-        integer("webhooks.failing_threshold",
-                [](Config& c) -> int& { return c.webhooks.failing_threshold; }, 1, 1000),
-        integer("webhooks.retention_days",
-                [](Config& c) -> int& { return c.webhooks.retention_days; }, 1, 3650),
-        integer("webhooks.rotation_grace_seconds",
-                [](Config& c) -> int& { return c.webhooks.rotation_grace_seconds; }, 0, 2592000),
-        integer("webhooks.response_bytes_kept",
-                [](Config& c) -> int& { return c.webhooks.response_bytes_kept; }, 0, 1024),
-        integer("webhooks.max_active_per_workspace",
-                [](Config& c) -> int& { return c.webhooks.max_active_per_workspace; }, 1, 1000),
-        integer("webhooks.lease_seconds",
-                [](Config& c) -> int& { return c.webhooks.lease_seconds; }, 1, 3600),
-        integer("webhooks.dispatch_batch",
-                [](Config& c) -> int& { return c.webhooks.dispatch_batch; }, 1, 5000),
-        text("media.dir", [](Config& c) -> std::string& { return c.media.dir; }, false),
-        text("speech.espeak_binary",
-             [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
-        integer("speech.timeout_seconds",
-                [](Config& c) -> int& { return c.speech.timeout_seconds; }, 1, 3600),
+        text("security.secret_key",
+             [](Config& c) -> std::string& { return c.security.secret_key; }),
+        integer(
+            "social.max_groups_per_workspace",
+            [](Config& c) -> int& { return c.social.max_groups_per_workspace; }, 1, 10000),
+        integer(
+            "social.max_accounts_per_group",
+            [](Config& c) -> int& { return c.social.max_accounts_per_group; }, 1, 100000),
+        integer(
+            "webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; }, 100,
+            120000),
+        integer(
+            "webhooks.max_attempts", [](Config& c) -> int& { return c.webhooks.max_attempts; }, 1,
+            20),
+        real(
+            "webhooks.backoff_base_seconds",
+            [](Config& c) -> double& { return c.webhooks.backoff_base_seconds; }, 0.001, 86400),
+        integer(
+            "webhooks.retry_after_cap_seconds",
+            [](Config& c) -> int& { return c.webhooks.retry_after_cap_seconds; }, 1, 86400),
+        integer(
+            "webhooks.failing_threshold",
+            [](Config& c) -> int& { return c.webhooks.failing_threshold; }, 1, 1000),
+        integer(
+            "webhooks.retention_days", [](Config& c) -> int& { return c.webhooks.retention_days; },
+            1, 3650),
+        integer(
+            "webhooks.rotation_grace_seconds",
+            [](Config& c) -> int& { return c.webhooks.rotation_grace_seconds; }, 0, 2592000),
+        integer(
+            "webhooks.response_bytes_kept",
+            [](Config& c) -> int& { return c.webhooks.response_bytes_kept; }, 0, 1024),
+        integer(
+            "webhooks.max_active_per_workspace",
+            [](Config& c) -> int& { return c.webhooks.max_active_per_workspace; }, 1, 1000),
+        integer(
+            "webhooks.lease_seconds", [](Config& c) -> int& { return c.webhooks.lease_seconds; }, 1,
+            3600),
+        integer(
+            "webhooks.dispatch_batch", [](Config& c) -> int& { return c.webhooks.dispatch_batch; },
+            1, 5000),
+        text(
+            "media.dir", [](Config& c) -> std::string& { return c.media.dir; }, false),
+        text(
+            "speech.espeak_binary",
+            [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
+        integer(
+            "speech.timeout_seconds", [](Config& c) -> int& { return c.speech.timeout_seconds; }, 1,
+            3600),
         currency(),
         credits("billing.monthly_allowance",
                 [](Config& c) -> long long& { return c.billing.monthly_allowance_units; }),
         boolean("rate_limits.enabled", [](Config& c) -> bool& { return c.rate_limits.enabled; }),
-        integer("rate_limits.small_max_accounts",
-                [](Config& c) -> int& { return c.rate_limits.small_max_accounts; }, 0, 1000000),
-        integer("rate_limits.small_per_minute",
-                [](Config& c) -> int& { return c.rate_limits.small_per_minute; }, 1, 10000000),
-        integer("rate_limits.medium_max_accounts",
-                [](Config& c) -> int& { return c.rate_limits.medium_max_accounts; }, 0, 1000000),
-        integer("rate_limits.medium_per_minute",
-                [](Config& c) -> int& { return c.rate_limits.medium_per_minute; }, 1, 10000000),
-        integer("rate_limits.large_per_minute",
-                [](Config& c) -> int& { return c.rate_limits.large_per_minute; }, 1, 10000000),
-        integer("rate_limits.account_count_cache_seconds",
-                [](Config& c) -> int& { return c.rate_limits.account_count_cache_seconds; }, 1,
-                86400),
-        integer("request_log.retention_days",
-                [](Config& c) -> int& { return c.request_log.retention_days; }, 1, 3650),
-        integer("request_log.flush_interval_ms",
-                [](Config& c) -> int& { return c.request_log.flush_interval_ms; }, 1, 60000),
-        integer("request_log.max_pending",
-                [](Config& c) -> int& { return c.request_log.max_pending; }, 100, 10000000),
-        integer("idempotency.ttl_hours", [](Config& c) -> int& { return c.idempotency.ttl_hours; },
-                1, 24 * 30),
-        integer("idempotency.lock_seconds",
-                [](Config& c) -> int& { return c.idempotency.lock_seconds; }, 1, 3600),
+        integer(
+            "rate_limits.small_max_accounts",
+            [](Config& c) -> int& { return c.rate_limits.small_max_accounts; }, 0, 1000000),
+        integer(
+            "rate_limits.small_per_minute",
+            [](Config& c) -> int& { return c.rate_limits.small_per_minute; }, 1, 10000000),
+        integer(
+            "rate_limits.medium_max_accounts",
+            [](Config& c) -> int& { return c.rate_limits.medium_max_accounts; }, 0, 1000000),
+        integer(
+            "rate_limits.medium_per_minute",
+            [](Config& c) -> int& { return c.rate_limits.medium_per_minute; }, 1, 10000000),
+        integer(
+            "rate_limits.large_per_minute",
+            [](Config& c) -> int& { return c.rate_limits.large_per_minute; }, 1, 10000000),
+        integer(
+            "rate_limits.account_count_cache_seconds",
+            [](Config& c) -> int& { return c.rate_limits.account_count_cache_seconds; }, 1, 86400),
+        integer(
+            "request_log.retention_days",
+            [](Config& c) -> int& { return c.request_log.retention_days; }, 1, 3650),
+        integer(
+            "request_log.flush_interval_ms",
+            [](Config& c) -> int& { return c.request_log.flush_interval_ms; }, 1, 60000),
+        integer(
+            "request_log.max_pending", [](Config& c) -> int& { return c.request_log.max_pending; },
+            100, 10000000),
+        integer(
+            "idempotency.ttl_hours", [](Config& c) -> int& { return c.idempotency.ttl_hours; }, 1,
+            24 * 30),
+        integer(
+            "idempotency.lock_seconds",
+            [](Config& c) -> int& { return c.idempotency.lock_seconds; }, 1, 3600),
         log_level(),
     };
     for (const auto& operation : billable_operations()) {
@@ -313,8 +364,8 @@ Scalar from_environment(const std::string& raw) {
 void collect(const toml::table& table, const std::string& prefix,
              std::vector<std::pair<std::string, const toml::node*>>& out) {
     for (const auto& [key, node] : table) {
-        const std::string path = prefix.empty() ? std::string(key.str())
-                                                : prefix + "." + std::string(key.str());
+        const std::string path =
+            prefix.empty() ? std::string(key.str()) : prefix + "." + std::string(key.str());
         if (const auto* sub = node.as_table())
             collect(*sub, path, out);
         else
@@ -335,8 +386,8 @@ void validate(Config& c) {
                       "expected an http or https URL");
     }
     const auto& key = c.security.secret_key;
-    if (!key.empty() && (key.size() != 64 || key.find_first_not_of("0123456789abcdefABCDEF") !=
-                                                 std::string::npos))
+    if (!key.empty() &&
+        (key.size() != 64 || key.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos))
         bad_value("security.secret_key", "expected 64 hexadecimal characters (32 bytes)");
     for (const auto& operation : billable_operations())
         c.billing.price_units.try_emplace(std::string(operation), 0);

@@ -86,7 +86,9 @@ std::string uuid_v4() {
            "-" + h.substr(20);
 }
 
-std::string random_token(size_t bytes) { return base64url(random_bytes(bytes)); }
+std::string random_token(size_t bytes) {
+    return base64url(random_bytes(bytes));
+}
 
 std::string from_hex(std::string_view hex_text) {
     if (hex_text.size() % 2 != 0) throw std::invalid_argument("odd number of hex digits");
@@ -113,12 +115,18 @@ std::string base64url_decode(std::string_view text) {
     int bits = 0;
     for (char c : text) {
         int v;
-        if (c >= 'A' && c <= 'Z') v = c - 'A';
-        else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-        else if (c >= '0' && c <= '9') v = c - '0' + 52;
-        else if (c == '-') v = 62;
-        else if (c == '_') v = 63;
-        else throw std::runtime_error("sealed text is not base64url");
+        if (c >= 'A' && c <= 'Z')
+            v = c - 'A';
+        else if (c >= 'a' && c <= 'z')
+            v = c - 'a' + 26;
+        else if (c >= '0' && c <= '9')
+            v = c - '0' + 52;
+        else if (c == '-')
+            v = 62;
+        else if (c == '_')
+            v = 63;
+        else
+            throw std::runtime_error("sealed text is not base64url");
         buffer = (buffer << 6) | static_cast<unsigned>(v);
         bits += 6;
         if (bits >= 8) {
@@ -154,12 +162,14 @@ std::string seal(std::string_view key, std::string_view plaintext) {
     std::string cipher(plaintext.size() + 16, '\0');
     int len = 0, total = 0;
     auto* out = reinterpret_cast<unsigned char*>(cipher.data());
-    if (EVP_EncryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) != 1 ||
+    if (EVP_EncryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) !=
+            1 ||
         EVP_EncryptUpdate(c.ctx, out, &len, bytes_of(plaintext),
                           static_cast<int>(plaintext.size())) != 1)
         throw std::runtime_error("encryption failed");
     total = len;
-    if (EVP_EncryptFinal_ex(c.ctx, out + total, &len) != 1) throw std::runtime_error("encryption failed");
+    if (EVP_EncryptFinal_ex(c.ctx, out + total, &len) != 1)
+        throw std::runtime_error("encryption failed");
     total += len;
     cipher.resize(static_cast<size_t>(total));
     std::string tag(kTagBytes, '\0');
@@ -180,8 +190,10 @@ std::string open(std::string_view key, std::string_view sealed) {
     std::string plain(cipher.size() + 16, '\0');
     int len = 0, total = 0;
     auto* out = reinterpret_cast<unsigned char*>(plain.data());
-    if (EVP_DecryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) != 1 ||
-        EVP_DecryptUpdate(c.ctx, out, &len, bytes_of(cipher), static_cast<int>(cipher.size())) != 1 ||
+    if (EVP_DecryptInit_ex(c.ctx, EVP_aes_256_gcm(), nullptr, bytes_of(key), bytes_of(nonce)) !=
+            1 ||
+        EVP_DecryptUpdate(c.ctx, out, &len, bytes_of(cipher), static_cast<int>(cipher.size())) !=
+            1 ||
         EVP_CIPHER_CTX_ctrl(c.ctx, EVP_CTRL_GCM_SET_TAG, kTagBytes, tag.data()) != 1)
         throw std::runtime_error("decryption failed");
     total = len;

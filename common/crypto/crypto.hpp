@@ -6,15 +6,15 @@
 
 namespace squawk::crypto {
 
-std::string random_bytes(size_t count);             // from the OS CSPRNG
-std::string base64url(std::string_view bytes);      // unpadded, URL-safe alphabet
+std::string random_bytes(size_t count);         // from the OS CSPRNG
+std::string base64url(std::string_view bytes);  // unpadded, URL-safe alphabet
 std::string hex(std::string_view bytes);
 std::string sha256_hex(std::string_view data);
 std::string hmac_sha256_hex(std::string_view key, std::string_view data);
 bool constant_time_equal(std::string_view a, std::string_view b);
-std::string uuid_v4();                              // 8-4-4-4-12 lowercase hex
-std::string random_token(size_t bytes);             // base64url of `bytes` random bytes
-std::string from_hex(std::string_view hex_text);    // throws std::invalid_argument on bad input
+std::string uuid_v4();                            // 8-4-4-4-12 lowercase hex
+std::string random_token(size_t bytes);           // base64url of `bytes` random bytes
+std::string from_hex(std::string_view hex_text);  // throws std::invalid_argument on bad input
 
 // Secrets at rest (webhook signing secrets, platform tokens): AES-256-GCM with a random nonce.
 // `key` is 32 raw bytes; the sealed text is base64url(nonce | tag | ciphertext). open() throws

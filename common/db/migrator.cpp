@@ -51,9 +51,10 @@ std::vector<Migration> Migrator::apply(MysqlPool& pool, const std::string& direc
     const auto all = discover(directory);
     std::vector<Migration> applied;
     pool.run([&](Session& s) {
-        s.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INT NOT NULL PRIMARY KEY,"
-                  " name VARCHAR(200) NOT NULL, applied_at DATETIME(6) NOT NULL)"
-                  " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
+        s.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INT NOT NULL PRIMARY KEY,"
+            " name VARCHAR(200) NOT NULL, applied_at DATETIME(6) NOT NULL)"
+            " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
         // Concurrent migrators (several hosts starting at once) take turns.
         s.query("SELECT GET_LOCK('squawk_migrate', 60)");
         try {
@@ -65,9 +66,10 @@ std::vector<Migration> Migrator::apply(MysqlPool& pool, const std::string& direc
                 std::stringstream text;
                 text << in.rdbuf();
                 for (const auto& statement : statements(text.str())) s.execute(statement);
-                s.execute("INSERT INTO schema_migrations (version, name, applied_at)"
-                          " VALUES (?, ?, UTC_TIMESTAMP(6))",
-                          {static_cast<long long>(m.version), m.name});
+                s.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at)"
+                    " VALUES (?, ?, UTC_TIMESTAMP(6))",
+                    {static_cast<long long>(m.version), m.name});
                 applied.push_back(m);
             }
         } catch (...) {

@@ -16,7 +16,7 @@ struct Migration {
 };
 
 class Migrator {
-public:
+  public:
     static std::vector<Migration> discover(const std::string& directory);
     // Returns the migrations this call applied (empty when the schema was current).
     static std::vector<Migration> apply(MysqlPool& pool, const std::string& directory);

@@ -14,27 +14,27 @@
 namespace squawk::db {
 
 class Connection {
-public:
+  public:
     explicit Connection(std::unique_ptr<sql::Connection> raw) : raw_(std::move(raw)) {}
 
     sql::PreparedStatement& prepare(const std::string& text) {
         auto it = statements_.find(text);
         if (it == statements_.end())
             it = statements_
-                     .emplace(text, std::unique_ptr<sql::PreparedStatement>(
-                                        raw_->prepareStatement(text)))
+                     .emplace(text,
+                              std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)))
                      .first;
         return *it->second;
     }
 
     sql::Connection& raw() { return *raw_; }
 
-private:
+  private:
     // Statements must be destroyed before their connection.
     std::unique_ptr<sql::Connection> raw_;
     std::unordered_map<std::string, std::unique_ptr<sql::PreparedStatement>> statements_;
 
-public:
+  public:
     ~Connection() { statements_.clear(); }
 };
 
@@ -88,7 +88,9 @@ std::optional<long long> Row::optional_integer(size_t i) const {
     return integer(i);
 }
 
-double Row::real(size_t i) const { return std::stod(text(i)); }
+double Row::real(size_t i) const {
+    return std::stod(text(i));
+}
 
 std::vector<Row> Session::query(const std::string& sql, const Params& params) {
     try {
@@ -131,7 +133,9 @@ uint64_t Session::execute(const std::string& sql, const Params& params) {
     }
 }
 
-long long Session::last_insert_id() { return query_one("SELECT LAST_INSERT_ID()")->integer(0); }
+long long Session::last_insert_id() {
+    return query_one("SELECT LAST_INSERT_ID()")->integer(0);
+}
 
 MysqlPool::MysqlPool(config::MysqlSettings settings) : settings_(std::move(settings)) {
     // The driver instance must exist before threads race to create it.
@@ -142,9 +146,13 @@ MysqlPool::~MysqlPool() = default;
 
 MysqlPool::Lease::Lease(MysqlPool& p) : pool(p), connection(p.acquire()) {}
 
-MysqlPool::Lease::~Lease() { pool.release(std::move(connection)); }
+MysqlPool::Lease::~Lease() {
+    pool.release(std::move(connection));
+}
 
-void MysqlPool::discard(Lease& lease) { lease.connection.reset(); }
+void MysqlPool::discard(Lease& lease) {
+    lease.connection.reset();
+}
 
 bool MysqlPool::is_connection_error(int code) {
     return code == 2002 || code == 2003 || code == 2006 || code == 2013 || code == 2055 ||
@@ -154,9 +162,8 @@ bool MysqlPool::is_connection_error(int code) {
 std::unique_ptr<Connection> MysqlPool::acquire() {
     {
         std::unique_lock lock(mutex_);
-        if (!available_.wait_for(lock, std::chrono::seconds(10), [&] {
-                return !idle_.empty() || leased_ < settings_.pool_size;
-            }))
+        if (!available_.wait_for(lock, std::chrono::seconds(10),
+                                 [&] { return !idle_.empty() || leased_ < settings_.pool_size; }))
             throw DatabaseUnavailable("no database connection became free within 10 s");
         ++leased_;
         if (!idle_.empty()) {
@@ -177,7 +184,8 @@ std::unique_ptr<Connection> MysqlPool::acquire() {
         options["OPT_READ_TIMEOUT"] = 30;
         options["OPT_WRITE_TIMEOUT"] = 30;
         options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
-        std::unique_ptr<sql::Connection> raw(sql::mysql::get_mysql_driver_instance()->connect(options));
+        std::unique_ptr<sql::Connection> raw(
+            sql::mysql::get_mysql_driver_instance()->connect(options));
         std::unique_ptr<sql::Statement> session_setup(raw->createStatement());
         session_setup->execute("SET time_zone = '+00:00'");
         return std::make_unique<Connection>(std::move(raw));

@@ -1,5 +1,6 @@
 // MySQL access for every process: a bounded pool of connections, each with its prepared statements.
-// Repositories use Session::query/execute with bound parameters only; SQL is never built from input.
+// Repositories use Session::query/execute with bound parameters only; SQL is never built from
+// input.
 #pragma once
 
 #include "common/config/config.hpp"
@@ -23,19 +24,19 @@ namespace squawk::db {
 
 // The server cannot be reached or the connection broke; the caller may retry later.
 class DatabaseUnavailable : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // The server refused a statement (constraint, syntax, deadlock...).
 class DatabaseError : public std::runtime_error {
-public:
+  public:
     DatabaseError(int code, const std::string& what) : std::runtime_error(what), code_(code) {}
     int code() const { return code_; }
     bool is_duplicate_key() const { return code_ == 1062; }
     bool is_deadlock() const { return code_ == 1213 || code_ == 1205; }
 
-private:
+  private:
     int code_;
 };
 
@@ -44,7 +45,7 @@ using Params = std::vector<Param>;
 
 // A materialized result row; columns are read by position in the SELECT list.
 class Row {
-public:
+  public:
     explicit Row(std::vector<std::optional<std::string>> values) : values_(std::move(values)) {}
     bool is_null(size_t i) const { return !values_.at(i).has_value(); }
     const std::string& text(size_t i) const;  // throws on NULL
@@ -54,7 +55,7 @@ public:
     double real(size_t i) const;
     size_t size() const { return values_.size(); }
 
-private:
+  private:
     std::vector<std::optional<std::string>> values_;
 };
 
@@ -62,19 +63,19 @@ class Connection;
 
 // One leased connection; valid inside MysqlPool::run / transaction callbacks.
 class Session {
-public:
+  public:
     explicit Session(Connection& connection) : connection_(connection) {}
     std::vector<Row> query(const std::string& sql, const Params& params = {});
     std::optional<Row> query_one(const std::string& sql, const Params& params = {});
     uint64_t execute(const std::string& sql, const Params& params = {});  // affected rows
     long long last_insert_id();
 
-private:
+  private:
     Connection& connection_;
 };
 
 class MysqlPool {
-public:
+  public:
     explicit MysqlPool(config::MysqlSettings settings);
     ~MysqlPool();
     MysqlPool(const MysqlPool&) = delete;
@@ -113,7 +114,7 @@ public:
 
     const config::MysqlSettings& settings() const { return settings_; }
 
-private:
+  private:
     struct Lease {
         explicit Lease(MysqlPool& pool);
         ~Lease();

@@ -11,7 +11,9 @@ namespace squawk::db {
 // "?,?,?" for n parameters.
 std::string placeholders(size_t n);
 
-inline Param time_param(time::TimePoint t) { return time::format_mysql(t); }
+inline Param time_param(time::TimePoint t) {
+    return time::format_mysql(t);
+}
 time::TimePoint time_column(const Row& row, size_t i);
 std::optional<time::TimePoint> optional_time_column(const Row& row, size_t i);
 

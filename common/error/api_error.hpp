@@ -49,15 +49,15 @@ enum class ErrorCode {
 
 struct ErrorInfo {
     int http_status;
-    const char* code;        // the wire value of error.code
-    bool retryable;          // whether the same request may succeed later
-    const char* message;     // default message when the raiser gives none
+    const char* code;     // the wire value of error.code
+    bool retryable;       // whether the same request may succeed later
+    const char* message;  // default message when the raiser gives none
 };
 
 const ErrorInfo& error_info(ErrorCode code);
 
 class ApiError : public std::runtime_error {
-public:
+  public:
     ApiError(ErrorCode code, std::string message = {},
              nlohmann::json details = nlohmann::json::object());
 
@@ -65,7 +65,7 @@ public:
     const ErrorInfo& info() const { return error_info(code_); }
     const nlohmann::json& details() const { return details_; }
 
-private:
+  private:
     ErrorCode code_;
     nlohmann::json details_;
 };

@@ -11,7 +11,9 @@ bool is_known(std::string_view s) {
         if (s == known) return true;
     return false;
 }
-bool is_terminal(std::string_view s) { return s == completed || s == failed || s == cancelled; }
+bool is_terminal(std::string_view s) {
+    return s == completed || s == failed || s == cancelled;
+}
 }  // namespace status
 
 namespace {

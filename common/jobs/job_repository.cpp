@@ -49,7 +49,9 @@ Job read_job(const db::Row& r) {
     return j;
 }
 
-std::string new_public_id() { return "job_" + crypto::hex(crypto::random_bytes(12)); }
+std::string new_public_id() {
+    return "job_" + crypto::hex(crypto::random_bytes(12));
+}
 
 std::string dump(const nlohmann::json& j) {
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -57,7 +59,9 @@ std::string dump(const nlohmann::json& j) {
 
 }  // namespace
 
-Job JobRepository::insert(db::Session& s, const NewJob& job) { return insert_many(s, {job}).front(); }
+Job JobRepository::insert(db::Session& s, const NewJob& job) {
+    return insert_many(s, {job}).front();
+}
 
 std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<NewJob>& jobs) {
     if (jobs.empty()) return {};
@@ -80,17 +84,18 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.created_at = j.updated_at = now;
         values += values.empty() ? "(?,?,?,?,'queued',?,?,?,?,?,?,?)"
                                  : ",(?,?,?,?,'queued',?,?,?,?,?,?,?)";
-        params.insert(params.end(), {j.public_id, j.workspace_id, j.type, j.pool, dump(j.payload),
-                                     static_cast<long long>(j.max_attempts), j.is_test,
-                                     time_param(now), time_param(now), time_param(now),
-                                     n.charge_ledger_id ? db::Param(*n.charge_ledger_id)
-                                                        : db::Param(nullptr)});
+        params.insert(params.end(),
+                      {j.public_id, j.workspace_id, j.type, j.pool, dump(j.payload),
+                       static_cast<long long>(j.max_attempts), j.is_test, time_param(now),
+                       time_param(now), time_param(now),
+                       n.charge_ledger_id ? db::Param(*n.charge_ledger_id) : db::Param(nullptr)});
         created.push_back(std::move(j));
     }
-    s.execute("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
-              "max_attempts, is_test, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
-                  values,
-              params);
+    s.execute(
+        "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
+        "max_attempts, is_test, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
+            values,
+        params);
     if (created.size() == 1) {
         created.front().id = s.last_insert_id();
         return created;
@@ -100,9 +105,9 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
     Params ids;
     for (const auto& j : created) ids.emplace_back(j.public_id);
     std::unordered_map<std::string, long long> by_public;
-    for (const auto& row : s.query("SELECT public_id, id FROM jobs WHERE public_id IN (" +
-                                       placeholders(ids.size()) + ")",
-                                   ids))
+    for (const auto& row : s.query(
+             "SELECT public_id, id FROM jobs WHERE public_id IN (" + placeholders(ids.size()) + ")",
+             ids))
         by_public[row.text(0)] = row.integer(1);
     for (auto& j : created) j.id = by_public.at(j.public_id);
     return created;
@@ -110,9 +115,9 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
 
 std::optional<Job> JobRepository::find(db::Session& s, long long workspace_id,
                                        const std::string& public_id) {
-    auto row = s.query_one(std::string("SELECT ") + kColumns +
-                               " FROM jobs WHERE public_id = ? AND workspace_id = ?",
-                           {public_id, workspace_id});
+    auto row = s.query_one(
+        std::string("SELECT ") + kColumns + " FROM jobs WHERE public_id = ? AND workspace_id = ?",
+        {public_id, workspace_id});
     if (!row) return std::nullopt;
     return read_job(*row);
 }
@@ -133,10 +138,10 @@ JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::s
                      ->integer(0);
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
-    for (const auto& row : s.query(std::string("SELECT ") + kColumns +
-                                       " FROM jobs WHERE workspace_id = ?" + filter +
-                                       " ORDER BY id DESC LIMIT ? OFFSET ?",
-                                   params))
+    for (const auto& row :
+         s.query(std::string("SELECT ") + kColumns + " FROM jobs WHERE workspace_id = ?" + filter +
+                     " ORDER BY id DESC LIMIT ? OFFSET ?",
+                 params))
         page.items.push_back(read_job(row));
     return page;
 }
@@ -166,8 +171,10 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     const auto claimed = s.execute(
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?,"
         " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
-        " WHERE id IN (" + placeholders(ids.size()) + ") AND status IN ('queued', 'retrying')"
-        " AND (run_after IS NULL OR run_after <= ?)",
+        " WHERE id IN (" +
+            placeholders(ids.size()) +
+            ") AND status IN ('queued', 'retrying')"
+            " AND (run_after IS NULL OR run_after <= ?)",
         params);
     std::vector<ClaimedJob> out;
     if (claimed == 0) return out;
@@ -264,15 +271,17 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
     std::vector<long long> failed;
     for (const auto& o : outcomes) {
         if (o.kind == Outcome::Kind::retry) {
-            s.execute("UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
-                      " lease_until = NULL, claim_token = NULL, updated_at = ?"
-                      " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                      {time_param(o.run_after), dump(o.error), now, o.job_id, o.claim_token});
+            s.execute(
+                "UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
+                " lease_until = NULL, claim_token = NULL, updated_at = ?"
+                " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                {time_param(o.run_after), dump(o.error), now, o.job_id, o.claim_token});
         } else if (o.kind == Outcome::Kind::failed) {
-            s.execute("UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
-                      " finished_at = ?, lease_until = NULL, updated_at = ?"
-                      " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                      {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
+            s.execute(
+                "UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
+                " finished_at = ?, lease_until = NULL, updated_at = ?"
+                " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
             failed.push_back(o.job_id);
         }
     }
@@ -290,10 +299,11 @@ void JobRepository::release(db::Session& s,
                             const std::vector<std::pair<long long, std::string>>& claims) {
     const auto now = time_param(time::now());
     for (const auto& [id, token] : claims)
-        s.execute("UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),"
-                  " claim_token = NULL, lease_until = NULL, enqueued_at = ?, updated_at = ?"
-                  " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                  {now, now, id, token});
+        s.execute(
+            "UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),"
+            " claim_token = NULL, lease_until = NULL, enqueued_at = ?, updated_at = ?"
+            " WHERE id = ? AND claim_token = ? AND status = 'running'",
+            {now, now, id, token});
 }
 
 bool JobRepository::is_cancelled(db::Session& s, long long id) {
@@ -303,9 +313,10 @@ bool JobRepository::is_cancelled(db::Session& s, long long id) {
 
 void JobRepository::set_progress(db::Session& s, long long id, const std::string& claim_token,
                                  int progress) {
-    s.execute("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
-              " AND status = 'running'",
-              {static_cast<long long>(progress), time_param(time::now()), id, claim_token});
+    s.execute(
+        "UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
+        " AND status = 'running'",
+        {static_cast<long long>(progress), time_param(time::now()), id, claim_token});
 }
 
 std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {
@@ -326,8 +337,7 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
             if (s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
                           " finished_at = ?, lease_until = NULL, updated_at = ?"
                           " WHERE id = ? AND status = 'running' AND claim_token = ?",
-                          {dump(error), now, now, id, token}) > 0)
-            {
+                          {dump(error), now, now, id, token}) > 0) {
                 failed.push_back(id);
                 if (auto job = find_by_id(s, id))
                     events::emit(s, job->workspace_id, events::kJobFailed,
@@ -364,10 +374,11 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
     if (!stale.empty()) {
         Params params{time_param(time::now())};
         params.insert(params.end(), ids.begin(), ids.end());
-        s.execute("UPDATE jobs SET status = 'queued', enqueued_at = ?"
-                  " WHERE status IN ('queued', 'retrying') AND id IN (" +
-                      placeholders(ids.size()) + ")",
-                  params);
+        s.execute(
+            "UPDATE jobs SET status = 'queued', enqueued_at = ?"
+            " WHERE status IN ('queued', 'retrying') AND id IN (" +
+                placeholders(ids.size()) + ")",
+            params);
     }
     return stale;
 }
@@ -381,8 +392,9 @@ std::vector<QueueRef> JobRepository::queued_after(db::Session& s, long long afte
     return out;
 }
 
-std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
-    db::Session& s, long long after_id, int limit) {
+std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(db::Session& s,
+                                                                                long long after_id,
+                                                                                int limit) {
     std::vector<std::pair<QueueRef, time::TimePoint>> out;
     for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs WHERE status = 'retrying'"
                                  " AND id > ? ORDER BY id LIMIT ?",
@@ -394,7 +406,8 @@ std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
 
 std::vector<std::pair<std::string, long long>> JobRepository::count_by_status(db::Session& s) {
     std::vector<std::pair<std::string, long long>> out;
-    for (const auto& r : s.query("SELECT status, COUNT(*) FROM jobs GROUP BY status ORDER BY status"))
+    for (const auto& r :
+         s.query("SELECT status, COUNT(*) FROM jobs GROUP BY status ORDER BY status"))
         out.emplace_back(r.text(0), r.integer(1));
     return out;
 }

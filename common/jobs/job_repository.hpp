@@ -31,9 +31,9 @@ struct Outcome {
     long long job_id = 0;
     std::string claim_token;
     Kind kind = Kind::completed;
-    nlohmann::json result;   // completed
-    nlohmann::json error;    // retry / failed: {code, message, details}
-    time::TimePoint run_after;  // retry
+    nlohmann::json result;       // completed
+    nlohmann::json error;        // retry / failed: {code, message, details}
+    time::TimePoint run_after;   // retry
     bool dead_lettered = false;  // failed after the last attempt
 };
 
@@ -45,7 +45,7 @@ struct QueueRef {
 enum class CancelResult { cancelled, already_terminal, not_found };
 
 class JobRepository {
-public:
+  public:
     static Job insert(db::Session& s, const NewJob& job);
     static std::vector<Job> insert_many(db::Session& s, const std::vector<NewJob>& jobs);
     static std::optional<Job> find(db::Session& s, long long workspace_id,
@@ -65,7 +65,8 @@ public:
     static void extend_leases(db::Session& s, const std::string& worker_id,
                               time::TimePoint lease_until);
     // Gives back claimed jobs untouched (graceful shutdown): queued again, attempt not counted.
-    static void release(db::Session& s, const std::vector<std::pair<long long, std::string>>& claims);
+    static void release(db::Session& s,
+                        const std::vector<std::pair<long long, std::string>>& claims);
     static bool is_cancelled(db::Session& s, long long id);
     static void set_progress(db::Session& s, long long id, const std::string& claim_token,
                              int progress);

@@ -11,7 +11,7 @@
 namespace squawk::jobs {
 
 class JobSubmitter {
-public:
+  public:
     JobSubmitter(db::MysqlPool& mysql, redis::RedisPool& redis, config::JobSettings settings)
         : mysql_(mysql), redis_(redis), settings_(settings) {}
 
@@ -19,7 +19,7 @@ public:
     Job submit(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
                std::optional<long long> charge_ledger_id = std::nullopt);
 
-private:
+  private:
     db::MysqlPool& mysql_;
     redis::RedisPool& redis_;
     config::JobSettings settings_;

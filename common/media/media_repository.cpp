@@ -10,8 +10,8 @@ nlohmann::json to_api_json(const Media& m, const std::string& download_url) {
             {"kind", m.kind},
             {"mime_type", m.mime_type},
             {"size_bytes", m.size_bytes},
-            {"duration_seconds", m.duration_seconds ? nlohmann::json(*m.duration_seconds)
-                                                    : nlohmann::json(nullptr)},
+            {"duration_seconds",
+             m.duration_seconds ? nlohmann::json(*m.duration_seconds) : nlohmann::json(nullptr)},
             {"download_url", download_url},
             {"created_at", time::format_iso8601(m.created_at)}};
 }
@@ -40,10 +40,11 @@ Media MediaRepository::upsert_for_job(db::Session& s, Media m) {
 
 std::optional<Media> MediaRepository::find(db::Session& s, long long workspace_id,
                                            const std::string& public_id) {
-    auto r = s.query_one("SELECT id, public_id, workspace_id, kind, mime_type, size_bytes,"
-                         " storage_path, duration_seconds, source_job_id, created_at FROM media"
-                         " WHERE public_id = ? AND workspace_id = ?",
-                         {public_id, workspace_id});
+    auto r = s.query_one(
+        "SELECT id, public_id, workspace_id, kind, mime_type, size_bytes,"
+        " storage_path, duration_seconds, source_job_id, created_at FROM media"
+        " WHERE public_id = ? AND workspace_id = ?",
+        {public_id, workspace_id});
     if (!r) return std::nullopt;
     Media m;
     m.id = r->integer(0);

@@ -28,7 +28,7 @@ struct Media {
 nlohmann::json to_api_json(const Media& m, const std::string& download_url);
 
 class MediaRepository {
-public:
+  public:
     // Records the media a job produced. A rerun of the same job replaces its record (one media
     // per job), so a job that ran twice after a crash still owns exactly one file.
     static Media upsert_for_job(db::Session& s, Media m);

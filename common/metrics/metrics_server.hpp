@@ -13,7 +13,7 @@ namespace squawk::metrics {
 bool is_metrics_request(std::string_view head);
 
 class MetricsServer {
-public:
+  public:
     // Binds at once (throws std::runtime_error when it cannot); port 0 picks a free port.
     MetricsServer(const std::string& host, int port);
     ~MetricsServer();
@@ -22,7 +22,7 @@ public:
 
     int port() const { return port_; }
 
-private:
+  private:
     void serve();
     void answer(int client);
 

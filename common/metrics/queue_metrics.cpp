@@ -19,8 +19,9 @@ CollectorHandle export_queue_depths(const config::RedisSettings& redis,
             const Labels labels{{"pool", pool}};
             w.gauge("squawk_queue_ready", "Entries waiting for a worker.", labels,
                     static_cast<double>(depth.ready));
-            w.gauge("squawk_queue_pending", "Entries delivered to a worker and not yet acknowledged.",
-                    labels, static_cast<double>(depth.pending));
+            w.gauge("squawk_queue_pending",
+                    "Entries delivered to a worker and not yet acknowledged.", labels,
+                    static_cast<double>(depth.pending));
             w.gauge("squawk_queue_delayed", "Entries waiting for their backoff or scheduled time.",
                     labels, static_cast<double>(depth.delayed));
             w.gauge("squawk_queue_oldest_ready_age_seconds", "Age of the oldest waiting entry.",

@@ -13,10 +13,14 @@ namespace {
 std::string escape(const std::string& value) {
     std::string out;
     for (char c : value) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '"') out += "\\\"";
-        else if (c == '\n') out += "\\n";
-        else out += c;
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '"')
+            out += "\\\"";
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
     }
     return out;
 }
@@ -51,7 +55,7 @@ void add_atomic(std::atomic<double>& target, double by) {
 }
 
 class TextWriter final : public SampleWriter {
-public:
+  public:
     explicit TextWriter(std::ostringstream& out) : out_(out) {}
     void gauge(const std::string& name, const std::string& help, const Labels& labels,
                double value) override {
@@ -60,18 +64,19 @@ public:
         out_ << name << format_labels(labels) << " " << format_number(value) << "\n";
     }
 
-private:
+  private:
     std::ostringstream& out_;
     std::set<std::string> announced_;
 };
 
 }  // namespace
 
-void Gauge::add(double by) { add_atomic(value_, by); }
+void Gauge::add(double by) {
+    add_atomic(value_, by);
+}
 
 Histogram::Histogram(std::vector<double> upper_bounds)
-    : bounds_(std::move(upper_bounds)),
-      counts_(new std::atomic<long long>[bounds_.size() + 1]) {
+    : bounds_(std::move(upper_bounds)), counts_(new std::atomic<long long>[bounds_.size() + 1]) {
     for (size_t i = 0; i <= bounds_.size(); ++i) counts_[i] = 0;
 }
 
@@ -181,8 +186,8 @@ std::string Registry::render() const {
                 for (size_t i = 0; i < counts.size(); ++i) {
                     const std::string le =
                         i < bounds.size() ? format_number(bounds[i]) : std::string("+Inf");
-                    out << name << "_bucket" << format_labels(labels, "le", le) << " "
-                        << counts[i] << "\n";
+                    out << name << "_bucket" << format_labels(labels, "le", le) << " " << counts[i]
+                        << "\n";
                 }
                 out << name << "_sum" << format_labels(labels) << " " << format_number(h->sum())
                     << "\n"

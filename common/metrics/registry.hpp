@@ -17,26 +17,26 @@ namespace squawk::metrics {
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
 class Counter {
-public:
+  public:
     void inc(long long by = 1) { value_.fetch_add(by, std::memory_order_relaxed); }
     long long value() const { return value_.load(std::memory_order_relaxed); }
 
-private:
+  private:
     std::atomic<long long> value_{0};
 };
 
 class Gauge {
-public:
+  public:
     void set(double v) { value_.store(v, std::memory_order_relaxed); }
     void add(double by);
     double value() const { return value_.load(std::memory_order_relaxed); }
 
-private:
+  private:
     std::atomic<double> value_{0};
 };
 
 class Histogram {
-public:
+  public:
     explicit Histogram(std::vector<double> upper_bounds);
     void observe(double value);
     // Cumulative counts per bucket (the last is +Inf), the sum and the count.
@@ -44,7 +44,7 @@ public:
     double sum() const { return sum_.load(std::memory_order_relaxed); }
     const std::vector<double>& upper_bounds() const { return bounds_; }
 
-private:
+  private:
     std::vector<double> bounds_;
     std::unique_ptr<std::atomic<long long>[]> counts_;  // one per bound, plus +Inf
     std::atomic<double> sum_{0};
@@ -55,7 +55,7 @@ std::vector<double> latency_buckets();
 
 // Receives values computed at scrape time.
 class SampleWriter {
-public:
+  public:
     virtual ~SampleWriter() = default;
     virtual void gauge(const std::string& name, const std::string& help, const Labels& labels,
                        double value) = 0;
@@ -66,20 +66,20 @@ class Registry;
 // Keeps a collector registered; destroying it unregisters the collector, so an object may export
 // its own state and go away safely.
 class CollectorHandle {
-public:
+  public:
     CollectorHandle() = default;
     CollectorHandle(Registry* registry, long long id) : registry_(registry), id_(id) {}
     CollectorHandle(CollectorHandle&& other) noexcept;
     CollectorHandle& operator=(CollectorHandle&& other) noexcept;
     ~CollectorHandle();
 
-private:
+  private:
     Registry* registry_ = nullptr;
     long long id_ = 0;
 };
 
 class Registry {
-public:
+  public:
     // The process's registry; every part of a daemon records into it.
     static Registry& global();
 
@@ -87,7 +87,8 @@ public:
     // life of the registry, so hot paths may keep them.
     Counter& counter(const std::string& name, const std::string& help, const Labels& labels = {});
     Gauge& gauge(const std::string& name, const std::string& help, const Labels& labels = {});
-    Histogram& histogram(const std::string& name, const std::string& help, const Labels& labels = {},
+    Histogram& histogram(const std::string& name, const std::string& help,
+                         const Labels& labels = {},
                          const std::vector<double>& upper_bounds = latency_buckets());
 
     // Collectors of the process's lifetime may drop the handle (it then stays registered only
@@ -97,7 +98,7 @@ public:
     // The text exposition format (version 0.0.4).
     std::string render() const;
 
-private:
+  private:
     friend class CollectorHandle;
     void remove_collector(long long id);
 

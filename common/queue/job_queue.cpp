@@ -42,10 +42,13 @@ std::string JobQueue::delayed_key(const std::string& pool) const {
     return client_.key("{q:" + pool + "}:delayed");
 }
 
-std::string JobQueue::epoch_key() const { return client_.key("queue-epoch"); }
+std::string JobQueue::epoch_key() const {
+    return client_.key("queue-epoch");
+}
 
 void JobQueue::ensure_group(const std::string& pool) {
-    const auto reply = client_.command({"XGROUP", "CREATE", ready_key(pool), kGroup, "0", "MKSTREAM"});
+    const auto reply =
+        client_.command({"XGROUP", "CREATE", ready_key(pool), kGroup, "0", "MKSTREAM"});
     if (reply.is_error() && reply.text.rfind("BUSYGROUP", 0) != 0)
         throw redis::RedisUnavailable("XGROUP CREATE failed: " + reply.text);
 }
@@ -62,9 +65,9 @@ void JobQueue::enqueue(const std::string& pool, const std::vector<long long>& jo
 std::vector<Entry> JobQueue::read(const std::string& pool, const std::string& consumer, int count,
                                   int block_ms) {
     const std::string key = ready_key(pool);
-    auto reply = client_.command({"XREADGROUP", "GROUP", kGroup, consumer, "COUNT",
-                                  std::to_string(count), "BLOCK", std::to_string(block_ms),
-                                  "STREAMS", key, ">"});
+    auto reply =
+        client_.command({"XREADGROUP", "GROUP", kGroup, consumer, "COUNT", std::to_string(count),
+                         "BLOCK", std::to_string(block_ms), "STREAMS", key, ">"});
     if (reply.is_error() && reply.text.rfind("NOGROUP", 0) == 0) {
         // Redis lost its data (restart without persistence, flush): recreate and carry on.
         ensure_group(pool);
@@ -121,9 +124,9 @@ void JobQueue::schedule_many(const std::string& pool, const std::vector<Delayed>
 }
 
 long long JobQueue::move_due(const std::string& pool, long long now_unix_ms, int limit) {
-    const auto reply = client_.command({"EVAL", kMoveDueScript, "2", delayed_key(pool),
-                                        ready_key(pool), std::to_string(now_unix_ms),
-                                        std::to_string(limit)});
+    const auto reply =
+        client_.command({"EVAL", kMoveDueScript, "2", delayed_key(pool), ready_key(pool),
+                         std::to_string(now_unix_ms), std::to_string(limit)});
     check(reply, "move due");
     return reply.integer;
 }
@@ -135,9 +138,9 @@ long long JobQueue::drop_abandoned(const std::string& pool, long long min_idle_m
     std::string cursor = "0-0";
     long long dropped = 0;
     for (int round = 0; round < 100 && dropped < limit; ++round) {
-        const auto reply = client_.command({"XAUTOCLAIM", key, kGroup, "reclaimer",
-                                            std::to_string(min_idle_ms), cursor, "COUNT",
-                                            std::to_string(limit - dropped), "JUSTID"});
+        const auto reply =
+            client_.command({"XAUTOCLAIM", key, kGroup, "reclaimer", std::to_string(min_idle_ms),
+                             cursor, "COUNT", std::to_string(limit - dropped), "JUSTID"});
         if (reply.is_error() && reply.text.rfind("NOGROUP", 0) == 0) return dropped;
         check(reply, "XAUTOCLAIM");
         if (reply.elements.size() < 2) return dropped;
@@ -195,16 +198,21 @@ std::vector<Consumer> JobQueue::consumers(const std::string& pool) {
         Consumer c;
         const auto& f = entry.elements;
         for (size_t i = 0; i + 1 < f.size(); i += 2) {
-            if (f[i].text == "name") c.name = f[i + 1].text;
-            else if (f[i].text == "pending") c.pending = f[i + 1].integer;
-            else if (f[i].text == "idle") c.idle_ms = f[i + 1].integer;
+            if (f[i].text == "name")
+                c.name = f[i + 1].text;
+            else if (f[i].text == "pending")
+                c.pending = f[i + 1].integer;
+            else if (f[i].text == "idle")
+                c.idle_ms = f[i + 1].integer;
         }
         out.push_back(std::move(c));
     }
     return out;
 }
 
-bool JobQueue::epoch_present() { return client_.command({"EXISTS", epoch_key()}).integer == 1; }
+bool JobQueue::epoch_present() {
+    return client_.command({"EXISTS", epoch_key()}).integer == 1;
+}
 
 void JobQueue::mark_epoch() {
     check(client_.command({"SET", epoch_key(), std::to_string(time::to_unix_ms(time::now()))}),

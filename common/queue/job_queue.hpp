@@ -38,7 +38,7 @@ struct Consumer {
 inline constexpr const char* kGroup = "workers";
 
 class JobQueue {
-public:
+  public:
     explicit JobQueue(redis::RedisClient& client) : client_(client) {}
 
     std::string ready_key(const std::string& pool) const;
@@ -71,7 +71,7 @@ public:
     bool epoch_present();
     void mark_epoch();
 
-private:
+  private:
     redis::RedisClient& client_;
 };
 

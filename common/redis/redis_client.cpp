@@ -44,7 +44,9 @@ using ReplyPtr = std::unique_ptr<redisReply, ReplyDeleter>;
 
 RedisClient::RedisClient(config::RedisSettings settings) : settings_(std::move(settings)) {}
 
-RedisClient::~RedisClient() { drop(); }
+RedisClient::~RedisClient() {
+    drop();
+}
 
 std::string RedisClient::key(std::string_view suffix) const {
     std::string k = settings_.prefix;

@@ -15,7 +15,7 @@ struct redisContext;
 namespace squawk::redis {
 
 class RedisUnavailable : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -34,7 +34,7 @@ struct Reply {
 using Command = std::vector<std::string>;
 
 class RedisClient {
-public:
+  public:
     explicit RedisClient(config::RedisSettings settings);
     ~RedisClient();
     RedisClient(const RedisClient&) = delete;
@@ -49,7 +49,7 @@ public:
     std::string key(std::string_view suffix) const;
     const config::RedisSettings& settings() const { return settings_; }
 
-private:
+  private:
     void connect();
     void drop();
 

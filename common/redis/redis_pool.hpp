@@ -9,7 +9,7 @@
 namespace squawk::redis {
 
 class RedisPool {
-public:
+  public:
     RedisPool(config::RedisSettings settings, int size);
 
     template <class F>
@@ -20,7 +20,7 @@ public:
 
     const config::RedisSettings& settings() const { return settings_; }
 
-private:
+  private:
     struct Lease {
         explicit Lease(RedisPool& pool);
         ~Lease();

@@ -56,6 +56,18 @@ PlatformFailure transport_failure(const http::Response& response) {
     return f;
 }
 
+FailureKind failure_kind_for_status(long http_status) {
+    if (http_status == 429 || http_status >= 500) return FailureKind::not_accepted;
+    if (http_status >= 200 && http_status < 300) return FailureKind::unknown_outcome;
+    return FailureKind::refused;
+}
+
+std::string json_text(const nlohmann::json& object, const char* name) {
+    return object.is_object() && object.contains(name) && object[name].is_string()
+               ? object[name].get<std::string>()
+               : std::string();
+}
+
 std::optional<std::chrono::seconds> retry_after_header(const http::Response& response) {
     const auto value = response.header("retry-after");
     if (!value) return std::nullopt;

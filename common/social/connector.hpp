@@ -5,6 +5,8 @@
 #include "common/config/config.hpp"
 #include "common/http/http_client.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <map>
 #include <memory>
@@ -114,5 +116,11 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
 PlatformFailure transport_failure(const http::Response& response);
 // Seconds from a Retry-After header value in delta seconds, if it parses.
 std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
+// What an HTTP answer other than the platform's success shape means: 429 and 5xx were not
+// accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
+// status is a refusal.
+FailureKind failure_kind_for_status(long http_status);
+// The string member `name` of a JSON object, or "" when it is absent or not a string.
+std::string json_text(const nlohmann::json& object, const char* name);
 
 }  // namespace squawk::social

@@ -10,9 +10,13 @@ Notifier::Notifier() {
         interval_ = std::chrono::microseconds(static_cast<long long>(usec));
 }
 
-void Notifier::ready() { sd_notify(0, "READY=1"); }
+void Notifier::ready() {
+    sd_notify(0, "READY=1");
+}
 
-void Notifier::stopping() { sd_notify(0, "STOPPING=1"); }
+void Notifier::stopping() {
+    sd_notify(0, "STOPPING=1");
+}
 
 void Notifier::watchdog_if_due() {
     if (!interval_) return;

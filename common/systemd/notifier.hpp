@@ -8,7 +8,7 @@
 namespace squawk::systemd {
 
 class Notifier {
-public:
+  public:
     Notifier();
     void ready();
     void stopping();
@@ -17,7 +17,7 @@ public:
     // The interval systemd expects pings in, when WatchdogSec is set for this unit.
     std::optional<std::chrono::microseconds> watchdog_interval() const { return interval_; }
 
-private:
+  private:
     std::optional<std::chrono::microseconds> interval_;
     std::chrono::steady_clock::time_point last_ping_;
 };

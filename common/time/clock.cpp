@@ -68,10 +68,16 @@ std::optional<std::pair<TimePoint, size_t>> parse_date_time(std::string_view tex
 
 }  // namespace
 
-TimePoint now() { return std::chrono::time_point_cast<std::chrono::microseconds>(Clock::now()); }
+TimePoint now() {
+    return std::chrono::time_point_cast<std::chrono::microseconds>(Clock::now());
+}
 
-std::string format_iso8601(TimePoint t) { return format(t, 'T', true); }
-std::string format_mysql(TimePoint t) { return format(t, ' ', false); }
+std::string format_iso8601(TimePoint t) {
+    return format(t, 'T', true);
+}
+std::string format_mysql(TimePoint t) {
+    return format(t, ' ', false);
+}
 
 std::optional<TimePoint> parse_iso8601(std::string_view text) {
     auto parsed = parse_date_time(text);
@@ -100,8 +106,12 @@ long long to_unix_ms(TimePoint t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
-void set_time_scale(double scale) { g_scale = scale; }
-double time_scale() { return g_scale.load(); }
+void set_time_scale(double scale) {
+    g_scale = scale;
+}
+double time_scale() {
+    return g_scale.load();
+}
 
 std::chrono::microseconds scaled(std::chrono::microseconds real_duration) {
     return std::chrono::microseconds(

@@ -13,9 +13,9 @@ using Clock = std::chrono::system_clock;
 using TimePoint = std::chrono::time_point<Clock, std::chrono::microseconds>;
 
 TimePoint now();
-std::string format_iso8601(TimePoint t);           // 2026-11-22T10:00:00.123456Z
+std::string format_iso8601(TimePoint t);                        // 2026-11-22T10:00:00.123456Z
 std::optional<TimePoint> parse_iso8601(std::string_view text);  // accepts Z or +hh:mm offsets
-std::string format_mysql(TimePoint t);              // 2026-11-22 10:00:00.123456 (UTC)
+std::string format_mysql(TimePoint t);                          // 2026-11-22 10:00:00.123456 (UTC)
 std::optional<TimePoint> parse_mysql(std::string_view text);
 long long to_unix_ms(TimePoint t);
 

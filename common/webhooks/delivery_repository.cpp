@@ -47,11 +47,10 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
     std::map<long long, Owner> owner_of;  // profile workspace -> its owner and profile id
     {
         Params ids(workspaces.begin(), workspaces.end());
-        for (const auto& r :
-             s.query("SELECT workspace_id, owner_workspace_id, id FROM profiles"
-                     " WHERE workspace_id IN (" +
-                         placeholders(ids.size()) + ")",
-                     ids))
+        for (const auto& r : s.query("SELECT workspace_id, owner_workspace_id, id FROM profiles"
+                                     " WHERE workspace_id IN (" +
+                                         placeholders(ids.size()) + ")",
+                                     ids))
             owner_of[r.integer(0)] = {r.integer(1), r.integer(2)};
     }
     std::set<long long> all = workspaces;

@@ -215,7 +215,10 @@ nlohmann::json WebhookService::replay_dead_letters(long long workspace_id, const
         if (!e) throw endpoint_not_found();
         return DeliveryRepository::replay_dead_letters(s, e->id, since);
     });
-    return {{"webhook_id", id}, {"since", time::format_iso8601(since)}, {"replayed", ids.size()}, {"delivery_ids", ids}};
+    return {{"webhook_id", id},
+            {"since", time::format_iso8601(since)},
+            {"replayed", ids.size()},
+            {"delivery_ids", ids}};
 }
 
 }  // namespace squawk::webhooks

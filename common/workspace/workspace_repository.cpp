@@ -8,8 +8,8 @@ namespace squawk::workspace {
 
 std::string format_credits(long long units) {
     const bool negative = units < 0;
-    const unsigned long long magnitude =
-        negative ? 0ULL - static_cast<unsigned long long>(units) : static_cast<unsigned long long>(units);
+    const unsigned long long magnitude = negative ? 0ULL - static_cast<unsigned long long>(units)
+                                                  : static_cast<unsigned long long>(units);
     char buf[48];
     std::snprintf(buf, sizeof buf, "%s%llu.%04llu", negative ? "-" : "", magnitude / 10000,
                   magnitude % 10000);

@@ -28,7 +28,7 @@ struct Balance {
 std::string format_credits(long long units);
 
 class WorkspaceRepository {
-public:
+  public:
     static Workspace create(db::Session& s, const std::string& name,
                             std::optional<long long> parent_workspace_id = std::nullopt);
     static std::optional<Workspace> find(db::Session& s, long long id);

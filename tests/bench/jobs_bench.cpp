@@ -90,7 +90,8 @@ double squawk_throughput() {
         return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
     };
     if (!Stack::wait_until([&] { return completed() == kThroughputJobs; }, 300s, 20ms))
-        throw std::runtime_error("squawk did not finish the throughput run\n" + stack.post_mortem());
+        throw std::runtime_error("squawk did not finish the throughput run\n" +
+                                 stack.post_mortem());
     unsetenv("SQUAWK_WORKERS_GENERATE_BATCH");
     return kThroughputJobs / processing_seconds(stack);
 }
@@ -98,9 +99,9 @@ double squawk_throughput() {
 double bullmq_throughput(int concurrency) {
     const auto& redis = ServerEnv::get().redis;
     const auto out = bench::run_node_peer(
-        "bullmq_throughput.cjs", {redis.host, std::to_string(redis.port),
-                                  std::to_string(kThroughputJobs), std::to_string(concurrency),
-                                  unique_name("bullbench")});
+        "bullmq_throughput.cjs",
+        {redis.host, std::to_string(redis.port), std::to_string(kThroughputJobs),
+         std::to_string(concurrency), unique_name("bullbench")});
     return out.at("jobs_per_second").get<double>();
 }
 
@@ -114,9 +115,9 @@ Latency squawk_add_to_start() {
     Stack stack(worker_less({"--pools", "generate", "--threads", "1", "--fibers", "32"}));
     stack.start(Process::worker);
     stack.start(Process::scheduler);
-    const auto created = stack.ctl({"key", "create", "--workspace",
-                                    std::to_string(stack.tenant().workspace_id), "--type", "test",
-                                    "--scopes", "all", "--rate-limit", "1000000"});
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
+                   "--type", "test", "--scopes", "all", "--rate-limit", "1000000"});
     if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
     std::string key = created.out;
     key.erase(key.find_last_not_of(" \n") + 1);
@@ -135,8 +136,8 @@ Latency squawk_add_to_start() {
             const Headers headers = {{"Authorization", "Bearer " + key},
                                      {"Content-Type", "application/json"}};
             for (int k = t; k < total; k += kSenders) {
-                std::this_thread::sleep_until(start + std::chrono::microseconds(
-                                                          1'000'000LL * k / kLatencyRate));
+                std::this_thread::sleep_until(
+                    start + std::chrono::microseconds(1'000'000LL * k / kLatencyRate));
                 const double sent = unix_us_now();
                 const auto r = http.send("POST", "/v1/jobs/ping", body, headers);
                 if (r.status != 202) {
@@ -175,9 +176,8 @@ Latency squawk_add_to_start() {
 Latency bullmq_add_to_start() {
     const auto& redis = ServerEnv::get().redis;
     const auto out = bench::run_node_peer(
-        "bullmq_latency.cjs",
-        {redis.host, std::to_string(redis.port), std::to_string(kLatencyRate),
-         std::to_string(kLatencySeconds), "10", unique_name("bulllat")});
+        "bullmq_latency.cjs", {redis.host, std::to_string(redis.port), std::to_string(kLatencyRate),
+                               std::to_string(kLatencySeconds), "10", unique_name("bulllat")});
     return {out.at("p50_ms").get<double>(), out.at("p99_ms").get<double>()};
 }
 
@@ -200,8 +200,8 @@ HttpFigures job_polling(int round) {
     bench::StaticJsonServer nginx(polled.body);
     HttpFigures figures;
     const auto run_squawk = [&] {
-        figures.squawk = bench::run_wrk(stack.base_url() + "/v1/jobs/" + job_id, 64,
-                                        kHttpSeconds, {{"Authorization", "Bearer " + key}});
+        figures.squawk = bench::run_wrk(stack.base_url() + "/v1/jobs/" + job_id, 64, kHttpSeconds,
+                                        {{"Authorization", "Bearer " + key}});
     };
     const auto run_nginx = [&] { figures.nginx = bench::run_wrk(nginx.url(), 64, kHttpSeconds); };
     // Alternate which goes first so neither always runs on a warmer machine.
@@ -239,20 +239,48 @@ int main() {
         bench::npm_install({"bullmq", "ioredis"});
         bench::Report report;
         bench::Series throughput10{"50,000 no-op jobs, one worker process vs BullMQ concurrency 10",
-                                   "jobs/s", true, {}, "BullMQ concurrency 10", {},
+                                   "jobs/s",
+                                   true,
+                                   {},
+                                   "BullMQ concurrency 10",
+                                   {},
                                    "ratio >= 1.0"};
-        bench::Series throughput100{"50,000 no-op jobs, one worker process vs BullMQ concurrency 100",
-                                    "jobs/s", true, {}, "BullMQ concurrency 100", {},
-                                    "ratio >= 1.0"};
+        bench::Series throughput100{
+            "50,000 no-op jobs, one worker process vs BullMQ concurrency 100",
+            "jobs/s",
+            true,
+            {},
+            "BullMQ concurrency 100",
+            {},
+            "ratio >= 1.0"};
         bench::Series p50{"add-to-start latency p50 at 500 jobs/s (Squawk through HTTP + MySQL)",
-                          "ms", false, {}, "BullMQ add to worker start", {}, "-"};
+                          "ms",
+                          false,
+                          {},
+                          "BullMQ add to worker start",
+                          {},
+                          "-"};
         bench::Series p99{"add-to-start latency p99 at 500 jobs/s (Squawk through HTTP + MySQL)",
-                          "ms", false, {}, "BullMQ add to worker start", {},
+                          "ms",
+                          false,
+                          {},
+                          "BullMQ add to worker start",
+                          {},
                           "no worse than BullMQ"};
-        bench::Series rps{"GET /jobs/{job_id}, wrk 64 connections", "requests/s", true, {},
-                          "nginx static JSON", {}, "ratio >= 0.5"};
-        bench::Series http_p99{"GET /jobs/{job_id} p99, wrk 64 connections", "ms", false, {},
-                               "nginx static JSON", {}, "-"};
+        bench::Series rps{"GET /jobs/{job_id}, wrk 64 connections",
+                          "requests/s",
+                          true,
+                          {},
+                          "nginx static JSON",
+                          {},
+                          "ratio >= 0.5"};
+        bench::Series http_p99{"GET /jobs/{job_id} p99, wrk 64 connections",
+                               "ms",
+                               false,
+                               {},
+                               "nginx static JSON",
+                               {},
+                               "-"};
         for (int round = 0; round < bench::repeats(); ++round) {
             std::cerr << "jobs bench: round " << round + 1 << "\n";
             throughput10.squawk.push_back(squawk_throughput());
@@ -278,12 +306,18 @@ int main() {
         report.add(p99);
         report.add(rps);
         report.add(http_p99);
-        report.add({"worker peak RSS with 1,000 tasks in flight (2 threads x 500 fibers)", "MiB",
-                    false, {rss}, "", {}, "<= 64 MiB"});
+        report.add({"worker peak RSS with 1,000 tasks in flight (2 threads x 500 fibers)",
+                    "MiB",
+                    false,
+                    {rss},
+                    "",
+                    {},
+                    "<= 64 MiB"});
         report.note("worker memory run: at most " + std::to_string(running) +
                     " of 1,000 sleeping tasks were seen running at once");
-        report.note("Squawk throughput: one squawk-worker with 2 threads x 256 fibers, batch 100, "
-                    "timed from the first claim to the last completion recorded in MySQL");
+        report.note(
+            "Squawk throughput: one squawk-worker with 2 threads x 256 fibers, batch 100, "
+            "timed from the first claim to the last completion recorded in MySQL");
         report.write();
         return 0;
     } catch (const std::exception& e) {

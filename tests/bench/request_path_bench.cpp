@@ -40,10 +40,15 @@ int main() {
         const std::string url = stack.base_url() + "/v1/me";
         const std::map<std::string, std::string> auth = {{"Authorization", "Bearer " + key}};
         const std::string load = std::to_string(kConnections) + " connections";
-        bench::Series rps{"GET /v1/me, test key, whole request path, " + load, "requests/s",
-                          true, {}, "nginx static JSON file", {}, "ratio >= 0.5"};
-        bench::Series p99{"GET /v1/me p99, " + load, "ms", false, {}, "nginx static JSON file",
-                          {}, "< 10 ms"};
+        bench::Series rps{"GET /v1/me, test key, whole request path, " + load,
+                          "requests/s",
+                          true,
+                          {},
+                          "nginx static JSON file",
+                          {},
+                          "ratio >= 0.5"};
+        bench::Series p99{"GET /v1/me p99, " + load, "ms", false,    {},
+                          "nginx static JSON file",  {},   "< 10 ms"};
         long long errors = 0;
         bench::run_wrk(url, kConnections, 2, auth);  // warm-up: connections, statements, caches
         for (int round = 0; round < bench::repeats(); ++round) {
@@ -55,8 +60,8 @@ int main() {
             p99.peer.push_back(theirs.p99_ms);
             errors += ours.errors + theirs.errors;
             std::cerr << "request path round " << round + 1 << ": squawk "
-                      << ours.requests_per_second << " req/s, nginx "
-                      << theirs.requests_per_second << " req/s\n";
+                      << ours.requests_per_second << " req/s, nginx " << theirs.requests_per_second
+                      << " req/s\n";
         }
         // The request log is written in the background; give it a moment before counting.
         std::this_thread::sleep_for(std::chrono::seconds(2));

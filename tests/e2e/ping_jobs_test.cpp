@@ -25,8 +25,7 @@ TEST_CASE("a ping job is accepted with 202 and completes with an empty result", 
 TEST_CASE("a ping job with sleep_ms stays running until its time is up", "[e2e][jobs]") {
     Stack stack;
     const auto& key = stack.tenant().test_key;
-    const auto accepted =
-        stack.request("POST", "/v1/jobs/ping", {{"sleep_ms", 1500}}, key);
+    const auto accepted = stack.request("POST", "/v1/jobs/ping", {{"sleep_ms", 1500}}, key);
     check_success_envelope(accepted, 202);
     const std::string job_id = accepted.json["data"].value("job_id", "");
     REQUIRE(Stack::wait_until(

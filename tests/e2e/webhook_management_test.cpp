@@ -105,7 +105,8 @@ TEST_CASE("every webhook route refuses X-Profile-Id with 403 and writes nothing"
           "[e2e][webhooks][profiles]") {
     Stack stack(webhook_stack_options());
     const auto& tenant = stack.tenant();
-    const auto hook = create_webhook(stack, tenant.live_key, "http://127.0.0.1:9/h", {"review.new"});
+    const auto hook =
+        create_webhook(stack, tenant.live_key, "http://127.0.0.1:9/h", {"review.new"});
     const std::string path = "/v1/webhooks/" + hook["id"].get<std::string>();
     const auto profile = create_profile(stack, tenant.workspace_id);
     const Headers inside = {{"X-Profile-Id", std::to_string(profile.id)}};

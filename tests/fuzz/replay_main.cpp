@@ -37,14 +37,15 @@ int main(int argc, char** argv) {
             for (int e = 0; e < edits; ++e) {
                 const auto at = input.empty() ? 0 : random() % input.size();
                 switch (random() % 3) {
-                case 0:
-                    if (!input.empty()) input[at] = static_cast<uint8_t>(random());
-                    break;
-                case 1:
-                    input.insert(input.begin() + static_cast<long>(at), static_cast<uint8_t>(random()));
-                    break;
-                default:
-                    if (!input.empty()) input.erase(input.begin() + static_cast<long>(at));
+                    case 0:
+                        if (!input.empty()) input[at] = static_cast<uint8_t>(random());
+                        break;
+                    case 1:
+                        input.insert(input.begin() + static_cast<long>(at),
+                                     static_cast<uint8_t>(random()));
+                        break;
+                    default:
+                        if (!input.empty()) input.erase(input.begin() + static_cast<long>(at));
                 }
             }
             LLVMFuzzerTestOneInput(input.data(), input.size());

@@ -9,8 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static constexpr std::string_view kMethods[] = {"GET", "POST", "PUT", "PATCH", "DELETE"};
-    static constexpr std::string_view kTypes[] = {"application/json", "APPLICATION/JSON; charset=utf-8",
-                                                  "text/plain", ""};
+    static constexpr std::string_view kTypes[] = {
+        "application/json", "APPLICATION/JSON; charset=utf-8", "text/plain", ""};
     if (size < 1) return 0;
     const std::string_view method = kMethods[data[0] % 5];
     const std::string_view type = kTypes[(data[0] / 5) % 4];

@@ -1,41 +1,13 @@
 #include "tests/support/fake_platforms.hpp"
 
 #include "common/crypto/crypto.hpp"
-#include "tests/support/test_database.hpp"
-
-#include <filesystem>
-#include <fstream>
-#include <stdexcept>
-#include <thread>
 
 namespace squawk::testing {
 
-FakePlatforms::FakePlatforms() {
-    log_path_ = (std::filesystem::temp_directory_path() / (unique_name("fake_platforms") + ".log"))
-                    .string();
-    process_ = std::make_unique<ChildProcess>(
-        std::vector<std::string>{ServerEnv::get().bin_dir + "/fake_social_platforms"}, log_path_);
-    for (int i = 0; i < 500 && port_ == 0; ++i) {
-        std::ifstream in(log_path_);
-        std::string word;
-        int port = 0;
-        if (in >> word >> port && word == "port")
-            port_ = port;
-        else
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    if (port_ == 0) throw std::runtime_error("the fake social platforms did not start");
-    http_ = std::make_unique<HttpClient>("http://127.0.0.1:" + std::to_string(port_));
-}
-
-FakePlatforms::~FakePlatforms() {
-    process_->stop(std::chrono::milliseconds(500));
-    std::error_code ec;
-    std::filesystem::remove(log_path_, ec);
-}
+FakePlatforms::FakePlatforms() : server_("fake_social_platforms", {}) {}
 
 std::string FakePlatforms::base_url(const std::string& platform) const {
-    return "http://127.0.0.1:" + std::to_string(port_) + "/" + platform;
+    return server_.url("/" + platform);
 }
 
 std::string FakePlatforms::config() const {
@@ -44,15 +16,6 @@ std::string FakePlatforms::config() const {
         out += std::string("[social.") + platform + "]\napi_base_url = \"" + base_url(platform) +
                "\"\ntimeout_ms = 2000\n\n";
     return out;
-}
-
-nlohmann::json FakePlatforms::control(const std::string& method, const std::string& path,
-                                      const nlohmann::json& body) {
-    const auto r = http_->send(
-        method, path, body.is_null() ? std::nullopt : std::optional<std::string>(body.dump()),
-        {{"Content-Type", "application/json"}});
-    if (r.status != 200) throw std::runtime_error("fake platforms control call failed: " + path);
-    return r.json;
 }
 
 std::string FakePlatforms::add_telegram_bot(long long bot_id, const std::string& username) {

@@ -3,8 +3,7 @@
 // numbers, revoke tokens, program failures and delays, read back every call received.
 #pragma once
 
-#include "tests/support/http_client.hpp"
-#include "tests/support/process.hpp"
+#include "tests/support/fake_server.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -16,7 +15,6 @@ namespace squawk::testing {
 class FakePlatforms {
   public:
     FakePlatforms();
-    ~FakePlatforms();
 
     // The API base URL of "telegram", "discord" or "whatsapp" on this fake.
     std::string base_url(const std::string& platform) const;
@@ -38,12 +36,11 @@ class FakePlatforms {
 
   private:
     nlohmann::json control(const std::string& method, const std::string& path,
-                           const nlohmann::json& body = nullptr);
+                           const nlohmann::json& body = nullptr) {
+        return server_.control(method, path, body);
+    }
 
-    std::string log_path_;
-    std::unique_ptr<ChildProcess> process_;
-    int port_ = 0;
-    std::unique_ptr<HttpClient> http_;
+    FakeServer server_;
 };
 
 // A token of the form BotFather issues, random per call.

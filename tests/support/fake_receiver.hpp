@@ -2,8 +2,7 @@
 // API: program answers per path, read back what it received.
 #pragma once
 
-#include "tests/support/http_client.hpp"
-#include "tests/support/process.hpp"
+#include "tests/support/fake_server.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -16,11 +15,10 @@ class FakeReceiver {
   public:
     // `record` false keeps only counts (benchmarks).
     explicit FakeReceiver(bool record = true);
-    ~FakeReceiver();
 
-    int port() const { return port_; }
+    int port() const { return server_.port(); }
     // http://127.0.0.1:<port><path>
-    std::string url(const std::string& path) const;
+    std::string url(const std::string& path) const { return server_.url(path); }
     // `responses` is consumed one per request to `path`; then `fallback` answers.
     void program(const std::string& path, const nlohmann::json& responses,
                  const nlohmann::json& fallback = {{"status", 200}});
@@ -28,16 +26,10 @@ class FakeReceiver {
     nlohmann::json requests(const std::string& path = "");
     long long count();
     void clear();
-    pid_t pid() const { return process_->pid(); }
+    pid_t pid() const { return server_.pid(); }
 
   private:
-    nlohmann::json control(const std::string& method, const std::string& path,
-                           const nlohmann::json& body = nullptr);
-
-    std::string log_path_;
-    std::unique_ptr<ChildProcess> process_;
-    int port_ = 0;
-    std::unique_ptr<HttpClient> http_;
+    FakeServer server_;
 };
 
 // A [webhooks] config section for a Stack: a short timeout and the backoff base given (seconds

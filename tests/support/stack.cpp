@@ -174,8 +174,7 @@ void Stack::write_config(const std::string& path, int port) {
         << "reconcile_after_seconds = 2\n"
         << "metrics_port = " << scheduler_metrics_port_ << "\n\n"
         << "[security]\n"
-        << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false")
-        << "\n"
+        << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false") << "\n"
         << "secret_key = \"" << crypto::hex(crypto::random_bytes(32)) << "\"\n\n"
         << "[media]\n"
         << "dir = " << toml_string(media_dir()) << "\n\n"
@@ -291,13 +290,15 @@ void Stack::wait_for_health(HttpClient& client, ChildProcess& process) {
 }
 
 std::string Stack::metrics_url(Process process) const {
-    const int port = process == Process::api         ? port_
-                     : process == Process::worker    ? worker_metrics_port_
-                                                     : scheduler_metrics_port_;
+    const int port = process == Process::api      ? port_
+                     : process == Process::worker ? worker_metrics_port_
+                                                  : scheduler_metrics_port_;
     return "http://127.0.0.1:" + std::to_string(port);
 }
 
-pid_t Stack::pid(Process process) { return child(process)->pid(); }
+pid_t Stack::pid(Process process) {
+    return child(process)->pid();
+}
 
 ChildProcess* Stack::child(Process process) {
     const auto it = children_.find(process);

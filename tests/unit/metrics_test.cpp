@@ -13,8 +13,9 @@ TEST_CASE("counters and gauges render with their help, type and escaped labels")
     registry.counter("squawk_test_total", "Things counted.", {{"route", "/v1/a\"b"}}).inc(3);
     registry.gauge("squawk_test_depth", "Depth.", {{"pool", "generate"}}).set(7);
     const std::string text = registry.render();
-    CHECK(text.find("# HELP squawk_test_total Things counted.\n# TYPE squawk_test_total counter\n") !=
-          std::string::npos);
+    CHECK(
+        text.find("# HELP squawk_test_total Things counted.\n# TYPE squawk_test_total counter\n") !=
+        std::string::npos);
     CHECK(text.find("squawk_test_total{route=\"/v1/a\\\"b\"} 3\n") != std::string::npos);
     CHECK(text.find("squawk_test_depth{pool=\"generate\"} 7\n") != std::string::npos);
 }
@@ -35,8 +36,9 @@ TEST_CASE("histogram buckets are cumulative and end with +Inf, sum and count") {
 
 TEST_CASE("collectors add gauges at scrape time and a failing collector is left out") {
     Registry registry;
-    const auto ready = registry.add_collector(
-        [](SampleWriter& w) { w.gauge("squawk_test_ready", "Ready.", {{"pool", "p"}}, 4); });
+    const auto ready = registry.add_collector([](SampleWriter& w) {
+        w.gauge("squawk_test_ready", "Ready.", {{"pool", "p"}}, 4);
+    });
     const auto failing =
         registry.add_collector([](SampleWriter&) { throw std::runtime_error("redis down"); });
     CHECK(registry.render().find("squawk_test_ready{pool=\"p\"} 4\n") != std::string::npos);

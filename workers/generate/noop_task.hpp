@@ -11,7 +11,7 @@
 namespace squawk::workers::generate {
 
 class NoopTask final : public TaskHandler {
-public:
+  public:
     nlohmann::json run(const jobs::ClaimedJob& job, TaskContext&) override {
         const auto sleep_ms = job.payload.value("sleep_ms", 0LL);
         if (sleep_ms > 0) boost::this_fiber::sleep_for(std::chrono::milliseconds(sleep_ms));

@@ -25,15 +25,17 @@ constexpr int kMaxSpeed = 450;
 // espeak-ng voice names: "en", "en-us", "en+f3", "mb/mb-en1". Anything else never reaches argv.
 bool plausible_voice(const std::string& voice) {
     if (voice.empty() || voice.size() > 64 || voice.front() == '-') return false;
-    return std::all_of(voice.begin(), voice.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '+' ||
-               c == '/' || c == '.';
-    }) && voice.find("..") == std::string::npos;
+    return std::all_of(voice.begin(), voice.end(),
+                       [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                                  c == '_' || c == '+' || c == '/' || c == '.';
+                       }) &&
+           voice.find("..") == std::string::npos;
 }
 
 // Removes the temporary file unless it was renamed into place.
 class TempFile {
-public:
+  public:
     explicit TempFile(fs::path path) : path_(std::move(path)) {}
     ~TempFile() {
         std::error_code ignored;
@@ -41,7 +43,7 @@ public:
     }
     const fs::path& path() const { return path_; }
 
-private:
+  private:
     fs::path path_;
 };
 
@@ -99,10 +101,17 @@ nlohmann::json TextToSpeechTask::run(const jobs::ClaimedJob& job, TaskContext& c
     const WavInfo wav = context.executor().run([&] {
         std::error_code error;
         fs::create_directories(directory, error);
-        if (error) throw RetryableError("cannot create " + directory.string() + ": " + error.message());
+        if (error)
+            throw RetryableError("cannot create " + directory.string() + ": " + error.message());
         SubprocessRequest spawn;
-        spawn.argv = {settings.speech.espeak_binary, "--stdin", "-v", request.voice, "-s",
-                      std::to_string(request.speed), "-w", temp.path().string()};
+        spawn.argv = {settings.speech.espeak_binary,
+                      "--stdin",
+                      "-v",
+                      request.voice,
+                      "-s",
+                      std::to_string(request.speed),
+                      "-w",
+                      temp.path().string()};
         spawn.stdin_data = request.text;
         spawn.timeout = std::chrono::seconds(settings.speech.timeout_seconds);
         spawn.stop = &context.stop_requested();

@@ -18,7 +18,7 @@ struct SpeechRequest {
 SpeechRequest parse_speech_request(const nlohmann::json& payload);
 
 class TextToSpeechTask final : public TaskHandler {
-public:
+  public:
     nlohmann::json run(const jobs::ClaimedJob& job, TaskContext& context) override;
 };
 

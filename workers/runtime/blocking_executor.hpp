@@ -16,7 +16,7 @@
 namespace squawk::workers {
 
 class BlockingExecutor {
-public:
+  public:
     explicit BlockingExecutor(int threads);
     // Runs what was already posted, then joins the threads.
     ~BlockingExecutor();
@@ -49,7 +49,7 @@ public:
 
     void post(std::function<void()> work);
 
-private:
+  private:
     void loop();
 
     std::mutex mutex_;

@@ -28,10 +28,10 @@ WorkerCommandLine parse_worker_command_line(const std::vector<std::string>& args
         ->delimiter(',');
     int threads = 0;
     int fibers = 0;
-    auto* threads_option = app.add_option("--threads", threads, "threads per pool")
-                               ->check(CLI::Range(1, 64));
-    auto* fibers_option = app.add_option("--fibers", fibers, "fibers per thread")
-                              ->check(CLI::Range(1, 10000));
+    auto* threads_option =
+        app.add_option("--threads", threads, "threads per pool")->check(CLI::Range(1, 64));
+    auto* fibers_option =
+        app.add_option("--fibers", fibers, "fibers per thread")->check(CLI::Range(1, 10000));
     app.add_option("--worker-id", result.worker_id, "stable name of this worker process");
 
     std::vector<std::string> storage{"squawk-worker"};
@@ -51,7 +51,8 @@ WorkerCommandLine parse_worker_command_line(const std::vector<std::string>& args
     for (const auto& pool : result.pools)
         if (!known_pool(pool))
             throw UsageError("unknown pool '" + pool + "' (known: " + pool_list() + ")");
-    if (result.worker_id.size() > 100) throw UsageError("--worker-id is longer than 100 characters");
+    if (result.worker_id.size() > 100)
+        throw UsageError("--worker-id is longer than 100 characters");
     return result;
 }
 

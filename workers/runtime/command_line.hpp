@@ -13,7 +13,7 @@ namespace squawk::workers {
 
 // A bad command line; the binary prints it and exits with status 2.
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -22,7 +22,7 @@ struct WorkerCommandLine {
     std::vector<std::string> pools;  // empty: every pool
     std::optional<int> threads;
     std::optional<int> fibers;
-    std::string worker_id;           // empty: default_worker_id()
+    std::string worker_id;            // empty: default_worker_id()
     std::optional<std::string> help;  // set when --help was asked for
 };
 

@@ -26,12 +26,18 @@ struct RedisSettlement {
 
 CompletionWriter::CompletionWriter(std::string pool, int batch, db::MysqlPool& mysql,
                                    config::RedisSettings redis)
-    : pool_(std::move(pool)), batch_(static_cast<size_t>(std::max(1, batch))), mysql_(mysql),
+    : pool_(std::move(pool)),
+      batch_(static_cast<size_t>(std::max(1, batch))),
+      mysql_(mysql),
       redis_settings_(std::move(redis)) {}
 
-CompletionWriter::~CompletionWriter() { stop(std::chrono::milliseconds(0)); }
+CompletionWriter::~CompletionWriter() {
+    stop(std::chrono::milliseconds(0));
+}
 
-void CompletionWriter::start() { thread_ = std::thread([this] { loop(); }); }
+void CompletionWriter::start() {
+    thread_ = std::thread([this] { loop(); });
+}
 
 void CompletionWriter::push(Completion completion) {
     size_t size;
@@ -58,7 +64,8 @@ bool CompletionWriter::write_database(const std::vector<Completion>& batch) {
     outcomes.reserve(batch.size());
     for (const auto& c : batch) outcomes.push_back(c.outcome);
     try {
-        mysql_.transaction([&](db::Session& s) { jobs::JobRepository::record_outcomes(s, outcomes); });
+        mysql_.transaction(
+            [&](db::Session& s) { jobs::JobRepository::record_outcomes(s, outcomes); });
         return true;
     } catch (const std::exception& e) {
         log::warn("could not record job outcomes; keeping them to retry",
@@ -81,7 +88,8 @@ void CompletionWriter::loop() {
             if (unwritten.empty() && unsettled.empty())
                 ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
             if (!stopping_ && queue_.size() < batch_ && failures == 0)
-                ready_.wait_for(lock, kLinger, [&] { return stopping_ || queue_.size() >= batch_; });
+                ready_.wait_for(lock, kLinger,
+                                [&] { return stopping_ || queue_.size() >= batch_; });
             while (unwritten.size() < batch_ && !queue_.empty()) {
                 unwritten.push_back(std::move(queue_.front()));
                 queue_.pop_front();
@@ -91,10 +99,12 @@ void CompletionWriter::loop() {
             if (stopping && unwritten.empty() && unsettled.empty() && queue_.empty()) return;
         }
         if (stopping && failures > 0 && std::chrono::steady_clock::now() >= deadline) {
-            log::error("giving up on unwritten job outcomes at shutdown; the scheduler will "
-                       "reclaim their jobs after the lease",
-                       {{"pool", pool_}, {"outcomes", unwritten.size()},
-                        {"entries", unsettled.acks.size()}});
+            log::error(
+                "giving up on unwritten job outcomes at shutdown; the scheduler will "
+                "reclaim their jobs after the lease",
+                {{"pool", pool_},
+                 {"outcomes", unwritten.size()},
+                 {"entries", unsettled.acks.size()}});
             return;
         }
 

@@ -22,7 +22,7 @@ struct Completion {
 };
 
 class CompletionWriter {
-public:
+  public:
     CompletionWriter(std::string pool, int batch, db::MysqlPool& mysql,
                      config::RedisSettings redis);
     ~CompletionWriter();
@@ -33,7 +33,7 @@ public:
     // Writes everything handed over, trying for at most `flush_budget`, then ends the thread.
     void stop(std::chrono::milliseconds flush_budget);
 
-private:
+  private:
     void loop();
     bool write_database(const std::vector<Completion>& batch);
 

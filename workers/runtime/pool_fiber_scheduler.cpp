@@ -40,7 +40,8 @@ bool PoolFiberScheduler::has_ready_fibers() const noexcept {
     return !shared_.ready.empty() || !local_.empty();
 }
 
-void PoolFiberScheduler::suspend_until(std::chrono::steady_clock::time_point const& until) noexcept {
+void PoolFiberScheduler::suspend_until(
+    std::chrono::steady_clock::time_point const& until) noexcept {
     std::unique_lock lock(shared_.mutex);
     const auto woken = [&] { return notified_ || !shared_.ready.empty(); };
     if (until == std::chrono::steady_clock::time_point::max())

@@ -22,7 +22,7 @@ struct SharedReadyQueue {
 };
 
 class PoolFiberScheduler final : public boost::fibers::algo::algorithm {
-public:
+  public:
     explicit PoolFiberScheduler(SharedReadyQueue& shared) : shared_(shared) {}
 
     void awakened(boost::fibers::context* ctx) noexcept override;
@@ -31,7 +31,7 @@ public:
     void suspend_until(std::chrono::steady_clock::time_point const& until) noexcept override;
     void notify() noexcept override;
 
-private:
+  private:
     SharedReadyQueue& shared_;
     // Main and dispatcher contexts are pinned to their thread.
     boost::fibers::scheduler::ready_queue_type local_;

@@ -57,7 +57,9 @@ long long steady_ns() {
 }  // namespace
 
 PoolRunner::PoolRunner(PoolSpec spec, WorkerServices& services)
-    : spec_(std::move(spec)), services_(services), capacity_(spec_.threads * spec_.fibers),
+    : spec_(std::move(spec)),
+      services_(services),
+      capacity_(spec_.threads * spec_.fibers),
       channel_(channel_capacity(capacity_)),
       completions_(spec_.name, spec_.batch, services.mysql, services.config.redis),
       last_alive_ns_(steady_ns()) {}
@@ -116,9 +118,8 @@ void PoolRunner::fetch_loop() {
             const int free = capacity_ - in_flight_.load();
             if (free <= 0) {
                 std::unique_lock lock(wake_mutex_);
-                wake_.wait_for(lock, std::chrono::milliseconds(100), [&] {
-                    return stop_fetch_.load() || in_flight_.load() < capacity_;
-                });
+                wake_.wait_for(lock, std::chrono::milliseconds(100),
+                               [&] { return stop_fetch_.load() || in_flight_.load() < capacity_; });
                 continue;
             }
             const auto entries = queue.read(spec_.name, services_.worker_id,
@@ -305,7 +306,8 @@ void PoolRunner::finish(std::chrono::milliseconds flush_budget) {
         redis::RedisClient client(services_.config.redis);
         queue::JobQueue(client).remove_consumer(spec_.name, services_.worker_id);
     } catch (const std::exception& e) {
-        log::warn("cannot remove this worker's consumer", {{"pool", spec_.name}, {"error", e.what()}});
+        log::warn("cannot remove this worker's consumer",
+                  {{"pool", spec_.name}, {"error", e.what()}});
     }
 }
 

@@ -1,13 +1,13 @@
 #include "workers/runtime/subprocess.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
 
 extern char** environ;
 
@@ -17,7 +17,7 @@ namespace {
 constexpr size_t kStderrLimit = 64 * 1024;
 
 class Fd {
-public:
+  public:
     Fd() = default;
     ~Fd() { reset(); }
     Fd(const Fd&) = delete;
@@ -28,7 +28,7 @@ public:
         fd_ = fd;
     }
 
-private:
+  private:
     int fd_ = -1;
 };
 
@@ -43,7 +43,7 @@ void make_pipe(Fd& read_end, Fd& write_end) {
 // A child that died writing to us must not kill this process with SIGPIPE: the signal is
 // blocked on this thread while the child runs, and a pending one is consumed afterwards.
 class SigpipeBlock {
-public:
+  public:
     SigpipeBlock() {
         sigemptyset(&set_);
         sigaddset(&set_, SIGPIPE);
@@ -56,7 +56,7 @@ public:
         pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
     }
 
-private:
+  private:
     sigset_t set_;
     sigset_t previous_;
 };
@@ -93,7 +93,9 @@ pid_t spawn(const SubprocessRequest& request, int stdin_fd, int stderr_fd) {
     return pid;
 }
 
-int exit_code_of(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+int exit_code_of(int status) {
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 
 }  // namespace
 
@@ -133,8 +135,8 @@ SubprocessResult run_subprocess(const SubprocessRequest& request) {
             char buffer[4096];
             const ssize_t n = ::read(stderr_read.get(), buffer, sizeof buffer);
             if (n > 0 && result.stderr_text.size() < kStderrLimit)
-                result.stderr_text.append(buffer, std::min<size_t>(
-                                                      n, kStderrLimit - result.stderr_text.size()));
+                result.stderr_text.append(
+                    buffer, std::min<size_t>(n, kStderrLimit - result.stderr_text.size()));
             if (n == 0 || (n < 0 && errno != EAGAIN)) stderr_read.reset();
         }
 
@@ -159,8 +161,8 @@ SubprocessResult run_subprocess(const SubprocessRequest& request) {
         ssize_t n;
         while ((n = ::read(stderr_read.get(), buffer, sizeof buffer)) > 0 &&
                result.stderr_text.size() < kStderrLimit)
-            result.stderr_text.append(buffer,
-                                      std::min<size_t>(n, kStderrLimit - result.stderr_text.size()));
+            result.stderr_text.append(
+                buffer, std::min<size_t>(n, kStderrLimit - result.stderr_text.size()));
     }
     return result;
 }

@@ -12,7 +12,7 @@ namespace squawk::workers {
 
 // The program could not be started at all (missing binary, no resources).
 class SubprocessStartError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -24,10 +24,10 @@ struct SubprocessRequest {
 };
 
 struct SubprocessResult {
-    int exit_code = -1;        // -1 when killed or ended by a signal
+    int exit_code = -1;  // -1 when killed or ended by a signal
     bool timed_out = false;
-    bool stopped = false;      // killed because `stop` turned true
-    std::string stderr_text;   // first 64 KiB
+    bool stopped = false;     // killed because `stop` turned true
+    std::string stderr_text;  // first 64 KiB
 };
 
 // Blocks until the child ends; call it from a BlockingExecutor thread, not from a fiber.

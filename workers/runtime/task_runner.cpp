@@ -8,7 +8,9 @@ namespace squawk::workers {
 namespace {
 
 nlohmann::json job_fields(const jobs::ClaimedJob& job) {
-    return {{"job_id", job.public_id}, {"workspace_id", job.workspace_id}, {"type", job.type},
+    return {{"job_id", job.public_id},
+            {"workspace_id", job.workspace_id},
+            {"type", job.type},
             {"attempt", job.attempts}};
 }
 
@@ -27,10 +29,10 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
     if (job.attempts >= job.max_attempts) {
         auto o = base_outcome(job, jobs::Outcome::Kind::failed);
         o.dead_lettered = true;
-        o.error = {{"code", "JOB_FAILED"},
-                   {"message", "The job failed after " + std::to_string(job.attempts) +
-                                   " attempts."},
-                   {"details", {{"attempts", job.attempts}, {"last_error", message}}}};
+        o.error = {
+            {"code", "JOB_FAILED"},
+            {"message", "The job failed after " + std::to_string(job.attempts) + " attempts."},
+            {"details", {{"attempts", job.attempts}, {"last_error", message}}}};
         log::warn("job dead-lettered", [&] {
             auto f = job_fields(job);
             f["error"] = message;
@@ -74,7 +76,8 @@ jobs::Outcome permanent_failure(const jobs::ClaimedJob& job, const std::string& 
 jobs::Outcome run_job(const TaskRegistry& registry, const jobs::ClaimedJob& job,
                       TaskContext& context, const config::JobSettings& settings) {
     TaskHandler* handler = registry.find(job.type);
-    if (!handler) return permanent_failure(job, "no worker handles job type '" + job.type + "'", {});
+    if (!handler)
+        return permanent_failure(job, "no worker handles job type '" + job.type + "'", {});
     try {
         auto o = base_outcome(job, jobs::Outcome::Kind::completed);
         o.result = handler->run(job, context);

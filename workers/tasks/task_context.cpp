@@ -17,9 +17,9 @@ void TaskContext::report_progress(int percent) {
             });
         });
     } catch (const std::exception& e) {
-        log::warn("could not record job progress",
-                  {{"job_id", job_.public_id}, {"workspace_id", job_.workspace_id},
-                   {"error", e.what()}});
+        log::warn(
+            "could not record job progress",
+            {{"job_id", job_.public_id}, {"workspace_id", job_.workspace_id}, {"error", e.what()}});
     }
 }
 

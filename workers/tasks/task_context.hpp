@@ -12,10 +12,13 @@
 namespace squawk::workers {
 
 class TaskContext {
-public:
+  public:
     TaskContext(const jobs::ClaimedJob& job, BlockingExecutor& executor, db::MysqlPool& mysql,
                 const config::Config& config, const std::atomic<bool>& stop_requested)
-        : job_(job), executor_(executor), mysql_(mysql), config_(config),
+        : job_(job),
+          executor_(executor),
+          mysql_(mysql),
+          config_(config),
           stop_requested_(stop_requested) {}
 
     BlockingExecutor& executor() { return executor_; }
@@ -31,7 +34,7 @@ public:
     // Cheap flag for loops inside blocking work (no query): the worker is giving jobs back.
     const std::atomic<bool>& stop_requested() const { return stop_requested_; }
 
-private:
+  private:
     const jobs::ClaimedJob& job_;
     BlockingExecutor& executor_;
     db::MysqlPool& mysql_;

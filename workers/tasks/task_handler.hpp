@@ -10,7 +10,7 @@
 namespace squawk::workers {
 
 class TaskHandler {
-public:
+  public:
     virtual ~TaskHandler() = default;
     // Runs one claimed job on a fiber and returns the job's result. Failure is reported by
     // throwing RetryableError, PermanentError or TaskCancelled (see errors.hpp).

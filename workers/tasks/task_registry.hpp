@@ -12,12 +12,12 @@
 namespace squawk::workers {
 
 class TaskRegistry {
-public:
+  public:
     void add(std::string_view type_name, std::shared_ptr<TaskHandler> handler);
     // Null when no handler runs this type.
     TaskHandler* find(std::string_view type_name) const;
 
-private:
+  private:
     std::map<std::string, std::shared_ptr<TaskHandler>, std::less<>> handlers_;
 };
 

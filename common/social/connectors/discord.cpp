@@ -44,8 +44,8 @@ Answer read(const http::Response& response) {
     f.reason = a.body.is_object() && a.body.contains("message") && a.body["message"].is_string()
                    ? a.body["message"].get<std::string>()
                    : "Discord answered HTTP " + std::to_string(response.status);
+    f.kind = failure_kind_for_status(response.status);
     if (response.status == 429) {
-        f.kind = FailureKind::not_accepted;
         // The body's retry_after is in seconds with a fraction; the header in whole seconds.
         if (a.body.is_object() && a.body.contains("retry_after") &&
             a.body["retry_after"].is_number())
@@ -53,22 +53,11 @@ Answer read(const http::Response& response) {
                 static_cast<long long>(std::ceil(a.body["retry_after"].get<double>())));
         else
             f.retry_after = retry_after_header(response);
-    } else if (response.status >= 500) {
-        f.kind = FailureKind::not_accepted;
-    } else if (response.status >= 200 && response.status < 300) {
-        f.kind = FailureKind::unknown_outcome;
+    } else if (f.kind == FailureKind::unknown_outcome) {
         f.reason = "Discord's answer could not be read";
-    } else {
-        f.kind = FailureKind::refused;
     }
     a.failure = std::move(f);
     return a;
-}
-
-std::string text_of(const json& object, const char* name) {
-    return object.is_object() && object.contains(name) && object[name].is_string()
-               ? object[name].get<std::string>()
-               : std::string();
 }
 
 class DiscordConnector final : public Connector {
@@ -128,13 +117,13 @@ class DiscordConnector final : public Connector {
             return v;
         }
         Identity identity;
-        identity.handle = text_of(answer.body, "guild_id");
+        identity.handle = json_text(answer.body, "guild_id");
         if (webhook) {
-            identity.external_id = text_of(answer.body, "channel_id");
-            identity.display_name = text_of(answer.body, "name");
+            identity.external_id = json_text(answer.body, "channel_id");
+            identity.display_name = json_text(answer.body, "name");
         } else {
-            identity.external_id = text_of(answer.body, "id");
-            identity.display_name = "#" + text_of(answer.body, "name");
+            identity.external_id = json_text(answer.body, "id");
+            identity.display_name = "#" + json_text(answer.body, "name");
         }
         if (identity.external_id.empty()) {
             v.failure =
@@ -167,7 +156,7 @@ class DiscordConnector final : public Connector {
             p.failure = std::move(answer.failure);
             return p;
         }
-        p.message_id = text_of(answer.body, "id");
+        p.message_id = json_text(answer.body, "id");
         if (p.message_id.empty()) {
             p.failure = PlatformFailure{FailureKind::unknown_outcome,
                                         "Discord accepted the message without a message id",

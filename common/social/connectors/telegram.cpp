@@ -57,8 +57,8 @@ Answer read(const http::Response& response) {
     f.reason = body.is_object() && body.contains("description") && body["description"].is_string()
                    ? body["description"].get<std::string>()
                    : "Telegram answered HTTP " + std::to_string(response.status);
+    f.kind = failure_kind_for_status(response.status);
     if (response.status == 429) {
-        f.kind = FailureKind::not_accepted;
         const auto& parameters =
             body.is_object() ? body.value("parameters", json::object()) : json::object();
         if (parameters.is_object() && parameters.contains("retry_after") &&
@@ -66,23 +66,12 @@ Answer read(const http::Response& response) {
             f.retry_after = std::chrono::seconds(parameters["retry_after"].get<long long>());
         else
             f.retry_after = retry_after_header(response);
-    } else if (response.status >= 500) {
-        f.kind = FailureKind::not_accepted;
-    } else if (response.status >= 200 && response.status < 300) {
+    } else if (f.kind == FailureKind::unknown_outcome) {
         // Accepted, but the answer says nothing usable about what was done.
-        f.kind = FailureKind::unknown_outcome;
         f.reason = "Telegram's answer could not be read";
-    } else {
-        f.kind = FailureKind::refused;
     }
     a.failure = std::move(f);
     return a;
-}
-
-std::string text_of(const json& object, const char* name) {
-    return object.is_object() && object.contains(name) && object[name].is_string()
-               ? object[name].get<std::string>()
-               : std::string();
 }
 
 std::string id_of(const json& object, const char* name) {
@@ -139,17 +128,17 @@ class TelegramConnector final : public Connector {
             v.failure->field = "chat";
             return v;
         }
-        if (auto refusal =
-                posting_refusal(text_of(chat.result, "type"), text_of(member.result, "status"))) {
+        if (auto refusal = posting_refusal(json_text(chat.result, "type"),
+                                           json_text(member.result, "status"))) {
             v.failure = PlatformFailure{FailureKind::refused, *refusal, std::nullopt, 200, "chat"};
             return v;
         }
         Identity identity;
         identity.external_id = id_of(chat.result, "id");
-        identity.handle = text_of(chat.result, "username");
-        identity.display_name = text_of(chat.result, "title");
+        identity.handle = json_text(chat.result, "username");
+        identity.display_name = json_text(chat.result, "title");
         if (identity.display_name.empty())
-            identity.display_name = identity.handle.empty() ? text_of(chat.result, "first_name")
+            identity.display_name = identity.handle.empty() ? json_text(chat.result, "first_name")
                                                             : "@" + identity.handle;
         if (identity.external_id.empty()) {
             v.failure = PlatformFailure{FailureKind::not_accepted,

@@ -5,8 +5,8 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,7 +28,9 @@ std::string env_or(const char* name, const std::string& fallback) {
     return value && *value ? value : fallback;
 }
 
-std::string source_dir() { return env_or("SQUAWK_SOURCE_DIR", "."); }
+std::string source_dir() {
+    return env_or("SQUAWK_SOURCE_DIR", ".");
+}
 
 int free_port() {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -62,7 +64,9 @@ double to_ms(double value, const std::string& unit) {
 
 }  // namespace
 
-int repeats() { return std::max(1, std::atoi(env_or("BENCH_REPEATS", "3").c_str())); }
+int repeats() {
+    return std::max(1, std::atoi(env_or("BENCH_REPEATS", "3").c_str()));
+}
 
 std::string scratch_dir() {
     const std::string dir = env_or("BENCH_SCRATCH", "/tmp/squawk-bench-scratch");
@@ -80,7 +84,9 @@ void Report::add(const Series& s) {
     results_.push_back(std::move(row));
 }
 
-void Report::note(const std::string& text) { notes_.push_back(text); }
+void Report::note(const std::string& text) {
+    notes_.push_back(text);
+}
 
 void Report::write() const {
     const std::string path = env_or("BENCH_OUT", "");
@@ -103,8 +109,8 @@ void npm_install(const std::vector<std::string>& packages) {
             missing.push_back(package);
     }
     if (missing.empty()) return;
-    std::vector<std::string> argv = {"npm", "install", "--prefix", dir, "--no-audit",
-                                     "--no-fund", "--loglevel=error"};
+    std::vector<std::string> argv = {"npm",        "install",   "--prefix",        dir,
+                                     "--no-audit", "--no-fund", "--loglevel=error"};
     argv.insert(argv.end(), missing.begin(), missing.end());
     must_run(argv, std::chrono::minutes(5));
 }
@@ -126,9 +132,10 @@ nlohmann::json run_node_peer(const std::string& script, const std::vector<std::s
 
 WrkResult run_wrk(const std::string& url, int connections, int seconds,
                   const std::map<std::string, std::string>& headers) {
-    std::vector<std::string> argv = {"wrk", "--latency", "-t", "2", "-c",
-                                     std::to_string(connections), "-d",
-                                     std::to_string(seconds) + "s"};
+    std::vector<std::string> argv = {"wrk", "--latency",
+                                     "-t",  "2",
+                                     "-c",  std::to_string(connections),
+                                     "-d",  std::to_string(seconds) + "s"};
     for (const auto& [name, value] : headers) {
         argv.push_back("-H");
         argv.push_back(name + ": " + value);
@@ -148,8 +155,9 @@ WrkResult run_wrk(const std::string& url, int connections, int seconds,
         r.p99_ms = to_ms(std::stod(m[1]), m[2]);
     if (std::regex_search(out, m, std::regex(R"(Non-2xx or 3xx responses:\s+(\d+))")))
         r.errors += std::stoll(m[1]);
-    if (std::regex_search(out, m,
-                          std::regex(R"(Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+))")))
+    if (std::regex_search(
+            out, m,
+            std::regex(R"(Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+))")))
         r.errors += std::stoll(m[1]) + std::stoll(m[2]) + std::stoll(m[3]) + std::stoll(m[4]);
     return r;
 }
@@ -216,12 +224,15 @@ double peak_rss_mib(pid_t pid) {
     return 0;
 }
 
-double median(std::vector<double> values) { return percentile(std::move(values), 50); }
+double median(std::vector<double> values) {
+    return percentile(std::move(values), 50);
+}
 
 double percentile(std::vector<double> values, double p) {
     if (values.empty()) return 0;
     std::sort(values.begin(), values.end());
-    const auto rank = static_cast<size_t>(std::ceil(p / 100.0 * static_cast<double>(values.size())));
+    const auto rank =
+        static_cast<size_t>(std::ceil(p / 100.0 * static_cast<double>(values.size())));
     return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 

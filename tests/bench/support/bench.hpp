@@ -32,12 +32,12 @@ struct Series {
 
 // Collects series and notes and writes them to BENCH_OUT as {"results": [...], "notes": [...]}.
 class Report {
-public:
+  public:
     void add(const Series& series);
     void note(const std::string& text);
     void write() const;
 
-private:
+  private:
     nlohmann::json results_ = nlohmann::json::array();
     nlohmann::json notes_ = nlohmann::json::array();
 };
@@ -61,14 +61,14 @@ WrkResult run_wrk(const std::string& url, int connections, int seconds,
 
 // nginx serving one static JSON file on a free loopback port, for as long as the object lives.
 class StaticJsonServer {
-public:
+  public:
     explicit StaticJsonServer(const std::string& json_body);
     ~StaticJsonServer();
     StaticJsonServer(const StaticJsonServer&) = delete;
     StaticJsonServer& operator=(const StaticJsonServer&) = delete;
     std::string url() const;
 
-private:
+  private:
     std::string dir_;
     int port_ = 0;
     pid_t pid_ = -1;
