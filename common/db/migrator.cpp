@@ -4,8 +4,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace squawk::db {
 namespace {
@@ -31,17 +32,37 @@ std::vector<std::string> statements(const std::string& text) {
     return out;
 }
 
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
+bool is_identifier_char(char c) {
+    return is_name_char(c) || (c >= 'A' && c <= 'Z');
+}
+
+// "0003_guarantees.sql" -> {3, "guarantees"}: four digits, '_', lower-case letters, digits and
+// underscores, ".sql". Anything else in the folder is not a migration.
+std::optional<Migration> parse_file_name(std::string_view file, const std::string& path) {
+    constexpr std::string_view suffix = ".sql";
+    if (file.size() <= 5 + suffix.size() || !file.ends_with(suffix) || file[4] != '_')
+        return std::nullopt;
+    const auto version = file.substr(0, 4);
+    const auto name = file.substr(5, file.size() - 5 - suffix.size());
+    if (!std::all_of(version.begin(), version.end(), is_digit) ||
+        !std::all_of(name.begin(), name.end(), is_name_char))
+        return std::nullopt;
+    return Migration{std::stoi(std::string(version)), std::string(name), path};
+}
+
 }  // namespace
 
 std::vector<Migration> Migrator::discover(const std::string& directory) {
-    static const std::regex name_pattern(R"((\d{4})_([a-z0-9_]+)\.sql)");
     std::vector<Migration> found;
-    for (const auto& entry : std::filesystem::directory_iterator(directory)) {
-        std::smatch m;
-        const std::string file = entry.path().filename().string();
-        if (!std::regex_match(file, m, name_pattern)) continue;
-        found.push_back({std::stoi(m[1]), m[2], entry.path().string()});
-    }
+    for (const auto& entry : std::filesystem::directory_iterator(directory))
+        if (auto m = parse_file_name(entry.path().filename().string(), entry.path().string()))
+            found.push_back(std::move(*m));
     std::sort(found.begin(), found.end(),
               [](const Migration& a, const Migration& b) { return a.version < b.version; });
     return found;
@@ -82,8 +103,9 @@ std::vector<Migration> Migrator::apply(MysqlPool& pool, const std::string& direc
 }
 
 void Migrator::ensure_database(const config::MysqlSettings& settings) {
-    static const std::regex identifier(R"([A-Za-z0-9_]{1,64})");
-    if (!std::regex_match(settings.database, identifier))
+    const auto& name = settings.database;
+    if (name.empty() || name.size() > 64 ||
+        !std::all_of(name.begin(), name.end(), is_identifier_char))
         throw std::invalid_argument("mysql.database must be letters, digits and underscores");
     auto bootstrap = settings;
     bootstrap.database = "information_schema";
