@@ -56,6 +56,20 @@ PlatformFailure transport_failure(const http::Response& response) {
     return f;
 }
 
+http::Response PlatformApi::send(const char* method, const std::string& path,
+                                 http::HeaderList headers, const nlohmann::json& body) {
+    http::Request r;
+    r.method = method;
+    r.url = base_ + path;
+    r.headers = std::move(headers);
+    if (!body.is_null()) {
+        r.headers.emplace_back("Content-Type", "application/json");
+        r.body = body.dump();
+    }
+    r.timeout = std::chrono::milliseconds(timeout_);
+    return http_.send(std::move(r));
+}
+
 FailureKind failure_kind_for_status(long http_status) {
     if (http_status == 429 || http_status >= 500) return FailureKind::not_accepted;
     if (http_status >= 200 && http_status < 300) return FailureKind::unknown_outcome;

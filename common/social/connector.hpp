@@ -112,6 +112,23 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
                                           const config::SocialSettings& settings,
                                           http::Client& http);
 
+// A platform's HTTP API as configured: every call goes to its base URL with its timeout through
+// the one HTTP client.
+class PlatformApi {
+  public:
+    PlatformApi(const config::PlatformSettings& settings, http::Client& http)
+        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+
+    // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const nlohmann::json& body = nullptr);
+
+  private:
+    std::string base_;
+    int timeout_;
+    http::Client& http_;
+};
+
 // Shared by connectors: the failure an HTTP exchange without a usable answer stands for.
 PlatformFailure transport_failure(const http::Response& response);
 // Seconds from a Retry-After header value in delta seconds, if it parses.

@@ -63,7 +63,7 @@ Answer read(const http::Response& response) {
 class DiscordConnector final : public Connector {
   public:
     DiscordConnector(const config::PlatformSettings& settings, http::Client& http)
-        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+        : api_(settings, http) {}
 
     std::string_view platform() const override { return "discord"; }
     const PlatformLimits& limits() const override { return kLimits; }
@@ -178,21 +178,12 @@ class DiscordConnector final : public Connector {
 
     http::Response call(const char* method, const std::string& path, const std::string& bot_token,
                         const json& body) {
-        http::Request r;
-        r.method = method;
-        r.url = base_ + path;
-        if (!bot_token.empty()) r.headers.emplace_back("Authorization", "Bot " + bot_token);
-        if (!body.is_null()) {
-            r.headers.emplace_back("Content-Type", "application/json");
-            r.body = body.dump();
-        }
-        r.timeout = std::chrono::milliseconds(timeout_);
-        return http_.send(std::move(r));
+        http::HeaderList headers;
+        if (!bot_token.empty()) headers.emplace_back("Authorization", "Bot " + bot_token);
+        return api_.send(method, path, std::move(headers), body);
     }
 
-    std::string base_;
-    int timeout_;
-    http::Client& http_;
+    PlatformApi api_;
 };
 
 }  // namespace

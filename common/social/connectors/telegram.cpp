@@ -85,7 +85,7 @@ std::string id_of(const json& object, const char* name) {
 class TelegramConnector final : public Connector {
   public:
     TelegramConnector(const config::PlatformSettings& settings, http::Client& http)
-        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+        : api_(settings, http) {}
 
     std::string_view platform() const override { return "telegram"; }
     const PlatformLimits& limits() const override { return kLimits; }
@@ -194,13 +194,7 @@ class TelegramConnector final : public Connector {
 
   private:
     http::Response call(const std::string& token, const char* method, const json& body) {
-        http::Request r;
-        r.method = "POST";
-        r.url = base_ + "/bot" + token + "/" + method;
-        r.headers = {{"Content-Type", "application/json"}};
-        r.body = body.dump();
-        r.timeout = std::chrono::milliseconds(timeout_);
-        return http_.send(std::move(r));
+        return api_.send("POST", "/bot" + token + "/" + method, {}, body);
     }
 
     // Why the bot cannot post in the chat, if it cannot.
@@ -212,9 +206,7 @@ class TelegramConnector final : public Connector {
         return std::nullopt;
     }
 
-    std::string base_;
-    int timeout_;
-    http::Client& http_;
+    PlatformApi api_;
 };
 
 }  // namespace

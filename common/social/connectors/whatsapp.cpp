@@ -75,7 +75,7 @@ Answer read(const http::Response& response) {
 class WhatsappConnector final : public Connector {
   public:
     WhatsappConnector(const config::PlatformSettings& settings, http::Client& http)
-        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+        : api_(settings, http) {}
 
     std::string_view platform() const override { return "whatsapp"; }
     const PlatformLimits& limits() const override { return kLimits; }
@@ -146,17 +146,10 @@ class WhatsappConnector final : public Connector {
 
   private:
     http::Response get(const std::string& path, const std::string& token) {
-        http::Request r;
-        r.method = "GET";
-        r.url = base_ + path;
-        r.headers = {{"Authorization", "Bearer " + token}};
-        r.timeout = std::chrono::milliseconds(timeout_);
-        return http_.send(std::move(r));
+        return api_.send("GET", path, {{"Authorization", "Bearer " + token}});
     }
 
-    std::string base_;
-    int timeout_;
-    http::Client& http_;
+    PlatformApi api_;
 };
 
 }  // namespace
