@@ -6,7 +6,8 @@ namespace squawk::jobs {
 
 namespace status {
 bool is_known(std::string_view s) {
-    static constexpr std::array all{queued, running, retrying, completed, failed, cancelled};
+    static constexpr std::array all{scheduled, queued, running,  retrying,
+                                    completed, failed, cancelled};
     for (const char* known : all)
         if (s == known) return true;
     return false;

@@ -11,6 +11,8 @@
 namespace squawk::jobs {
 
 namespace status {
+// Waiting for its run_after before the first run (a scheduled post's publish).
+inline constexpr const char* scheduled = "scheduled";
 inline constexpr const char* queued = "queued";
 inline constexpr const char* running = "running";
 inline constexpr const char* retrying = "retrying";

@@ -5,6 +5,7 @@
 #include "common/db/sql_text.hpp"
 #include "common/events/event_catalog.hpp"
 #include "common/events/event_outbox.hpp"
+#include "common/jobs/job_types.hpp"
 
 namespace squawk::jobs {
 namespace {
@@ -77,23 +78,24 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.workspace_id = n.workspace_id;
         j.type = n.type;
         j.pool = n.pool;
-        j.status = status::queued;
+        j.status = n.run_after ? status::scheduled : status::queued;
+        j.run_after = n.run_after;
         j.payload = n.payload;
         j.max_attempts = n.max_attempts;
         j.is_test = n.is_test;
         j.created_at = j.updated_at = now;
-        values += values.empty() ? "(?,?,?,?,'queued',?,?,?,?,?,?,?)"
-                                 : ",(?,?,?,?,'queued',?,?,?,?,?,?,?)";
+        values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
-                      {j.public_id, j.workspace_id, j.type, j.pool, dump(j.payload),
-                       static_cast<long long>(j.max_attempts), j.is_test, time_param(now),
+                      {j.public_id, j.workspace_id, j.type, j.pool, j.status, dump(j.payload),
+                       static_cast<long long>(j.max_attempts), j.is_test,
+                       n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
                        time_param(now), time_param(now),
                        n.charge_ledger_id ? db::Param(*n.charge_ledger_id) : db::Param(nullptr)});
         created.push_back(std::move(j));
     }
     s.execute(
-        "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
-        "max_attempts, is_test, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
+        "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, max_attempts, "
+        "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
             values,
         params);
     if (created.size() == 1) {
@@ -152,7 +154,7 @@ CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
     const auto changed = s.execute(
         "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?, lease_until = NULL,"
         " claim_token = NULL WHERE public_id = ? AND workspace_id = ?"
-        " AND status IN ('queued', 'retrying', 'running')",
+        " AND status IN ('scheduled', 'queued', 'retrying', 'running')",
         {now, now, public_id, workspace_id});
     if (changed > 0) return CancelResult::cancelled;
     return find(s, workspace_id, public_id) ? CancelResult::already_terminal
@@ -173,7 +175,7 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
         " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
         " WHERE id IN (" +
             placeholders(ids.size()) +
-            ") AND status IN ('queued', 'retrying')"
+            ") AND status IN ('scheduled', 'queued', 'retrying')"
             " AND (run_after IS NULL OR run_after <= ?)",
         params);
     std::vector<ClaimedJob> out;
@@ -230,6 +232,7 @@ void emit_job_events(db::Session& s, const std::vector<Outcome>& outcomes,
         if (o.kind == Outcome::Kind::retry) continue;
         const auto it = running.find(o.job_id);
         if (it == running.end() || it->second.claim_token != o.claim_token) continue;
+        if (!is_announced(it->second.type)) continue;
         const bool completed = o.kind == Outcome::Kind::completed;
         nlohmann::json data = {{"job_id", it->second.public_id},
                                {"type", it->second.type},
@@ -339,7 +342,7 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
                           " WHERE id = ? AND status = 'running' AND claim_token = ?",
                           {dump(error), now, now, id, token}) > 0) {
                 failed.push_back(id);
-                if (auto job = find_by_id(s, id))
+                if (auto job = find_by_id(s, id); job && is_announced(job->type))
                     events::emit(s, job->workspace_id, events::kJobFailed,
                                  {{"job_id", job->public_id},
                                   {"type", job->type},
@@ -362,11 +365,12 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
                                                        int limit) {
     std::vector<QueueRef> stale;
     Params ids;
-    // A retrying job long past its due time lost its delayed entry: it is queued again too.
+    // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
+    // again too.
     const auto cutoff = time_param(older_than);
     for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE (status = 'queued'"
-                                 " AND enqueued_at < ?) OR (status = 'retrying' AND run_after < ?)"
-                                 " ORDER BY id LIMIT ?",
+                                 " AND enqueued_at < ?) OR (status IN ('scheduled', 'retrying')"
+                                 " AND run_after < ?) ORDER BY id LIMIT ?",
                                  {cutoff, cutoff, static_cast<long long>(limit)})) {
         stale.push_back({r.integer(0), r.text(1)});
         ids.emplace_back(r.integer(0));
@@ -376,7 +380,7 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
         params.insert(params.end(), ids.begin(), ids.end());
         s.execute(
             "UPDATE jobs SET status = 'queued', enqueued_at = ?"
-            " WHERE status IN ('queued', 'retrying') AND id IN (" +
+            " WHERE status IN ('scheduled', 'queued', 'retrying') AND id IN (" +
                 placeholders(ids.size()) + ")",
             params);
     }
@@ -396,7 +400,8 @@ std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
                                                                                 long long after_id,
                                                                                 int limit) {
     std::vector<std::pair<QueueRef, time::TimePoint>> out;
-    for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs WHERE status = 'retrying'"
+    for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs"
+                                 " WHERE status IN ('scheduled', 'retrying')"
                                  " AND id > ? ORDER BY id LIMIT ?",
                                  {after_id, static_cast<long long>(limit)}))
         out.emplace_back(QueueRef{r.integer(0), r.text(1)},

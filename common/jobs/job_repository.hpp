@@ -18,6 +18,8 @@ struct NewJob {
     int max_attempts = 5;
     bool is_test = false;
     std::optional<long long> charge_ledger_id;  // refunded if the job fails on our side
+    // Set: the job is `scheduled` until then and goes to the pool's delayed set, not its stream.
+    std::optional<time::TimePoint> run_after;
 };
 
 struct JobPage {
@@ -73,13 +75,14 @@ class JobRepository {
 
     // Running jobs whose lease ran out: requeued, or dead-lettered after the last attempt.
     static std::vector<QueueRef> reclaim_expired(db::Session& s, int limit);
-    // Queued jobs not picked up since `older_than` (and retrying ones overdue since then) are
+    // Queued jobs not picked up since `older_than` (and scheduled or retrying ones overdue since
+    // then) are
     // returned as queued with a fresh enqueue time.
     static std::vector<QueueRef> take_stale_queued(db::Session& s, time::TimePoint older_than,
                                                    int limit);
     // Every queued job with id above `after_id` (rebuilding lost queues), in id order.
     static std::vector<QueueRef> queued_after(db::Session& s, long long after_id, int limit);
-    // Retrying jobs with their due time, id above `after_id`.
+    // Scheduled and retrying jobs with their due time, id above `after_id`.
     static std::vector<std::pair<QueueRef, time::TimePoint>> retrying_after(db::Session& s,
                                                                             long long after_id,
                                                                             int limit);

@@ -155,10 +155,12 @@ void AccountRepository::disconnect(db::Session& s, long long id) {
     s.execute("DELETE FROM account_group_members WHERE account_id = ?", {id});
 }
 
-bool has_pending_posts(db::Session&, long long) {
-    // Posts and their per-account targets arrive with the posts part of issue 4, which gives
-    // this function its query; until then no account can have a scheduled or in-flight post.
-    return false;
+bool has_pending_posts(db::Session& s, long long account_id) {
+    return s.query_one(
+                "SELECT EXISTS (SELECT 1 FROM social_post_targets WHERE account_id = ?"
+                " AND status IN ('scheduled', 'queued', 'publishing'))",
+                {account_id})
+               ->integer(0) != 0;
 }
 
 }  // namespace squawk::social

@@ -1,0 +1,251 @@
+#include "common/social/post_repository.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "common/db/sql_text.hpp"
+#include "common/jobs/job_repository.hpp"
+#include "common/jobs/job_types.hpp"
+#include "common/log/logger.hpp"
+#include "common/queue/job_queue.hpp"
+
+#include <algorithm>
+
+namespace squawk::social {
+namespace {
+
+using db::optional_time_column;
+using db::Params;
+using db::time_column;
+using db::time_param;
+
+// Every post read selects these columns in read_post()'s order; whole literals because GCC 12
+// warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts"
+    " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL";
+constexpr const char* kFindForUpdate =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts"
+    " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL FOR UPDATE";
+constexpr const char* kFindById =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts WHERE id = ?";
+
+nlohmann::json json_column(const db::Row& r, size_t i, nlohmann::json fallback) {
+    if (r.is_null(i)) return fallback;
+    auto parsed = nlohmann::json::parse(r.text(i), nullptr, false);
+    return parsed.is_discarded() ? fallback : parsed;
+}
+
+std::string dump(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+db::Param optional_json_param(const nlohmann::json& j) {
+    return j.is_null() ? db::Param(nullptr) : db::Param(dump(j));
+}
+
+Post read_post(const db::Row& r) {
+    Post p;
+    p.id = r.integer(0);
+    p.workspace_id = r.integer(1);
+    p.status = r.text(2);
+    p.content = r.text(3);
+    p.link = r.optional_text(4);
+    for (const auto& url : json_column(r, 5, nlohmann::json::array()))
+        if (url.is_string()) p.media_urls.push_back(url.get<std::string>());
+    p.platform_options = json_column(r, 6, nlohmann::json::object());
+    p.first_comments = json_column(r, 7, nullptr);
+    p.metadata = json_column(r, 8, nlohmann::json::object());
+    p.is_test = r.integer(9) != 0;
+    p.queue_id = r.optional_integer(10);
+    p.scheduled_time = optional_time_column(r, 11);
+    p.published_at = optional_time_column(r, 12);
+    if (const auto interval = r.optional_integer(13)) {
+        RecycleRule rule;
+        rule.interval_hours = static_cast<int>(*interval);
+        if (const auto repeats = r.optional_integer(14))
+            rule.max_repeats = static_cast<int>(*repeats);
+        rule.until = optional_time_column(r, 15);
+        p.recycle = rule;
+    }
+    p.recycle_count = static_cast<int>(r.integer(16));
+    p.recycle_parent_id = r.optional_integer(17);
+    p.created_at = time_column(r, 18);
+    p.updated_at = time_column(r, 19);
+    return p;
+}
+
+void load_targets(db::Session& s, Post& p) {
+    p.targets.clear();
+    for (const auto& r :
+         s.query("SELECT t.id, t.account_id, a.public_id, t.platform, t.status, t.publish_stage,"
+                 " t.scheduled_time, t.job_id, t.external_id, t.url, t.error, t.transcodes,"
+                 " t.published_at FROM social_post_targets t"
+                 " JOIN social_accounts a ON a.id = t.account_id"
+                 " WHERE t.post_id = ? ORDER BY t.id",
+                 {p.id})) {
+        PostTarget t;
+        t.id = r.integer(0);
+        t.post_id = p.id;
+        t.account_id = r.integer(1);
+        t.account_public_id = r.optional_text(2).value_or("");
+        t.platform = r.text(3);
+        t.status = r.text(4);
+        t.publish_stage = r.optional_text(5);
+        t.scheduled_time = time_column(r, 6);
+        t.job_id = r.optional_integer(7);
+        t.external_id = r.optional_text(8);
+        t.url = r.optional_text(9);
+        t.error = json_column(r, 10, nullptr);
+        t.transcodes = json_column(r, 11, nullptr);
+        t.published_at = optional_time_column(r, 12);
+        p.targets.push_back(std::move(t));
+    }
+}
+
+std::optional<Post> read_with_targets(db::Session& s, std::optional<db::Row> row) {
+    if (!row) return std::nullopt;
+    Post p = read_post(*row);
+    load_targets(s, p);
+    return p;
+}
+
+// The publish jobs of the post's targets, written and linked to their targets.
+void insert_publish_jobs(db::Session& s, Post& p, time::TimePoint now) {
+    std::vector<jobs::NewJob> new_jobs;
+    for (const auto& t : p.targets) {
+        jobs::NewJob job;
+        job.workspace_id = p.workspace_id;
+        job.type = std::string(jobs::kPublishTarget.name);
+        job.pool = std::string(jobs::kPublishTarget.pool);
+        job.payload = {{"target_id", t.id}};
+        job.is_test = p.is_test;
+        if (t.scheduled_time > now) job.run_after = t.scheduled_time;
+        new_jobs.push_back(std::move(job));
+    }
+    const auto created = jobs::JobRepository::insert_many(s, new_jobs);
+    for (size_t i = 0; i < created.size(); ++i) {
+        p.targets[i].job_id = created[i].id;
+        s.execute("UPDATE social_post_targets SET job_id = ? WHERE id = ?",
+                  {created[i].id, p.targets[i].id});
+    }
+}
+
+}  // namespace
+
+std::string content_hash(const std::string& content) {
+    return crypto::sha256_hex(content);
+}
+
+Post PostRepository::insert(db::Session& s, const NewPost& n) {
+    const auto now = time::now();
+    Post p;
+    p.workspace_id = n.workspace_id;
+    p.content = n.content;
+    p.link = n.link;
+    p.media_urls = n.media_urls;
+    p.platform_options = n.platform_options;
+    p.first_comments = n.first_comments;
+    p.is_test = n.is_test;
+    p.queue_id = n.queue_id;
+    p.recycle = n.recycle;
+    p.recycle_count = n.recycle_count;
+    p.recycle_parent_id = n.recycle_parent_id;
+    p.created_at = p.updated_at = now;
+    bool any_later = false;
+    for (const auto& t : n.targets) {
+        if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
+            p.scheduled_time = t.scheduled_time;
+        any_later = any_later || t.scheduled_time > now;
+    }
+    p.status = n.draft ? post_status::draft
+                       : (any_later ? post_status::scheduled : post_status::processing);
+
+    const auto optional_time = [](const std::optional<time::TimePoint>& t) {
+        return t ? time_param(*t) : db::Param(nullptr);
+    };
+    s.execute(
+        "INSERT INTO social_posts (workspace_id, status, content, content_hash, link, media_urls,"
+        " platform_options, first_comments, is_test, queue_id, scheduled_time,"
+        " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+        " recycle_parent_id, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {p.workspace_id, p.status, p.content, content_hash(p.content),
+         p.link ? db::Param(*p.link) : db::Param(nullptr), dump(p.media_urls),
+         dump(p.platform_options), optional_json_param(p.first_comments), p.is_test,
+         p.queue_id ? db::Param(*p.queue_id) : db::Param(nullptr), optional_time(p.scheduled_time),
+         p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
+                   : db::Param(nullptr),
+         p.recycle && p.recycle->max_repeats
+             ? db::Param(static_cast<long long>(*p.recycle->max_repeats))
+             : db::Param(nullptr),
+         optional_time(p.recycle ? p.recycle->until : std::nullopt),
+         static_cast<long long>(p.recycle_count),
+         p.recycle_parent_id ? db::Param(*p.recycle_parent_id) : db::Param(nullptr),
+         time_param(now), time_param(now)});
+    p.id = s.last_insert_id();
+
+    for (const auto& t : n.targets) {
+        PostTarget target;
+        target.post_id = p.id;
+        target.account_id = t.account_id;
+        target.account_public_id = t.account_public_id;
+        target.platform = t.platform;
+        target.scheduled_time = t.scheduled_time;
+        target.status =
+            n.draft ? target_status::draft
+                    : (t.scheduled_time > now ? target_status::scheduled : target_status::queued);
+        s.execute(
+            "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
+            " scheduled_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            {p.id, p.workspace_id, t.account_id, t.platform, target.status,
+             time_param(t.scheduled_time), time_param(now), time_param(now)});
+        target.id = s.last_insert_id();
+        p.targets.push_back(std::move(target));
+    }
+    if (!n.draft && !p.targets.empty()) insert_publish_jobs(s, p, now);
+    return p;
+}
+
+std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id, long long id,
+                                         bool for_update) {
+    return read_with_targets(s,
+                             s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
+}
+
+std::optional<Post> PostRepository::find_by_id(db::Session& s, long long id) {
+    return read_with_targets(s, s.query_one(kFindById, {id}));
+}
+
+void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {
+    std::vector<long long> due;
+    std::vector<queue::Delayed> later;
+    for (const auto& t : post.targets) {
+        if (!t.job_id) continue;
+        if (t.status == target_status::queued)
+            due.push_back(*t.job_id);
+        else if (t.status == target_status::scheduled)
+            later.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
+    }
+    if (due.empty() && later.empty()) return;
+    const std::string pool(jobs::kPublishTarget.pool);
+    try {
+        redis.run([&](redis::RedisClient& r) {
+            queue::JobQueue queue(r);
+            if (!due.empty()) queue.enqueue(pool, due);
+            if (!later.empty()) queue.schedule_many(pool, later);
+        });
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("post accepted while redis is unavailable; the reconciler will enqueue it",
+                  {{"post_id", post.id}, {"error", e.what()}});
+    }
+}
+
+}  // namespace squawk::social
