@@ -4,6 +4,7 @@
 #include "common/crypto/crypto.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
+#include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
@@ -21,24 +22,6 @@ StackOptions social_stack(const FakePlatforms& fake, const std::string& extra = 
     options.start_scheduler = false;
     options.extra_config = fake.config() + extra;
     return options;
-}
-
-// A channel the fake knows, administered by a fresh bot; returns the bot token.
-std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username) {
-    const auto token = fake.add_telegram_bot(chat_id % 100000 + 100000, username + "_bot");
-    fake.add_telegram_chat({{"id", chat_id},
-                            {"type", "channel"},
-                            {"title", username + " news"},
-                            {"username", username}});
-    return token;
-}
-
-nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
-                                const std::string& chat, const Headers& headers = {}) {
-    const auto r = stack.request("POST", "/v1/social/connect/telegram",
-                                 {{"bot_token", token}, {"chat", chat}}, key, headers);
-    check_success_envelope(r, 201);
-    return r.json["data"];
 }
 
 std::string read_file(const std::string& path) {

@@ -1,0 +1,48 @@
+#include "tests/support/social_fixtures.hpp"
+
+#include "common/crypto/crypto.hpp"
+#include "tests/support/api_checks.hpp"
+
+namespace squawk::testing {
+
+std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username) {
+    const auto token = fake.add_telegram_bot(chat_id % 100000 + 100000, username + "_bot");
+    fake.add_telegram_chat({{"id", chat_id},
+                            {"type", "channel"},
+                            {"title", username + " news"},
+                            {"username", username}});
+    return token;
+}
+
+nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
+                                const std::string& chat, const Headers& headers) {
+    const auto r = stack.request("POST", "/v1/social/connect/telegram",
+                                 {{"bot_token", token}, {"chat", chat}}, key, headers);
+    check_success_envelope(r, 201);
+    return r.json["data"];
+}
+
+std::string connect_telegram_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                     long long chat_id) {
+    const std::string name = "squawk" + std::to_string(chat_id < 0 ? -chat_id : chat_id);
+    const auto token = telegram_channel(fake, chat_id, name);
+    return connect_telegram(stack, key, token, "@" + name)["id"].get<std::string>();
+}
+
+std::string connect_discord_webhook(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                    const std::string& channel_id) {
+    const std::string webhook_id = "5" + channel_id.substr(1);
+    const std::string token = crypto::random_token(40);
+    fake.add_discord_webhook(webhook_id, token,
+                             {{"id", webhook_id},
+                              {"name", "Announcements " + channel_id},
+                              {"channel_id", channel_id},
+                              {"guild_id", "723456789012345678"}});
+    const auto r = stack.request(
+        "POST", "/v1/social/connect/discord",
+        {{"webhook_url", "https://discord.com/api/webhooks/" + webhook_id + "/" + token}}, key);
+    check_success_envelope(r, 201);
+    return r.json["data"]["id"].get<std::string>();
+}
+
+}  // namespace squawk::testing

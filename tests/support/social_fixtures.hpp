@@ -1,0 +1,30 @@
+// Connected accounts for end-to-end tests of social features: channels the fake platforms know,
+// connected through the real connect routes.
+#pragma once
+
+#include "tests/support/fake_platforms.hpp"
+#include "tests/support/stack.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace squawk::testing {
+
+// A Telegram channel the fake knows, administered by a fresh bot; returns the bot token.
+std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username);
+
+// POST /v1/social/connect/telegram, checked to be 201; returns the account (`data`).
+nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
+                                const std::string& chat, const Headers& headers = {});
+
+// A fresh Telegram channel connected for `key`'s workspace; returns the account's public id.
+std::string connect_telegram_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                     long long chat_id);
+
+// A fresh Discord webhook (channel `channel_id`) connected for `key`'s workspace; returns the
+// account's public id.
+std::string connect_discord_webhook(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                    const std::string& channel_id);
+
+}  // namespace squawk::testing
