@@ -8,6 +8,7 @@
 #include "api/handlers/media_handlers.hpp"
 #include "api/handlers/profile_handlers.hpp"
 #include "api/handlers/social_account_handlers.hpp"
+#include "api/handlers/social_queue_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -75,6 +76,13 @@ constexpr std::array kRoutes{
     Route::get("/v1/social/account-groups/{group_id}", kSocialRead, get_account_group),
     Route::patch("/v1/social/account-groups/{group_id}", kSocialWrite, update_account_group),
     Route::del("/v1/social/account-groups/{group_id}", kSocialWrite, delete_account_group),
+    Route::get("/v1/social/queues", kSocialRead, list_queues),
+    Route::post("/v1/social/queues", kSocialWrite, create_queue),
+    Route::get("/v1/social/queues/{queue_id}", kSocialRead, get_queue),
+    Route::patch("/v1/social/queues/{queue_id}", kSocialWrite, update_queue),
+    Route::del("/v1/social/queues/{queue_id}", kSocialWrite, delete_queue),
+    Route::get("/v1/social/queues/{queue_id}/preview", kSocialRead, preview_queue),
+    Route::get("/v1/social/queues/{queue_id}/next-slot", kSocialRead, queue_next_slot),
     Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
     // Webhooks belong to the caller's own workspace; profiles' events reach them by fan-out.
     Route::get("/v1/webhooks", kWebhooksRead, list_webhooks).without_profiles(),

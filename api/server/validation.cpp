@@ -157,6 +157,18 @@ std::optional<std::vector<std::string>> Validator::optional_string_array(
     return out;
 }
 
+const nlohmann::json* Validator::optional_array(const std::string& name, size_t max_items,
+                                                size_t min_items) {
+    const auto* v = lookup(name);
+    if (!v) return nullptr;
+    if (!v->is_array() || v->size() < min_items || v->size() > max_items) {
+        fail(name, "must be an array of " + std::to_string(min_items) + " to " +
+                       std::to_string(max_items) + " items");
+        return nullptr;
+    }
+    return v;
+}
+
 std::optional<time::TimePoint> Validator::optional_timestamp(const std::string& name) {
     const auto* v = lookup(name);
     if (!v) return std::nullopt;

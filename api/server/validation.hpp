@@ -37,6 +37,10 @@ class Validator {
     std::optional<std::vector<std::string>> optional_string_array(
         const std::string& name, size_t max_items, size_t max_chars,
         std::span<const std::string_view> allowed = {}, size_t min_items = 1);
+    // A JSON array of min_items..max_items values of any kind, for the caller to check item by
+    // item (naming items as `name[i].field`); null when absent or refused.
+    const nlohmann::json* optional_array(const std::string& name, size_t max_items,
+                                         size_t min_items = 1);
     // Records a problem a getter cannot see (a rule across fields, an exact value).
     void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
     // An ISO 8601 date-time with Z or an offset.

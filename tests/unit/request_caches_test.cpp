@@ -22,7 +22,7 @@ jobs::Job job(const char* status, bool dead_lettered = false) {
 
 }  // namespace
 
-TEST_CASE("completed, cancelled and finally failed jobs are remembered; others are not",
+TEST_CASE("completed, cancelled and finally failed jobs are remembered, and others are not",
           "[unit][job_cache]") {
     const nlohmann::json rendered = {{"job_id", "job_1"}};
     for (const char* status : {jobs::status::completed, jobs::status::cancelled}) {
