@@ -9,6 +9,7 @@
 #include "api/handlers/profile_handlers.hpp"
 #include "api/handlers/social_account_handlers.hpp"
 #include "api/handlers/social_queue_handlers.hpp"
+#include "api/handlers/social_sync_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -76,6 +77,7 @@ constexpr std::array kRoutes{
     Route::get("/v1/social/account-groups/{group_id}", kSocialRead, get_account_group),
     Route::patch("/v1/social/account-groups/{group_id}", kSocialWrite, update_account_group),
     Route::del("/v1/social/account-groups/{group_id}", kSocialWrite, delete_account_group),
+    Route::post("/v1/social/posts/sync-external", kSocialWrite, sync_external_posts),
     Route::get("/v1/social/queues", kSocialRead, list_queues),
     Route::post("/v1/social/queues", kSocialWrite, create_queue),
     Route::get("/v1/social/queues/{queue_id}", kSocialRead, get_queue),

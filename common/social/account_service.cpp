@@ -1,11 +1,10 @@
 #include "common/social/account_service.hpp"
 
 #include "common/accounts/connected_accounts.hpp"
-#include "common/crypto/crypto.hpp"
-#include "common/crypto/secret_key.hpp"
 #include "common/error/api_error.hpp"
 #include "common/log/logger.hpp"
 #include "common/profiles/profile_repository.hpp"
+#include "common/social/account_credentials.hpp"
 
 #include <initializer_list>
 #include <string_view>
@@ -54,16 +53,6 @@ const char* platform_name(std::string_view platform) {
 
 }  // namespace
 
-std::string AccountService::seal(const Credentials& credentials) const {
-    return crypto::seal(crypto::secret_key_bytes(config_.security),
-                        nlohmann::json(credentials).dump());
-}
-
-Credentials AccountService::open(const std::string& sealed) const {
-    return nlohmann::json::parse(crypto::open(crypto::secret_key_bytes(config_.security), sealed))
-        .get<Credentials>();
-}
-
 void AccountService::invalidate_tier(long long workspace_id) {
     try {
         redis_.run([&](redis::RedisClient& r) {
@@ -88,7 +77,7 @@ nlohmann::json AccountService::connect(long long workspace_id, std::string_view 
     }
     const auto verification = connector->verify(credentials);
     if (verification.failure) raise(platform, *verification.failure);
-    const std::string sealed = seal(credentials);
+    const std::string sealed = seal_credentials(config_.security, credentials);
     Account account;
     try {
         account = mysql_.transaction([&](db::Session& s) {
@@ -124,7 +113,7 @@ AccountPage AccountService::check_health(long long workspace_id, const std::stri
         if (!connector) continue;
         Verification v;
         try {
-            v = connector->verify(open(account.credentials_sealed));
+            v = connector->verify(open_credentials(config_.security, account.credentials_sealed));
         } catch (const std::exception&) {
             // Credentials sealed under another key cannot be used: the account must reconnect.
             v.failure = PlatformFailure{FailureKind::refused,

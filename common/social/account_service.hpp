@@ -37,8 +37,6 @@ class AccountService {
     void disconnect(long long workspace_id, const std::string& id);
 
   private:
-    std::string seal(const Credentials& credentials) const;
-    Credentials open(const std::string& sealed) const;
     // The connected-account count changed: the rate tier follows at once (spec 8.1).
     void invalidate_tier(long long workspace_id);
 

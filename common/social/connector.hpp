@@ -4,6 +4,7 @@
 
 #include "common/config/config.hpp"
 #include "common/http/http_client.hpp"
+#include "common/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -73,6 +74,20 @@ struct Publication {
     std::optional<PlatformFailure> failure;  // set when nothing (certain) was published
 };
 
+// A message already on the platform, as the account's listing shows it.
+struct RemotePost {
+    std::string external_id;
+    std::string text;
+    std::optional<std::string> url;
+    time::TimePoint published_at;
+    std::optional<time::TimePoint> edited_at;
+};
+
+struct RemoteListing {
+    std::vector<RemotePost> posts;           // newest first
+    std::optional<PlatformFailure> failure;  // set when the platform did not answer the listing
+};
+
 // Validation limits of a platform as data, for the posts validator.
 struct PlatformLimits {
     size_t max_text_chars = 0;
@@ -94,6 +109,9 @@ class Connector {
     // Asks the platform who the credentials are; makes no change there.
     virtual Verification verify(const Credentials& credentials) = 0;
     virtual Publication publish(const Target& target, const Message& message) = 0;
+    // Recent messages of the account's chat or channel, for importing posts published natively;
+    // nothing when the platform gives this kind of account no way to list them.
+    virtual std::optional<RemoteListing> list_recent(const Target&) { return std::nullopt; }
 };
 
 // A platform: its identifier, the connect fields it takes and how to build its connector.

@@ -48,6 +48,14 @@ void FakePlatforms::add_whatsapp_phone(const nlohmann::json& phone, const nlohma
     control("POST", "/_control/whatsapp/phone", {{"phone", phone}, {"tokens", tokens}});
 }
 
+nlohmann::json FakePlatforms::post_discord_native(const std::string& channel_id,
+                                                  const std::string& content,
+                                                  const std::string& id) {
+    nlohmann::json body = {{"channel_id", channel_id}, {"content", content}};
+    if (!id.empty()) body["id"] = id;
+    return control("POST", "/_control/discord/message", body);
+}
+
 void FakePlatforms::revoke(const std::string& token) {
     control("POST", "/_control/revoke", {{"token", token}});
 }

@@ -28,6 +28,9 @@ class FakePlatforms {
                              const nlohmann::json& webhook);
     void add_discord_channel(const nlohmann::json& channel, const nlohmann::json& bot_tokens);
     void add_whatsapp_phone(const nlohmann::json& phone, const nlohmann::json& tokens);
+    // A message a person posts in a Discord channel (or edits, given `id`); returns it.
+    nlohmann::json post_discord_native(const std::string& channel_id, const std::string& content,
+                                       const std::string& id = "");
     void revoke(const std::string& token);
     // The next calls whose path contains `match` get `responses`, one each, in order.
     void program(const std::string& match, const nlohmann::json& responses);

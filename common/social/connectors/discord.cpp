@@ -38,7 +38,9 @@ Answer read(const http::Response& response) {
         return a;
     }
     a.body = json::parse(response.body, nullptr, false);
-    if (response.status >= 200 && response.status < 300 && a.body.is_object()) return a;
+    if (response.status >= 200 && response.status < 300 &&
+        (a.body.is_object() || a.body.is_array()))
+        return a;
     PlatformFailure f;
     f.http_status = response.status;
     f.reason = a.body.is_object() && a.body.contains("message") && a.body["message"].is_string()
@@ -167,6 +169,40 @@ class DiscordConnector final : public Connector {
             p.url = "https://discord.com/channels/" + target.identity.handle + "/" +
                     target.identity.external_id + "/" + p.message_id;
         return p;
+    }
+
+    // Only a bot can read a channel; a webhook can post but not list.
+    std::optional<RemoteListing> list_recent(const Target& target) override {
+        if (webhook_of(target.credentials)) return std::nullopt;
+        Answer answer =
+            read(call("GET", "/channels/" + target.identity.external_id + "/messages?limit=100",
+                      target.credentials.at("bot_token"), json()));
+        RemoteListing listing;
+        if (answer.failure) {
+            listing.failure = std::move(answer.failure);
+            return listing;
+        }
+        if (!answer.body.is_array()) {
+            listing.failure =
+                PlatformFailure{FailureKind::not_accepted, "Discord's answer is not a message list",
+                                std::nullopt, 200, ""};
+            return listing;
+        }
+        for (const auto& message : answer.body) {
+            if (!message.is_object()) continue;
+            const auto sent = time::parse_iso8601(json_text(message, "timestamp"));
+            RemotePost post;
+            post.external_id = json_text(message, "id");
+            if (post.external_id.empty() || !sent) continue;
+            post.text = json_text(message, "content");
+            post.published_at = *sent;
+            post.edited_at = time::parse_iso8601(json_text(message, "edited_timestamp"));
+            if (!target.identity.handle.empty())
+                post.url = "https://discord.com/channels/" + target.identity.handle + "/" +
+                           target.identity.external_id + "/" + post.external_id;
+            listing.posts.push_back(std::move(post));
+        }
+        return listing;
     }
 
   private:

@@ -3,6 +3,10 @@
 #include "tests/fakes/social/platform_state.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
 
 namespace squawk::fakes::social {
 namespace {
@@ -17,6 +21,42 @@ std::string next_snowflake() {
     return "1200000000000" + std::to_string(++state().next_message_id);
 }
 
+// Discord's timestamp form: 2026-11-23T10:00:00.000000+00:00.
+std::string timestamp_now() {
+    const auto now = std::chrono::system_clock::now();
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() %
+        1000000;
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[96];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%06lld+00:00",
+                  utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min,
+                  utc.tm_sec, static_cast<long long>(micros));
+    return text;
+}
+
+json store_message(const std::string& channel_id, const std::string& content, const json& embeds) {
+    json message = {{"id", next_snowflake()},       {"channel_id", channel_id},
+                    {"content", content},           {"embeds", embeds},
+                    {"timestamp", timestamp_now()}, {"edited_timestamp", nullptr}};
+    state().discord_messages[channel_id].push_back(message);
+    return message;
+}
+
+// The newest `limit` messages of a channel, newest first (GET /channels/{id}/messages).
+HttpAnswer list_messages(const HttpRequest& request, const std::string& channel_id) {
+    int limit = 50;
+    if (const auto text = request.query("limit"); !text.empty()) limit = std::atoi(text.c_str());
+    if (limit < 1 || limit > 100) return error(400, "Invalid Form Body", 50035);
+    json out = json::array();
+    const json& all = state().discord_messages.value(channel_id, json::array());
+    for (auto it = all.rbegin(); it != all.rend() && static_cast<int>(out.size()) < limit; ++it)
+        out.push_back(*it);
+    return json_answer(200, out);
+}
+
 // The message Discord creates from an execute or create body, or the error it answers.
 HttpAnswer create_message(const json& body, const std::string& channel_id, bool answer_message) {
     if (!body.is_object()) return error(400, "Invalid Form Body", 50035);
@@ -25,15 +65,13 @@ HttpAnswer create_message(const json& body, const std::string& channel_id, bool 
     if (content.empty() && embeds.empty()) return error(400, "Cannot send an empty message", 50006);
     if (content.size() > 2000 * 4 || embeds.size() > 10)
         return error(400, "Invalid Form Body", 50035);
+    const json message = store_message(channel_id, content, embeds);
     if (!answer_message) {
         HttpAnswer none;
         none.status = 204;
         return none;
     }
-    return json_answer(200, {{"id", next_snowflake()},
-                             {"channel_id", channel_id},
-                             {"content", content},
-                             {"embeds", embeds}});
+    return json_answer(200, message);
 }
 
 bool bot_known(const std::string& token) {
@@ -44,6 +82,19 @@ bool bot_known(const std::string& token) {
 }
 
 }  // namespace
+
+json discord_native_message(const json& body) {
+    const std::string channel_id = body.at("channel_id").get<std::string>();
+    const std::string content = body.at("content").get<std::string>();
+    if (!body.contains("id")) return store_message(channel_id, content, json::array());
+    for (auto& message : state().discord_messages[channel_id])
+        if (message["id"] == body["id"]) {
+            message["content"] = content;
+            message["edited_timestamp"] = timestamp_now();
+            return message;
+        }
+    return json::object();
+}
 
 HttpAnswer discord(const HttpRequest& request, const std::string& path) {
     auto& s = state();
@@ -91,6 +142,7 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
             return json_answer(200, out);
         }
         if (messages && request.method == "POST") return create_message(body, rest, true);
+        if (messages && request.method == "GET") return list_messages(request, rest);
         return error(405, "405: Method Not Allowed", 0);
     }
     return error(404, "404: Not Found", 0);

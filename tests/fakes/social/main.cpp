@@ -4,6 +4,7 @@
 //
 // Control API: POST /_control/telegram/bot {token, bot}; /_control/telegram/chat {chat};
 // /_control/discord/webhook {id, token, webhook}; /_control/discord/channel {channel, bot_tokens};
+// /_control/discord/message {channel_id, content, id?} (a message posted or edited natively);
 // /_control/whatsapp/phone {phone, tokens}; /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
 // GET /_control/calls?match=S (every call received); POST /_control/reset.
@@ -83,6 +84,8 @@ HttpAnswer control(const HttpRequest& request) {
         auto channel = body.at("channel");
         channel["bot_tokens"] = body.value("bot_tokens", nlohmann::json::array());
         s.discord_channels[channel.at("id").get<std::string>()] = channel;
+    } else if (path == "/_control/discord/message") {
+        return json_answer(200, discord_native_message(body));
     } else if (path == "/_control/whatsapp/phone") {
         auto phone = body.at("phone");
         phone["tokens"] = body.value("tokens", nlohmann::json::array());

@@ -24,6 +24,8 @@ struct State {
     nlohmann::json whatsapp_phones =
         nlohmann::json::object();  // id -> {id, waba_id, display_phone_number, verified_name,
                                    // tokens[]}
+    // channel id -> messages posted there (by bots, webhooks or natively), oldest first.
+    nlohmann::json discord_messages = nlohmann::json::object();
     // Programmed answers consumed in order by calls whose path contains the key.
     std::map<std::string, std::deque<nlohmann::json>> programs;
     nlohmann::json calls = nlohmann::json::array();
@@ -37,6 +39,10 @@ HttpAnswer json_answer(int status, const nlohmann::json& body);
 // The programmed answer for `request`, if one is waiting. {"delay_ms": n} alone delays the
 // normal answer; with "status" it replaces it; "reset" drops the connection.
 std::optional<nlohmann::json> take_program(const HttpRequest& request);
+
+// A message a person posts (or edits, when `id` is given) in the Discord client, outside any API
+// call: {channel_id, content, id?}. Returns the message.
+nlohmann::json discord_native_message(const nlohmann::json& body);
 
 // Per platform: the answer to a call under its base path (already stripped).
 HttpAnswer telegram(const HttpRequest& request, const std::string& path);
