@@ -22,4 +22,14 @@ std::optional<time::TimePoint> optional_time_column(const Row& row, size_t i) {
     return time_column(row, i);
 }
 
+std::string json_text(const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+nlohmann::json json_column(const Row& row, size_t i, nlohmann::json fallback) {
+    if (row.is_null(i)) return fallback;
+    auto parsed = nlohmann::json::parse(row.text(i), nullptr, false);
+    return parsed.is_discarded() ? fallback : parsed;
+}
+
 }  // namespace squawk::db

@@ -21,8 +21,7 @@ std::vector<std::string> emit_many(db::Session& s, const std::vector<NewEvent>& 
         ids.push_back("evt_" + crypto::hex(crypto::random_bytes(12)));
         values += values.empty() ? "(?,?,?,?,?)" : ",(?,?,?,?,?)";
         params.insert(params.end(),
-                      {ids.back(), e.workspace_id, e.name,
-                       e.data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), now});
+                      {ids.back(), e.workspace_id, e.name, db::json_text(e.data), now});
     }
     s.execute(
         "INSERT INTO events (public_id, workspace_id, name, data, created_at) VALUES " + values,

@@ -21,11 +21,6 @@ constexpr const char* kColumns =
     "max_attempts, is_test, dead_lettered, run_after, created_at, started_at, finished_at, "
     "updated_at";
 
-nlohmann::json optional_json(const db::Row& row, size_t i) {
-    if (row.is_null(i)) return nullptr;
-    return nlohmann::json::parse(row.text(i), nullptr, false);
-}
-
 Job read_job(const db::Row& r) {
     Job j;
     j.id = r.integer(0);
@@ -36,8 +31,8 @@ Job read_job(const db::Row& r) {
     j.status = r.text(5);
     j.progress = static_cast<int>(r.integer(6));
     j.payload = nlohmann::json::parse(r.text(7), nullptr, false);
-    j.result = optional_json(r, 8);
-    j.error = optional_json(r, 9);
+    j.result = db::json_column(r, 8);
+    j.error = db::json_column(r, 9);
     j.attempts = static_cast<int>(r.integer(10));
     j.max_attempts = static_cast<int>(r.integer(11));
     j.is_test = r.integer(12) != 0;
@@ -52,10 +47,6 @@ Job read_job(const db::Row& r) {
 
 std::string new_public_id() {
     return "job_" + crypto::hex(crypto::random_bytes(12));
-}
-
-std::string dump(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -86,8 +77,8 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.created_at = j.updated_at = now;
         values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
-                      {j.public_id, j.workspace_id, j.type, j.pool, j.status, dump(j.payload),
-                       static_cast<long long>(j.max_attempts), j.is_test,
+                      {j.public_id, j.workspace_id, j.type, j.pool, j.status,
+                       db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
                        n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
                        time_param(now), time_param(now),
                        n.charge_ledger_id ? db::Param(*n.charge_ledger_id) : db::Param(nullptr)});
@@ -260,7 +251,7 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
         if (o.kind != Outcome::Kind::completed) continue;
         rows += rows.empty() ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS result"
                              : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?";
-        params.insert(params.end(), {o.job_id, o.claim_token, dump(o.result)});
+        params.insert(params.end(), {o.job_id, o.claim_token, db::json_text(o.result)});
     }
     if (!rows.empty()) {
         params.insert(params.end(), {now, now});
@@ -278,13 +269,13 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
                 "UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
                 " lease_until = NULL, claim_token = NULL, updated_at = ?"
                 " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                {time_param(o.run_after), dump(o.error), now, o.job_id, o.claim_token});
+                {time_param(o.run_after), db::json_text(o.error), now, o.job_id, o.claim_token});
         } else if (o.kind == Outcome::Kind::failed) {
             s.execute(
                 "UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
                 " finished_at = ?, lease_until = NULL, updated_at = ?"
                 " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                {o.dead_lettered, dump(o.error), now, now, o.job_id, o.claim_token});
+                {o.dead_lettered, db::json_text(o.error), now, now, o.job_id, o.claim_token});
             failed.push_back(o.job_id);
         }
     }
@@ -340,7 +331,7 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
             if (s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
                           " finished_at = ?, lease_until = NULL, updated_at = ?"
                           " WHERE id = ? AND status = 'running' AND claim_token = ?",
-                          {dump(error), now, now, id, token}) > 0) {
+                          {db::json_text(error), now, now, id, token}) > 0) {
                 failed.push_back(id);
                 if (auto job = find_by_id(s, id); job && is_announced(job->type))
                     events::emit(s, job->workspace_id, events::kJobFailed,

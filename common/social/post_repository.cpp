@@ -13,6 +13,8 @@ namespace squawk::social {
 namespace {
 
 using db::optional_time_column;
+using db::json_column;
+using db::json_text;
 using db::Params;
 using db::time_column;
 using db::time_param;
@@ -37,18 +39,8 @@ constexpr const char* kFindById =
     " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
     " recycle_parent_id, created_at, updated_at FROM social_posts WHERE id = ?";
 
-nlohmann::json json_column(const db::Row& r, size_t i, nlohmann::json fallback) {
-    if (r.is_null(i)) return fallback;
-    auto parsed = nlohmann::json::parse(r.text(i), nullptr, false);
-    return parsed.is_discarded() ? fallback : parsed;
-}
-
-std::string dump(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 db::Param optional_json_param(const nlohmann::json& j) {
-    return j.is_null() ? db::Param(nullptr) : db::Param(dump(j));
+    return j.is_null() ? db::Param(nullptr) : db::Param(json_text(j));
 }
 
 Post read_post(const db::Row& r) {
@@ -178,8 +170,8 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
         " recycle_parent_id, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         {p.workspace_id, p.status, p.content, content_hash(p.content),
-         p.link ? db::Param(*p.link) : db::Param(nullptr), dump(p.media_urls),
-         dump(p.platform_options), optional_json_param(p.first_comments), p.is_test,
+         p.link ? db::Param(*p.link) : db::Param(nullptr), json_text(p.media_urls),
+         json_text(p.platform_options), optional_json_param(p.first_comments), p.is_test,
          p.queue_id ? db::Param(*p.queue_id) : db::Param(nullptr), optional_time(p.scheduled_time),
          p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
                    : db::Param(nullptr),

@@ -16,10 +16,6 @@ using db::Params;
 using db::placeholders;
 using db::time_param;
 
-std::string dump(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 struct Subscriber {
     long long id;
     long long workspace_id;
@@ -103,9 +99,10 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
                                          {"created_at", e.created_at},
                                          {"data", payload}};
             values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?)";
-            params.insert(params.end(), {sub.workspace_id, sub.id, e.id, e.name, dump(body),
-                                         std::string(sub.failing ? "held" : "pending"),
-                                         static_cast<long long>(max_attempts), now, now, now});
+            params.insert(params.end(),
+                          {sub.workspace_id, sub.id, e.id, e.name, db::json_text(body),
+                           std::string(sub.failing ? "held" : "pending"),
+                           static_cast<long long>(max_attempts), now, now, now});
             if (++rows >= 200) flush();
         };
         if (auto it = subscribers.find(e.workspace_id); it != subscribers.end())
