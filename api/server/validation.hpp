@@ -23,6 +23,9 @@ class Validator {
     explicit Validator(const nlohmann::json& body);
     // Query values are text; integers are parsed from it.
     explicit Validator(const QueryParams& query);
+    // A nested object (`recycle`, one entry of `platform_options`): problems are named
+    // `<prefix><field>` so they read as the client's path to the value.
+    Validator(const nlohmann::json& object, std::string prefix);
 
     // Strings are measured in Unicode characters. Required strings must not be blank.
     std::string required_string(const std::string& name, size_t max_chars);
@@ -31,6 +34,13 @@ class Validator {
                                               long long max);
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
+
+    std::optional<bool> optional_bool(const std::string& name);
+    // The member when it is a JSON object; records a problem for any other type.
+    const nlohmann::json* optional_object(const std::string& name);
+    // The member when it is a JSON array of min_items..max_items values of any type.
+    const nlohmann::json* optional_array(const std::string& name, size_t min_items,
+                                         size_t max_items);
 
     // A JSON array of min_items..max_items non-blank strings (duplicates removed, order kept).
     // `allowed` (when not empty) lists the accepted values; the reason names every other one.
@@ -41,6 +51,9 @@ class Validator {
     void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
     // An ISO 8601 date-time with Z or an offset.
     std::optional<time::TimePoint> optional_timestamp(const std::string& name);
+
+    // Takes over every problem a nested validator recorded.
+    void merge(const Validator& nested);
 
     // Records every field of the body no getter asked for (bodies only; queries ignore extras).
     void reject_unknown_fields();
@@ -55,6 +68,7 @@ class Validator {
 
     nlohmann::json values_;
     bool from_query_;
+    std::string prefix_;
     std::set<std::string> asked_;
     std::map<std::string, std::string> problems_;
 };
