@@ -10,6 +10,7 @@
 #include "api/handlers/social_account_handlers.hpp"
 #include "api/handlers/social_queue_handlers.hpp"
 #include "api/handlers/social_sync_handlers.hpp"
+#include "api/handlers/social_post_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -85,6 +86,17 @@ constexpr std::array kRoutes{
     Route::del("/v1/social/queues/{queue_id}", kSocialWrite, delete_queue),
     Route::get("/v1/social/queues/{queue_id}/preview", kSocialRead, preview_queue),
     Route::get("/v1/social/queues/{queue_id}/next-slot", kSocialRead, queue_next_slot),
+    // Creating posts is not billed: publishing is charged per connected account (spec 8.3).
+    Route::post("/v1/social/posts", kSocialWrite, create_post).keyed_by_request_id(),
+    Route::post("/v1/social/posts/schedule", kSocialWrite, schedule_post).keyed_by_request_id(),
+    Route::post("/v1/social/posts/bulk", kSocialWrite, bulk_posts),
+    Route::post("/v1/social/posts/bulk/validate", kSocialWrite, validate_bulk_posts),
+    Route::get("/v1/social/posts", kSocialRead, list_posts),
+    Route::get("/v1/social/posts/{post_id}", kSocialRead, get_post),
+    Route::patch("/v1/social/posts/{post_id}", kSocialWrite, update_post),
+    Route::del("/v1/social/posts/{post_id}", kSocialWrite, delete_post),
+    Route::post("/v1/social/posts/{post_id}/update-metadata", kSocialWrite, update_post_metadata),
+    Route::del("/v1/social/posts/{post_id}/recycle", kSocialWrite, stop_post_recycling),
     Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
     // Webhooks belong to the caller's own workspace; profiles' events reach them by fan-out.
     Route::get("/v1/webhooks", kWebhooksRead, list_webhooks).without_profiles(),

@@ -16,7 +16,7 @@ social::QueueService queues(Services& services) {
 }
 
 std::optional<std::vector<social::WeeklySlot>> read_slots(Validator& body) {
-    const auto* items = body.optional_array("slots", social::kMaxSlotsPerQueue);
+    const auto* items = body.optional_array("slots", 1, social::kMaxSlotsPerQueue);
     if (!items) return std::nullopt;
     std::vector<social::WeeklySlot> slots;
     for (size_t i = 0; i < items->size(); ++i) {

@@ -112,13 +112,19 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     context.query = decode_query(raw_query(request));
     context.path_params = match.params;
 
-    const auto key_header = header_value(request, "X-Idempotency-Key");
+    auto key_header = header_value(request, "X-Idempotency-Key");
+    if (!key_header && route.request_id_is_key) key_header = header_value(request, "X-Request-Id");
     const auto claim =
         claim_idempotency(services, context, exchange.method, request.resource(),
                           key_header ? std::optional<std::string_view>(*key_header) : std::nullopt);
     if (claim && claim->replay) {
         exchange.replayed = true;
-        return *claim->replay;
+        Reply replay = *claim->replay;
+        if (route.request_id_is_key && replay.data.is_object()) {
+            replay.status = 200;
+            replay.data["idempotent_replay"] = true;
+        }
+        return replay;
     }
     try {
         std::optional<nlohmann::json> usage;

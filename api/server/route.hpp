@@ -34,6 +34,9 @@ struct Route {
     bool rate_limited = true;      // counts toward the caller's request limit (spec 8.1)
     bool accepts_profile = true;   // whether X-Profile-Id may be sent (spec 5.6)
     std::string_view billable_as;  // a billable operation (config billing.prices), or empty
+    // X-Request-Id also acts as the idempotency key, and a replay answers 200 with
+    // data.idempotent_replay true (spec 4.4 rule 4: post creation).
+    bool request_id_is_key = false;
 
     static constexpr Route make(std::string_view method, std::string_view pattern, Access access,
                                 HandlerFn handler) {
@@ -70,6 +73,11 @@ struct Route {
     constexpr Route without_profiles() const {
         Route r = *this;
         r.accepts_profile = false;
+        return r;
+    }
+    constexpr Route keyed_by_request_id() const {
+        Route r = *this;
+        r.request_id_is_key = true;
         return r;
     }
     constexpr Route billable(std::string_view operation) const {

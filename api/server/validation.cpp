@@ -34,6 +34,11 @@ Validator::Validator(const QueryParams& query)
     for (const auto& [k, v] : query) values_[k] = v;
 }
 
+Validator::Validator(const nlohmann::json& object, std::string prefix)
+    : values_(object.is_object() ? object : nlohmann::json::object()),
+      from_query_(false),
+      prefix_(std::move(prefix)) {}
+
 const nlohmann::json* Validator::lookup(const std::string& name) {
     asked_.insert(name);
     auto it = values_.find(name);
@@ -42,7 +47,8 @@ const nlohmann::json* Validator::lookup(const std::string& name) {
 }
 
 void Validator::fail(const std::string& name, std::string reason) {
-    problems_.emplace(name, std::move(reason));  // the first problem of a field is reported
+    problems_.emplace(prefix_ + name,
+                      std::move(reason));  // the first problem of a field is reported
 }
 
 std::string Validator::required_string(const std::string& name, size_t max_chars) {
@@ -157,8 +163,28 @@ std::optional<std::vector<std::string>> Validator::optional_string_array(
     return out;
 }
 
-const nlohmann::json* Validator::optional_array(const std::string& name, size_t max_items,
-                                                size_t min_items) {
+std::optional<bool> Validator::optional_bool(const std::string& name) {
+    const auto* v = lookup(name);
+    if (!v) return std::nullopt;
+    if (!v->is_boolean()) {
+        fail(name, "must be true or false");
+        return std::nullopt;
+    }
+    return v->get<bool>();
+}
+
+const nlohmann::json* Validator::optional_object(const std::string& name) {
+    const auto* v = lookup(name);
+    if (!v) return nullptr;
+    if (!v->is_object()) {
+        fail(name, "must be an object");
+        return nullptr;
+    }
+    return v;
+}
+
+const nlohmann::json* Validator::optional_array(const std::string& name, size_t min_items,
+                                                size_t max_items) {
     const auto* v = lookup(name);
     if (!v) return nullptr;
     if (!v->is_array() || v->size() < min_items || v->size() > max_items) {
@@ -167,6 +193,10 @@ const nlohmann::json* Validator::optional_array(const std::string& name, size_t 
         return nullptr;
     }
     return v;
+}
+
+void Validator::merge(const Validator& nested) {
+    for (const auto& [name, reason] : nested.problems_) problems_.emplace(name, reason);
 }
 
 std::optional<time::TimePoint> Validator::optional_timestamp(const std::string& name) {

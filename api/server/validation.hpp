@@ -23,6 +23,9 @@ class Validator {
     explicit Validator(const nlohmann::json& body);
     // Query values are text; integers are parsed from it.
     explicit Validator(const QueryParams& query);
+    // A nested object (`recycle`, one entry of `platform_options`): problems are named
+    // `<prefix><field>` so they read as the client's path to the value.
+    Validator(const nlohmann::json& object, std::string prefix);
 
     // Strings are measured in Unicode characters. Required strings must not be blank.
     std::string required_string(const std::string& name, size_t max_chars);
@@ -32,19 +35,25 @@ class Validator {
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
 
+    std::optional<bool> optional_bool(const std::string& name);
+    // The member when it is a JSON object; records a problem for any other type.
+    const nlohmann::json* optional_object(const std::string& name);
+    // The member when it is a JSON array of min_items..max_items values of any type.
+    const nlohmann::json* optional_array(const std::string& name, size_t min_items,
+                                         size_t max_items);
+
     // A JSON array of min_items..max_items non-blank strings (duplicates removed, order kept).
     // `allowed` (when not empty) lists the accepted values; the reason names every other one.
     std::optional<std::vector<std::string>> optional_string_array(
         const std::string& name, size_t max_items, size_t max_chars,
         std::span<const std::string_view> allowed = {}, size_t min_items = 1);
-    // A JSON array of min_items..max_items values of any kind, for the caller to check item by
-    // item (naming items as `name[i].field`); null when absent or refused.
-    const nlohmann::json* optional_array(const std::string& name, size_t max_items,
-                                         size_t min_items = 1);
     // Records a problem a getter cannot see (a rule across fields, an exact value).
     void reject(const std::string& name, std::string reason) { fail(name, std::move(reason)); }
     // An ISO 8601 date-time with Z or an offset.
     std::optional<time::TimePoint> optional_timestamp(const std::string& name);
+
+    // Takes over every problem a nested validator recorded.
+    void merge(const Validator& nested);
 
     // Records every field of the body no getter asked for (bodies only; queries ignore extras).
     void reject_unknown_fields();
@@ -59,6 +68,7 @@ class Validator {
 
     nlohmann::json values_;
     bool from_query_;
+    std::string prefix_;
     std::set<std::string> asked_;
     std::map<std::string, std::string> problems_;
 };

@@ -152,6 +152,26 @@ CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
                                             : CancelResult::not_found;
 }
 
+void JobRepository::cancel_many(db::Session& s, const std::vector<long long>& ids) {
+    if (ids.empty()) return;
+    const auto now = time_param(time::now());
+    Params params{now, now};
+    for (long long id : ids) params.emplace_back(id);
+    s.execute(
+        "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?,"
+        " lease_until = NULL, claim_token = NULL WHERE id IN (" +
+            placeholders(ids.size()) +
+            ") AND status IN ('scheduled', 'queued', 'retrying', 'running')",
+        params);
+}
+
+bool JobRepository::reschedule(db::Session& s, long long id, time::TimePoint run_after) {
+    return s.execute(
+               "UPDATE jobs SET run_after = ?, updated_at = ? WHERE id = ?"
+               " AND status = 'scheduled'",
+               {time_param(run_after), time_param(time::now()), id}) > 0;
+}
+
 std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<long long>& ids,
                                              const std::string& claim_token,
                                              const std::string& worker_id,

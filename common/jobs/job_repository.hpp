@@ -57,6 +57,10 @@ class JobRepository {
                         long long offset, int limit);
     static CancelResult cancel(db::Session& s, long long workspace_id,
                                const std::string& public_id);
+    // Cancels the rows among `ids` that have not finished (a feature cancelling its own jobs).
+    static void cancel_many(db::Session& s, const std::vector<long long>& ids);
+    // Moves a job still waiting for its time to `run_after`; false when it is no longer waiting.
+    static bool reschedule(db::Session& s, long long id, time::TimePoint run_after);
 
     // Moves claimable rows among `ids` to running under `claim_token` and returns them.
     static std::vector<ClaimedJob> claim(db::Session& s, const std::vector<long long>& ids,

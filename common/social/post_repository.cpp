@@ -8,6 +8,8 @@
 #include "common/queue/job_queue.hpp"
 
 #include <algorithm>
+#include <initializer_list>
+#include <string_view>
 
 namespace squawk::social {
 namespace {
@@ -33,6 +35,11 @@ constexpr const char* kFindForUpdate =
     " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
     " recycle_parent_id, created_at, updated_at FROM social_posts"
     " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL FOR UPDATE";
+constexpr const char* kColumns =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts p";
 constexpr const char* kFindById =
     "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
     " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
@@ -130,6 +137,17 @@ void insert_publish_jobs(db::Session& s, Post& p, time::TimePoint now) {
     }
 }
 
+// Joins constant SQL fragments (GCC 12 reports false -Warray-bounds on chains of operator+).
+std::string concat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (auto part : parts) out.append(part);
+    return out;
+}
+
+db::Param optional_time_param(const std::optional<time::TimePoint>& t) {
+    return t ? time_param(*t) : db::Param(nullptr);
+}
+
 }  // namespace
 
 std::string content_hash(const std::string& content) {
@@ -214,6 +232,123 @@ std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id,
 
 std::optional<Post> PostRepository::find_by_id(db::Session& s, long long id) {
     return read_with_targets(s, s.query_one(kFindById, {id}));
+}
+
+PostPage PostRepository::list(db::Session& s, long long workspace_id, const PostFilter& filter,
+                              long long offset, int limit) {
+    // The statement's shape depends only on which filters are present, never on their values.
+    std::string where = " WHERE p.workspace_id = ? AND p.deleted_at IS NULL";
+    Params params{workspace_id};
+    if (!filter.status.empty()) {
+        where += " AND p.status = ?";
+        params.emplace_back(filter.status);
+    }
+    if (!filter.platform.empty()) {
+        where +=
+            " AND EXISTS (SELECT 1 FROM social_post_targets t WHERE t.post_id = p.id"
+            " AND t.platform = ?)";
+        params.emplace_back(filter.platform);
+    }
+    PostPage page;
+    page.total =
+        s.query_one(concat({"SELECT COUNT(*) FROM social_posts p", where}), params)->integer(0);
+    params.emplace_back(static_cast<long long>(limit));
+    params.emplace_back(offset);
+    for (const auto& r :
+         s.query(concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params)) {
+        Post p = read_post(r);
+        load_targets(s, p);
+        page.items.push_back(std::move(p));
+    }
+    return page;
+}
+
+void PostRepository::lock_workspace(db::Session& s, long long workspace_id) {
+    s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
+}
+
+std::optional<long long> PostRepository::find_duplicate(db::Session& s, long long workspace_id,
+                                                        const std::string& hash,
+                                                        time::TimePoint since) {
+    const auto row = s.query_one(
+        "SELECT id FROM social_posts WHERE workspace_id = ? AND content_hash = ?"
+        " AND created_at >= ? AND deleted_at IS NULL AND status <> 'draft'"
+        " ORDER BY id DESC LIMIT 1",
+        {workspace_id, hash, time_param(since)});
+    if (!row) return std::nullopt;
+    return row->integer(0);
+}
+
+void PostRepository::update_editable(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    s.execute(
+        "UPDATE social_posts SET content = ?, content_hash = ?, link = ?, media_urls = ?,"
+        " platform_options = ?, scheduled_time = ?, updated_at = ? WHERE id = ?",
+        {p.content, content_hash(p.content), p.link ? db::Param(*p.link) : db::Param(nullptr),
+         json_text(p.media_urls), json_text(p.platform_options), optional_time_param(p.scheduled_time), now,
+         p.id});
+    for (const auto& t : p.targets)
+        s.execute("UPDATE social_post_targets SET scheduled_time = ?, updated_at = ? WHERE id = ?",
+                  {time_param(t.scheduled_time), now, t.id});
+}
+
+void PostRepository::set_metadata(db::Session& s, long long id, const nlohmann::json& metadata) {
+    s.execute("UPDATE social_posts SET metadata = ?, updated_at = ? WHERE id = ?",
+              {json_text(metadata), time_param(time::now()), id});
+}
+
+std::vector<long long> PostRepository::cancel(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    std::vector<long long> job_ids;
+    for (const auto& t : p.targets)
+        if (t.job_id && (t.status == target_status::scheduled || t.status == target_status::queued))
+            job_ids.push_back(*t.job_id);
+    s.execute(
+        "UPDATE social_post_targets SET status = 'cancelled', updated_at = ? WHERE post_id = ?"
+        " AND status IN ('draft', 'scheduled', 'queued')",
+        {now, p.id});
+    s.execute("UPDATE social_posts SET deleted_at = ?, updated_at = ? WHERE id = ?",
+              {now, now, p.id});
+    return job_ids;
+}
+
+std::vector<Post> PostRepository::chain(db::Session& s, const Post& post) {
+    const long long root = post.recycle_parent_id.value_or(post.id);
+    std::vector<Post> out;
+    for (const auto& r :
+         s.query(concat({kColumns,
+                         " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
+                         " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
+                 {post.workspace_id, root, root})) {
+        Post p = read_post(r);
+        load_targets(s, p);
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::vector<long long> PostRepository::return_to_draft(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    std::vector<long long> job_ids;
+    for (const auto& t : p.targets)
+        if (t.job_id && t.status == target_status::scheduled) job_ids.push_back(*t.job_id);
+    s.execute(
+        "UPDATE social_post_targets SET status = 'draft', job_id = NULL, updated_at = ?"
+        " WHERE post_id = ? AND status = 'scheduled'",
+        {now, p.id});
+    s.execute("UPDATE social_posts SET status = 'draft', updated_at = ? WHERE id = ?", {now, p.id});
+    return job_ids;
+}
+
+void PostRepository::clear_recycling(db::Session& s, const std::vector<long long>& post_ids) {
+    if (post_ids.empty()) return;
+    Params params{time_param(time::now())};
+    for (long long id : post_ids) params.emplace_back(id);
+    s.execute(concat({"UPDATE social_posts SET recycle_interval_hours = NULL,"
+                      " recycle_max_repeats = NULL, recycle_until = NULL, updated_at = ?"
+                      " WHERE id IN (",
+                      db::placeholders(post_ids.size()), ")"}),
+              params);
 }
 
 void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {

@@ -36,6 +36,17 @@ struct NewPost {
     std::vector<NewTarget> targets;
 };
 
+// Listing filters; empty strings mean no filter.
+struct PostFilter {
+    std::string status;
+    std::string platform;
+};
+
+struct PostPage {
+    std::vector<Post> items;
+    long long total = 0;
+};
+
 class PostRepository {
   public:
     // Writes the post, one target per account and one publish job per target: `scheduled`
@@ -46,6 +57,30 @@ class PostRepository {
                                     bool for_update = false);
     // For workers, which hold a target's post id rather than a tenant's request.
     static std::optional<Post> find_by_id(db::Session& s, long long id);
+    // Newest first, non-deleted, with their targets.
+    static PostPage list(db::Session& s, long long workspace_id, const PostFilter& filter,
+                         long long offset, int limit);
+
+    // Locks the workspace row so concurrent creators of the workspace check duplicates in turn.
+    static void lock_workspace(db::Session& s, long long workspace_id);
+    // The newest non-draft, non-deleted post with this content created since `since`.
+    static std::optional<long long> find_duplicate(db::Session& s, long long workspace_id,
+                                                   const std::string& content_hash,
+                                                   time::TimePoint since);
+
+    // Writes the editable fields of the post row (content and its hash, link, media, options,
+    // earliest time) and each target's scheduled_time.
+    static void update_editable(db::Session& s, const Post& post);
+    static void set_metadata(db::Session& s, long long id, const nlohmann::json& metadata);
+    // Cancels the post's unpublished targets and hides the post; returns their job ids.
+    static std::vector<long long> cancel(db::Session& s, const Post& post);
+
+    // Every post of the recycling chain `post` belongs to, locked, oldest first.
+    static std::vector<Post> chain(db::Session& s, const Post& post);
+    // Returns a scheduled post to draft: its scheduled targets become drafts without jobs;
+    // returns the job ids they had.
+    static std::vector<long long> return_to_draft(db::Session& s, const Post& post);
+    static void clear_recycling(db::Session& s, const std::vector<long long>& post_ids);
 };
 
 // Puts the post's publish jobs into the publish stream (due targets) or the delayed set (later

@@ -3,6 +3,8 @@
 // other workspaces' queues.
 #include "common/db/sql_text.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/fake_platforms.hpp"
+#include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
@@ -167,4 +169,46 @@ TEST_CASE(
         check_error_envelope(
             stack.request("GET", path + "/preview?count=" + std::string(bad), nullptr, key), 422,
             "VALIDATION_ERROR");
+}
+
+TEST_CASE("posts scheduled into a queue take its free slots one after another") {
+    FakePlatforms fake;
+    StackOptions options = api_only();
+    options.extra_config = fake.config();
+    Stack stack(options);
+    const auto& key = stack.tenant().live_key;
+    connect_telegram_channel(stack, fake, key, -1001000000555LL);
+    const auto queue =
+        create_queue(stack, key, {{"name", "Daily"}, {"timezone", "UTC"}, {"slots", kEveryDay}});
+    const std::string path = "/v1/social/queues/" + std::to_string(queue["id"].get<long long>());
+    const auto slots =
+        stack.request("GET", path + "/preview?count=2", nullptr, key).json["data"]["slots"];
+
+    for (int i = 0; i < 2; ++i) {
+        const auto r = stack.request("POST", "/v1/social/posts/schedule",
+                                     {{"content", "Queued post " + std::to_string(i)},
+                                      {"platforms", {"telegram"}},
+                                      {"queue_id", queue["id"]}},
+                                     key);
+        check_success_envelope(r, 201);
+        CHECK(r.json["data"]["scheduled_time"] == slots[i]);
+        CHECK(r.json["data"]["queue_id"] == queue["id"]);
+        CHECK(r.json["data"]["status"] == "scheduled");
+    }
+    CHECK(stack.request("GET", path + "/next-slot", nullptr, key).json["data"]["slot"] > slots[1]);
+
+    const auto both = stack.request("POST", "/v1/social/posts/schedule",
+                                    {{"content", "Both"},
+                                     {"platforms", {"telegram"}},
+                                     {"queue_id", queue["id"]},
+                                     {"scheduled_time", "2030-01-01T00:00:00Z"}},
+                                    key);
+    check_error_envelope(both, 422, "VALIDATION_ERROR");
+    CHECK(both.json["error"]["details"]["fields"].contains("queue_id"));
+    const auto unknown = stack.request(
+        "POST", "/v1/social/posts/schedule",
+        {{"content", "Nowhere"}, {"platforms", {"telegram"}}, {"queue_id", 999999}}, key);
+    check_error_envelope(unknown, 422, "VALIDATION_ERROR");
+    CHECK(unknown.json["error"]["details"]["fields"].contains("queue_id"));
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 2);
 }

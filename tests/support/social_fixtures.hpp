@@ -14,7 +14,7 @@ namespace squawk::testing {
 // A Telegram channel the fake knows, administered by a fresh bot; returns the bot token.
 std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username);
 
-// POST /v1/social/connect/telegram, checked to be 201; returns the account (`data`).
+// POST /v1/social/connect/telegram; throws unless it is 201; returns the account (`data`).
 nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
                                 const std::string& chat, const Headers& headers = {});
 

@@ -131,7 +131,8 @@ nlohmann::json run_node_peer(const std::string& script, const std::vector<std::s
 }
 
 WrkResult run_wrk(const std::string& url, int connections, int seconds,
-                  const std::map<std::string, std::string>& headers) {
+                  const std::map<std::string, std::string>& headers,
+                  const std::string& lua_script) {
     std::vector<std::string> argv = {"wrk", "--latency",
                                      "-t",  "2",
                                      "-c",  std::to_string(connections),
@@ -139,6 +140,10 @@ WrkResult run_wrk(const std::string& url, int connections, int seconds,
     for (const auto& [name, value] : headers) {
         argv.push_back("-H");
         argv.push_back(name + ": " + value);
+    }
+    if (!lua_script.empty()) {
+        argv.push_back("-s");
+        argv.push_back(lua_script);
     }
     argv.push_back(url);
     const auto result = must_run(argv, std::chrono::seconds(seconds + 60));

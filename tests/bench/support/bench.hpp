@@ -55,9 +55,11 @@ struct WrkResult {
     long long errors = 0;  // socket errors plus non-2xx answers
 };
 
-// wrk with `connections` connections over 2 threads for `seconds`, with --latency.
+// wrk with `connections` connections over 2 threads for `seconds`, with --latency; `lua_script`
+// (a file path) shapes each request when set.
 WrkResult run_wrk(const std::string& url, int connections, int seconds,
-                  const std::map<std::string, std::string>& headers = {});
+                  const std::map<std::string, std::string>& headers = {},
+                  const std::string& lua_script = {});
 
 // nginx serving one static JSON file on a free loopback port, for as long as the object lives.
 class StaticJsonServer {
