@@ -3,7 +3,6 @@
 // transaction and the enqueue, every request with new content. No peer is named for it.
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/fake_platforms.hpp"
-#include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
 #include <cstdlib>
@@ -58,7 +57,16 @@ int main() {
                        "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
         if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
         const std::string key = created.out.substr(0, created.out.find('\n'));
-        connect_telegram_channel(stack, fake, key, -1001000009001LL);
+        // Connected here rather than through the test fixtures, which report through Catch.
+        const auto bot = fake.add_telegram_bot(109001, "bench_poster_bot");
+        fake.add_telegram_chat({{"id", -1001000009001LL},
+                                {"type", "channel"},
+                                {"title", "bench channel"},
+                                {"username", "bench_channel"}});
+        const auto connected = stack.request("POST", "/v1/social/connect/telegram",
+                                             {{"bot_token", bot}, {"chat", "@bench_channel"}}, key);
+        if (connected.status != 201)
+            throw std::runtime_error("connect telegram failed: " + connected.body);
 
         const std::string url = stack.base_url() + "/v1/social/posts";
         const std::map<std::string, std::string> auth = {{"Authorization", "Bearer " + key}};

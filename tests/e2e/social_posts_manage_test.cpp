@@ -150,8 +150,9 @@ TEST_CASE("X-Profile-Id posts and lists inside the profile only", "[e2e][social]
     CHECK(stack.request("GET", "/v1/social/posts", nullptr, key).json["pagination"]["total"] == 0);
 }
 
-TEST_CASE("changing a scheduled post re-checks it and moves its publish jobs; a started one is 409",
-          "[e2e][social][posts]") {
+TEST_CASE(
+    "changing a scheduled post re-checks it and moves its publish jobs, and a started one is 409",
+    "[e2e][social][posts]") {
     FakePlatforms fake;
     Stack stack(posts_stack(fake));
     const auto& key = stack.tenant().live_key;
