@@ -273,7 +273,7 @@ std::optional<long long> PostRepository::find_duplicate(db::Session& s, long lon
     const auto row = s.query_one(
         "SELECT id FROM social_posts WHERE workspace_id = ? AND content_hash = ?"
         " AND created_at >= ? AND deleted_at IS NULL AND status <> 'draft'"
-        " ORDER BY id DESC LIMIT 1",
+        " ORDER BY id DESC LIMIT 1 LOCK IN SHARE MODE",
         {workspace_id, hash, time_param(since)});
     if (!row) return std::nullopt;
     return row->integer(0);

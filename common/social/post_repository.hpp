@@ -63,7 +63,8 @@ class PostRepository {
 
     // Locks the workspace row so concurrent creators of the workspace check duplicates in turn.
     static void lock_workspace(db::Session& s, long long workspace_id);
-    // The newest non-draft, non-deleted post with this content created since `since`.
+    // The newest non-draft, non-deleted post with this content created since `since`. A locking
+    // read: it sees posts committed after the transaction's snapshot (repeatable read).
     static std::optional<long long> find_duplicate(db::Session& s, long long workspace_id,
                                                    const std::string& content_hash,
                                                    time::TimePoint since);

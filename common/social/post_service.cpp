@@ -156,12 +156,13 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
 nlohmann::json PostService::create(long long workspace_id, bool is_test, const PostInput& input) {
     nlohmann::json warnings;
     const Post post = mysql_.transaction([&](db::Session& s) {
+        const bool guarded = !input.draft && !input.allow_duplicates;
+        // Taken first, so concurrent creators in the workspace check duplicates in turn: two
+        // identical posts sent at once cannot both pass.
+        if (guarded) PostRepository::lock_workspace(s, workspace_id);
         auto prepared = prepare(s, workspace_id, is_test, input);
         if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
-        if (!input.draft && !input.allow_duplicates) {
-            // Serializes the check with concurrent creators in the workspace: two identical
-            // posts sent at once cannot both pass.
-            PostRepository::lock_workspace(s, workspace_id);
+        if (guarded) {
             if (const auto existing = PostRepository::find_duplicate(
                     s, workspace_id, content_hash(input.content), time::now() - kDuplicateWindow))
                 throw ApiError(ErrorCode::DuplicateContent,

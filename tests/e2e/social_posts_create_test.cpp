@@ -4,6 +4,7 @@
 // nothing. The stack runs without workers: these tests stop at the queued publish jobs.
 #include "common/time/clock.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/concurrent_requests.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -318,4 +319,56 @@ TEST_CASE("bulk posts may come as CSV with quoting, and a bad CSV row names its 
     check_error_envelope(broken, 422, "VALIDATION_ERROR");
     CHECK(broken.json["error"]["details"]["fields"].contains("csv"));
     CHECK(posts_in(stack) == 2);
+}
+
+TEST_CASE("a post to WhatsApp is refused with 422 naming the platform, and nothing is stored",
+          "[e2e][social][posts]") {
+    FakePlatforms fake;
+    Stack stack(posts_stack(fake));
+    const auto& key = stack.tenant().live_key;
+    connect_telegram_channel(stack, fake, key, -1001000000171LL);
+    fake.add_whatsapp_phone({{"id", "2098765432"},
+                             {"waba_id", "655000111"},
+                             {"display_phone_number", "+1 555 0101"},
+                             {"verified_name", "Squawk"}},
+                            {"EAAG-token"});
+    check_success_envelope(stack.request("POST", "/v1/social/connect/whatsapp",
+                                         {{"waba_id", "655000111"},
+                                          {"phone_number_id", "2098765432"},
+                                          {"access_token", "EAAG-token"}},
+                                         key),
+                           201);
+    const auto r = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "Hello everyone."}, {"platforms", json::array({"telegram", "whatsapp"})}},
+        key);
+    check_error_envelope(r, 422, "VALIDATION_ERROR");
+    const auto reason = r.json["error"]["details"]["fields"].value("platforms", "");
+    CHECK(reason.find("whatsapp") != std::string::npos);
+    CHECK(posts_in(stack) == 0);
+}
+
+TEST_CASE("identical posts sent at the same moment to two API processes create exactly one",
+          "[e2e][social][posts]") {
+    FakePlatforms fake;
+    Stack stack(posts_stack(fake));
+    const auto& key = stack.tenant().live_key;
+    connect_telegram_channel(stack, fake, key, -1001000000181LL);
+    const std::vector<std::string> apis = {stack.base_url(), stack.start_extra_api()};
+    ConcurrentRequest request;
+    request.method = "POST";
+    request.path = "/v1/social/posts";
+    request.body =
+        json{{"content", "Racing words."}, {"platforms", json::array({"telegram"})}}.dump();
+    request.headers = {{"Authorization", "Bearer " + key}};
+    const auto answers = send_concurrently(apis, 12, request);
+    int created = 0;
+    int refused = 0;
+    for (const auto& a : answers) {
+        if (a.status == 201) ++created;
+        if (a.status == 409 && a.json["error"]["code"] == "DUPLICATE_CONTENT") ++refused;
+    }
+    CHECK(created == 1);
+    CHECK(refused == 11);
+    CHECK(posts_in(stack) == 1);
 }

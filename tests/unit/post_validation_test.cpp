@@ -91,7 +91,7 @@ TEST_CASE("a link with images is accepted with a warning keyed by platform") {
     CHECK(review.warnings.contains("telegram"));
 }
 
-TEST_CASE("post links are http or https URLs with a host, and media are https") {
+TEST_CASE("post links are http or https URLs with a host and media links are https") {
     CHECK(is_web_url("https://example.com/a?b=c#frag", false));
     CHECK(is_web_url("http://example.com", false));
     CHECK_FALSE(is_web_url("http://example.com", true));
