@@ -3,6 +3,7 @@
 #include "common/idempotency/idempotency_store.hpp"
 #include "common/log/logger.hpp"
 #include "common/request_log/request_log_repository.hpp"
+#include "common/social/post_repository.hpp"
 #include "common/time/clock.hpp"
 
 namespace squawk::scheduler {
@@ -26,6 +27,15 @@ long long RetentionSweeper::run_once() {
     for (int i = 0; i < kMaxBatches; ++i) {
         const long long n = mysql_.run([&](db::Session& s) {
             return idempotency::IdempotencyStore::delete_expired(s, kBatch);
+        });
+        deleted += n;
+        if (n < kBatch) break;
+    }
+    // Content locks only matter inside the duplicate guard's window.
+    const auto guard_cutoff = time::now() - social::kDuplicateWindow;
+    for (int i = 0; i < kMaxBatches; ++i) {
+        const long long n = mysql_.run([&](db::Session& s) {
+            return social::PostRepository::sweep_content_locks(s, guard_cutoff, kBatch);
         });
         deleted += n;
         if (n < kBatch) break;

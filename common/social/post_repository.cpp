@@ -14,9 +14,9 @@
 namespace squawk::social {
 namespace {
 
-using db::optional_time_column;
 using db::json_column;
 using db::json_text;
+using db::optional_time_column;
 using db::Params;
 using db::time_column;
 using db::time_param;
@@ -263,8 +263,23 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
     return page;
 }
 
-void PostRepository::lock_workspace(db::Session& s, long long workspace_id) {
-    s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
+void PostRepository::lock_contents(db::Session& s, long long workspace_id,
+                                   std::vector<std::string> hashes) {
+    std::sort(hashes.begin(), hashes.end());
+    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+    const auto now = time_param(time::now());
+    // Inserting the row, or updating it when it exists, holds its lock until commit.
+    for (const auto& hash : hashes)
+        s.execute(
+            "INSERT INTO social_post_fingerprints (workspace_id, content_hash, locked_at)"
+            " VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE locked_at = VALUES(locked_at)",
+            {workspace_id, hash, now});
+}
+
+long long PostRepository::sweep_content_locks(db::Session& s, time::TimePoint before, int limit) {
+    return static_cast<long long>(
+        s.execute("DELETE FROM social_post_fingerprints WHERE locked_at < ? LIMIT ?",
+                  {time_param(before), static_cast<long long>(limit)}));
 }
 
 std::optional<long long> PostRepository::find_duplicate(db::Session& s, long long workspace_id,
@@ -285,8 +300,8 @@ void PostRepository::update_editable(db::Session& s, const Post& p) {
         "UPDATE social_posts SET content = ?, content_hash = ?, link = ?, media_urls = ?,"
         " platform_options = ?, scheduled_time = ?, updated_at = ? WHERE id = ?",
         {p.content, content_hash(p.content), p.link ? db::Param(*p.link) : db::Param(nullptr),
-         json_text(p.media_urls), json_text(p.platform_options), optional_time_param(p.scheduled_time), now,
-         p.id});
+         json_text(p.media_urls), json_text(p.platform_options),
+         optional_time_param(p.scheduled_time), now, p.id});
     for (const auto& t : p.targets)
         s.execute("UPDATE social_post_targets SET scheduled_time = ?, updated_at = ? WHERE id = ?",
                   {time_param(t.scheduled_time), now, t.id});

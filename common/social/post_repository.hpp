@@ -12,6 +12,9 @@
 
 namespace squawk::social {
 
+// Content identical to a post of the workspace this recent is refused (spec 4.4 rule 5).
+inline constexpr auto kDuplicateWindow = std::chrono::hours(24);
+
 struct NewTarget {
     long long account_id = 0;
     std::string account_public_id;
@@ -61,8 +64,13 @@ class PostRepository {
     static PostPage list(db::Session& s, long long workspace_id, const PostFilter& filter,
                          long long offset, int limit);
 
-    // Locks the workspace row so concurrent creators of the workspace check duplicates in turn.
-    static void lock_workspace(db::Session& s, long long workspace_id);
+    // Locks the contents (SHA-256 hashes) until the transaction ends, so concurrent creators of
+    // the same content check duplicates in turn; other contents do not wait. Locks in hash order
+    // so that two batches cannot deadlock.
+    static void lock_contents(db::Session& s, long long workspace_id,
+                              std::vector<std::string> hashes);
+    // Removes content locks older than `before` (past the duplicate window); returns how many.
+    static long long sweep_content_locks(db::Session& s, time::TimePoint before, int limit);
     // The newest non-draft, non-deleted post with this content created since `since`. A locking
     // read: it sees posts committed after the transaction's snapshot (repeatable read).
     static std::optional<long long> find_duplicate(db::Session& s, long long workspace_id,

@@ -15,7 +15,6 @@
 namespace squawk::social {
 namespace {
 
-constexpr auto kDuplicateWindow = std::chrono::hours(24);
 constexpr size_t kMaxMetadataBytes = 8192;
 // Far above any workspace's accounts on one platform; a post reaches every one of them.
 constexpr int kMaxAccountsPerPlatform = 2000;
@@ -157,9 +156,9 @@ nlohmann::json PostService::create(long long workspace_id, bool is_test, const P
     nlohmann::json warnings;
     const Post post = mysql_.transaction([&](db::Session& s) {
         const bool guarded = !input.draft && !input.allow_duplicates;
-        // Taken first, so concurrent creators in the workspace check duplicates in turn: two
+        // Taken first, so concurrent creators of the same content check duplicates in turn: two
         // identical posts sent at once cannot both pass.
-        if (guarded) PostRepository::lock_workspace(s, workspace_id);
+        if (guarded) PostRepository::lock_contents(s, workspace_id, {content_hash(input.content)});
         auto prepared = prepare(s, workspace_id, is_test, input);
         if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
         if (guarded) {
@@ -185,7 +184,11 @@ nlohmann::json PostService::create_batch(long long workspace_id, bool is_test,
     std::vector<Post> created;
     nlohmann::json warnings = nlohmann::json::array();
     mysql_.transaction([&](db::Session& s) {
-        PostRepository::lock_workspace(s, workspace_id);
+        std::vector<std::string> guarded_hashes;
+        for (const auto& row : rows)
+            if (!row.draft && !row.allow_duplicates)
+                guarded_hashes.push_back(content_hash(row.content));
+        PostRepository::lock_contents(s, workspace_id, guarded_hashes);
         std::vector<Prepared> prepared;
         std::vector<std::string> batch_hashes;
         const auto since = time::now() - kDuplicateWindow;

@@ -61,3 +61,14 @@ CREATE TABLE social_post_targets (
     KEY ix_social_post_targets_pending (account_id, status),
     UNIQUE KEY ux_social_post_targets_message (account_id, external_id)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- One row per content a workspace posted: creating a post locks its content's row, so two
+-- identical posts sent at once check the duplicate guard in turn while different contents never
+-- wait for each other. Rows past the guard's window are swept.
+CREATE TABLE social_post_fingerprints (
+    workspace_id BIGINT NOT NULL,
+    content_hash CHAR(64) NOT NULL,
+    locked_at DATETIME(6) NOT NULL,
+    PRIMARY KEY (workspace_id, content_hash),
+    KEY ix_social_post_fingerprints_age (locked_at)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
