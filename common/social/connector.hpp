@@ -59,6 +59,9 @@ struct Verification {
 struct Message {
     std::string text;
     std::vector<std::string> image_urls;
+    // Stable across attempts of one publish (at most 25 characters): platforms that take one
+    // answer a repeated send with the message already created instead of a second one.
+    std::string idempotency_key;
 };
 
 // The account a message goes to: its identity and credentials as stored.
@@ -94,6 +97,9 @@ class Connector {
     // Asks the platform who the credentials are; makes no change there.
     virtual Verification verify(const Credentials& credentials) = 0;
     virtual Publication publish(const Target& target, const Message& message) = 0;
+    // Whether publish() to this target may be repeated after an unknown outcome without a
+    // second message (the platform deduplicates on Message::idempotency_key).
+    virtual bool resends_safely(const Target&) const { return false; }
 };
 
 // A platform: its identifier, the connect fields it takes and how to build its connector.

@@ -1,6 +1,7 @@
 #include "common/jobs/job_types.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
+#include "workers/publish/publish_task.hpp"
 #include "workers/tasks/task_registry.hpp"
 
 namespace squawk::workers {
@@ -9,6 +10,7 @@ TaskRegistry builtin_tasks() {
     TaskRegistry registry;
     registry.add(jobs::kNoop.name, std::make_shared<generate::NoopTask>());
     registry.add(jobs::kTextToSpeech.name, std::make_shared<generate::TextToSpeechTask>());
+    registry.add(jobs::kPublishTarget.name, std::make_shared<publish::PublishTask>());
     return registry;
 }
 

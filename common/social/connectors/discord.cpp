@@ -144,6 +144,12 @@ class DiscordConnector final : public Connector {
             body["embeds"] = std::move(embeds);
         }
         const auto webhook = webhook_of(target.credentials);
+        // Bot channel messages take a nonce: with enforce_nonce Discord answers a repeat within
+        // minutes with the message it already created.
+        if (!webhook && !message.idempotency_key.empty()) {
+            body["nonce"] = message.idempotency_key;
+            body["enforce_nonce"] = true;
+        }
         // wait=true makes Discord answer with the created message instead of 204.
         Answer answer =
             webhook ? read(call("POST",
@@ -167,6 +173,10 @@ class DiscordConnector final : public Connector {
             p.url = "https://discord.com/channels/" + target.identity.handle + "/" +
                     target.identity.external_id + "/" + p.message_id;
         return p;
+    }
+
+    bool resends_safely(const Target& target) const override {
+        return !webhook_of(target.credentials);
     }
 
   private:
