@@ -36,9 +36,19 @@ class PublishBench {
         options.worker_arguments = {"--pools", "publish", "--threads", "2", "--fibers", "256"};
         options.extra_config = fake_.config();
         stack_ = std::make_unique<Stack>(options);
-        for (int i = 0; i < accounts; ++i)
-            accounts_.push_back(connect_telegram_channel(*stack_, fake_, stack_->tenant().live_key,
-                                                         -1002000000000LL - i));
+        for (int i = 0; i < accounts; ++i) {
+            const std::string name = "bench" + std::to_string(i);
+            const auto token = fake_.add_telegram_bot(200000 + i, name + "_bot");
+            fake_.add_telegram_chat({{"id", -1002000000000LL - i},
+                                     {"type", "channel"},
+                                     {"title", name},
+                                     {"username", name}});
+            const auto r = stack_->request("POST", "/v1/social/connect/telegram",
+                                           {{"bot_token", token}, {"chat", "@" + name}},
+                                           stack_->tenant().live_key);
+            if (r.status != 201) throw std::runtime_error("connect failed: " + r.body);
+            accounts_.push_back(r.json["data"]["id"].get<std::string>());
+        }
     }
 
     // `total` posts due across the one second that starts `lead` from now.

@@ -234,7 +234,7 @@ TEST_CASE("429 with retry_after and an answered 5xx are retried and the post is 
 }
 
 TEST_CASE(
-    "an answer arriving after the client timeout is never resent; the target fails with "
+    "an answer arriving after the client timeout is never resent and the target fails with "
     "the unknown outcome",
     "[e2e][social][publish]") {
     FakePlatforms fake;
