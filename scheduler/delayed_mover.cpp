@@ -9,14 +9,19 @@ constexpr int kMaxRounds = 20;  // keeps one tick short; the rest moves on the n
 }  // namespace
 
 long long DelayedMover::run_once() {
-    queue::JobQueue queue(client_);
     long long moved = 0;
-    for (const char* pool : config::kPoolNames) {
-        for (int round = 0; round < kMaxRounds; ++round) {
-            const long long n = queue.move_due(pool, time::to_unix_ms(time::now()), kBatch);
-            moved += n;
-            if (n < kBatch) break;
-        }
+    for (const char* pool : config::kPoolNames) moved += run_pool(pool);
+    return moved;
+}
+
+long long DelayedMover::run_pool(std::string_view pool) {
+    queue::JobQueue queue(client_);
+    const std::string name(pool);
+    long long moved = 0;
+    for (int round = 0; round < kMaxRounds; ++round) {
+        const long long n = queue.move_due(name, time::to_unix_ms(time::now()), kBatch);
+        moved += n;
+        if (n < kBatch) break;
     }
     return moved;
 }

@@ -1,7 +1,10 @@
 #include "scheduler/scheduler_runtime.hpp"
 
 #include "common/crypto/crypto.hpp"
+#include "common/jobs/dead_letter_hooks.hpp"
+#include "common/jobs/job_types.hpp"
 #include "common/log/logger.hpp"
+#include "common/social/publish_repository.hpp"
 #include "common/time/clock.hpp"
 #include "common/webhooks/delivery_metrics.hpp"
 
@@ -20,6 +23,7 @@ Cadence cadence_for(const config::Config& config) {
     Cadence c;
     c.lease_refresh = std::max(milliseconds(10), lease / 3);
     c.move_due = tick;
+    c.move_due_publish = std::min(tick, milliseconds(5));
     // Queries over the jobs table run a few times per lease, not every tick.
     c.reclaim = std::clamp(job_lease / 4, tick, std::max(tick, milliseconds(5000)));
     // One EXISTS per second notices a Redis data loss quickly at no cost.
@@ -48,6 +52,7 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       mysql_(config_.mysql),
       lease_(config_.redis, milliseconds(config_.scheduler.leader_lease_ms), std::move(owner)),
       mover_(config_.redis),
+      publish_mover_(config_.redis),
       reclaimer_(mysql_, config_.redis, std::chrono::seconds(config_.jobs.lease_seconds)),
       rebuilder_(mysql_, config_.redis),
       sweeper_(mysql_, config_.redis,
@@ -56,6 +61,7 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       retention_(mysql_, config_.request_log.retention_days),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
     delivery_backlog_ = webhooks::export_delivery_backlog(mysql_);
+    jobs::on_dead_letter(jobs::kPublishTarget.name, social::fail_abandoned_target);
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };
     const auto task = [&](std::string name, milliseconds every, PeriodicTask::Body body,
@@ -67,6 +73,9 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
     task("leader-lease", c.lease_refresh, [this] { lease_.refresh(); }, {});
     task(
         "delayed-mover", c.move_due, [this] { mover_.run_once(); }, leading);
+    task(
+        "publish-due-mover", c.move_due_publish,
+        [this] { publish_mover_.run_pool(jobs::kPublishTarget.pool); }, leading);
     task(
         "reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
     task(

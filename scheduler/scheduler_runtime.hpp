@@ -24,6 +24,9 @@ namespace squawk::scheduler {
 struct Cadence {
     std::chrono::milliseconds lease_refresh;
     std::chrono::milliseconds move_due;
+    // Scheduled posts are promised to the second's fraction: their pool's due set is checked
+    // on a short cadence of its own (one cheap Redis script per check, no MySQL).
+    std::chrono::milliseconds move_due_publish;
     std::chrono::milliseconds reclaim;
     std::chrono::milliseconds rebuild_check;
     std::chrono::milliseconds stale_sweep;
@@ -51,6 +54,8 @@ class SchedulerRuntime {
     db::MysqlPool mysql_;
     LeaderLease lease_;
     DelayedMover mover_;
+    // Its own Redis connection: it runs on its own task thread.
+    DelayedMover publish_mover_;
     Reclaimer reclaimer_;
     QueueRebuilder rebuilder_;
     StaleSweeper sweeper_;

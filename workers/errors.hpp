@@ -4,15 +4,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
 namespace squawk::workers {
 
 // The same run may succeed later (network, a busy provider, a crashed subprocess).
+// `not_before` is the earliest retry the other side asked for (a 429's retry_after); the retry
+// waits for the later of it and the backoff.
 class RetryableError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+    RetryableError(const std::string& reason, std::chrono::microseconds not_before)
+        : std::runtime_error(reason), not_before_(not_before) {}
+    std::chrono::microseconds not_before() const { return not_before_; }
+
+  private:
+    std::chrono::microseconds not_before_{0};
 };
 
 // Running again cannot help (bad payload, unknown voice); the job fails at once with the reason.

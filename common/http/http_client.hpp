@@ -57,8 +57,14 @@ class Client {
     // Runs `request`; `done` is called once on the client's thread, so it must be short (fulfil a
     // promise, push to a queue). Redirects are never followed; only http and https are spoken.
     void submit(Request request, Callback done);
-    // Submits and blocks the calling thread until the answer (synchronous API paths).
+    // Submits and waits for the answer: by default the calling thread blocks (synchronous API
+    // paths); a waiter set with set_waiter() decides instead, e.g. parking only a fiber.
     Response send(Request request);
+
+    // Lets callers that share code with synchronous paths (connectors) wait without blocking
+    // their thread. The waiter must answer through submit(). Set before the first send().
+    using Waiter = Response (*)(Client& client, Request request);
+    void set_waiter(Waiter waiter) { waiter_ = waiter; }
 
     struct Transfer;  // one request in flight; defined in the implementation
 
@@ -67,6 +73,7 @@ class Client {
     void start_transfer(std::unique_ptr<Transfer> transfer);
     void finish_transfer(void* easy, int result);
 
+    Waiter waiter_ = nullptr;
     void* multi_;
     std::mutex mutex_;
     std::deque<std::unique_ptr<Transfer>> submitted_;

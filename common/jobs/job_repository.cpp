@@ -1,5 +1,7 @@
 #include "common/jobs/job_repository.hpp"
 
+#include "common/jobs/dead_letter_hooks.hpp"
+
 #include "common/billing/wallet.hpp"
 #include "common/crypto/crypto.hpp"
 #include "common/db/sql_text.hpp"
@@ -353,12 +355,15 @@ std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) 
                           " WHERE id = ? AND status = 'running' AND claim_token = ?",
                           {db::json_text(error), now, now, id, token}) > 0) {
                 failed.push_back(id);
-                if (auto job = find_by_id(s, id); job && is_announced(job->type))
-                    events::emit(s, job->workspace_id, events::kJobFailed,
-                                 {{"job_id", job->public_id},
-                                  {"type", job->type},
-                                  {"status", status::failed},
-                                  {"error", error}});
+                if (auto job = find_by_id(s, id)) {
+                    if (is_announced(job->type))
+                        events::emit(s, job->workspace_id, events::kJobFailed,
+                                     {{"job_id", job->public_id},
+                                      {"type", job->type},
+                                      {"status", status::failed},
+                                      {"error", error}});
+                    run_dead_letter_hook(s, *job);
+                }
             }
             continue;
         }

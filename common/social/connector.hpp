@@ -60,6 +60,9 @@ struct Verification {
 struct Message {
     std::string text;
     std::vector<std::string> image_urls;
+    // Stable across attempts of one publish (at most 25 characters): platforms that take one
+    // answer a repeated send with the message already created instead of a second one.
+    std::string idempotency_key;
 };
 
 // The account a message goes to: its identity and credentials as stored.
@@ -112,6 +115,9 @@ class Connector {
     // Recent messages of the account's chat or channel, for importing posts published natively;
     // nothing when the platform gives this kind of account no way to list them.
     virtual std::optional<RemoteListing> list_recent(const Target&) { return std::nullopt; }
+    // Whether publish() to this target may be repeated after an unknown outcome without a
+    // second message (the platform deduplicates on Message::idempotency_key).
+    virtual bool resends_safely(const Target&) const { return false; }
 };
 
 // A platform: its identifier, the connect fields it takes and how to build its connector.

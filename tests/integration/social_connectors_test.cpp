@@ -12,6 +12,14 @@ using social::FailureKind;
 
 namespace {
 
+// What one publish sends; no idempotency key, as a first send has.
+social::Message message(std::string text, std::vector<std::string> images) {
+    social::Message m;
+    m.text = std::move(text);
+    m.image_urls = std::move(images);
+    return m;
+}
+
 struct Fixture {
     FakePlatforms fake;
     http::Client http{8};
@@ -98,15 +106,15 @@ TEST_CASE("Telegram publishes text, a photo and an album with the message id and
                               {"title", "News"},
                               {"username", "squawk_news"}});
     auto telegram = f.connector("telegram");
-    const auto text = telegram->publish(telegram_target(token), {"hello", {}});
+    const auto text = telegram->publish(telegram_target(token), message("hello", {}));
     REQUIRE_FALSE(text.failure);
     CHECK(text.url == "https://t.me/squawk_news/" + text.message_id);
     const auto photo =
-        telegram->publish(telegram_target(token), {"look", {"https://img.example/a.png"}});
+        telegram->publish(telegram_target(token), message("look", {"https://img.example/a.png"}));
     REQUIRE_FALSE(photo.failure);
-    const auto album =
-        telegram->publish(telegram_target(token),
-                          {"album", {"https://img.example/a.png", "https://img.example/b.png"}});
+    const auto album = telegram->publish(
+        telegram_target(token),
+        message("album", {"https://img.example/a.png", "https://img.example/b.png"}));
     REQUIRE_FALSE(album.failure);
     CHECK(f.fake.calls("/sendMessage").size() == 1);
     CHECK(f.fake.calls("/sendPhoto").size() == 1);
@@ -141,24 +149,24 @@ TEST_CASE(
             {"error_code", 400},
             {"description", "Bad Request: message is too long"}}}}});
     auto telegram = f.connector("telegram");
-    const auto limited = telegram->publish(telegram_target(token), {"a", {}});
+    const auto limited = telegram->publish(telegram_target(token), message("a", {}));
     REQUIRE(limited.failure);
     CHECK(limited.failure->kind == FailureKind::not_accepted);
     CHECK(limited.failure->retry_after == std::chrono::seconds(7));
-    const auto upstream = telegram->publish(telegram_target(token), {"b", {}});
+    const auto upstream = telegram->publish(telegram_target(token), message("b", {}));
     REQUIRE(upstream.failure);
     CHECK(upstream.failure->kind == FailureKind::not_accepted);
-    const auto slow = telegram->publish(telegram_target(token), {"c", {}});
+    const auto slow = telegram->publish(telegram_target(token), message("c", {}));
     REQUIRE(slow.failure);
     CHECK(slow.failure->kind == FailureKind::unknown_outcome);
-    const auto refused = telegram->publish(telegram_target(token), {"d", {}});
+    const auto refused = telegram->publish(telegram_target(token), message("d", {}));
     REQUIRE(refused.failure);
     CHECK(refused.failure->kind == FailureKind::refused);
 
     config::SocialSettings closed = f.settings;
     closed.platforms["telegram"].api_base_url = "http://127.0.0.1:1/telegram";
     const auto down = social::make_connector("telegram", closed, f.http)
-                          ->publish(telegram_target(token), {"e", {}});
+                          ->publish(telegram_target(token), message("e", {}));
     REQUIRE(down.failure);
     CHECK(down.failure->kind == FailureKind::not_accepted);
 }
@@ -183,7 +191,7 @@ TEST_CASE(
     REQUIRE(v.identity);
     CHECK(v.identity->external_id == "223456789012345678");
     social::Target target{*v.identity, hook};
-    const auto sent = discord->publish(target, {"hi", {"https://img.example/a.png"}});
+    const auto sent = discord->publish(target, message("hi", {"https://img.example/a.png"}));
     REQUIRE_FALSE(sent.failure);
     CHECK(sent.url ==
           "https://discord.com/channels/323456789012345678/223456789012345678/" + sent.message_id);
@@ -199,7 +207,7 @@ TEST_CASE(
     const auto bv = discord->verify(bot);
     REQUIRE(bv.identity);
     CHECK(bv.identity->display_name == "#general");
-    const auto posted = discord->publish({*bv.identity, bot}, {"from the bot", {}});
+    const auto posted = discord->publish({*bv.identity, bot}, message("from the bot", {}));
     REQUIRE_FALSE(posted.failure);
     CHECK(f.fake.calls("/channels/423456789012345678/messages").size() == 1);
 }
@@ -225,7 +233,7 @@ TEST_CASE("Discord failures: 429 carries retry_after, an unknown webhook is refu
     social::Target target;
     target.identity.external_id = "223456789012345678";
     target.credentials = hook;
-    const auto limited = discord->publish(target, {"x", {}});
+    const auto limited = discord->publish(target, message("x", {}));
     REQUIRE(limited.failure);
     CHECK(limited.failure->kind == FailureKind::not_accepted);
     CHECK(limited.failure->retry_after == std::chrono::seconds(3));

@@ -44,6 +44,10 @@ void FakePlatforms::add_discord_channel(const nlohmann::json& channel,
             {{"channel", channel}, {"bot_tokens", bot_tokens}});
 }
 
+void FakePlatforms::clear_calls() {
+    control("POST", "/_control/calls/clear", nlohmann::json::object());
+}
+
 void FakePlatforms::add_whatsapp_phone(const nlohmann::json& phone, const nlohmann::json& tokens) {
     control("POST", "/_control/whatsapp/phone", {{"phone", phone}, {"tokens", tokens}});
 }

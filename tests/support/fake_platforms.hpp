@@ -36,6 +36,8 @@ class FakePlatforms {
     void program(const std::string& match, const nlohmann::json& responses);
     // Calls received whose path contains `match` (all when empty).
     nlohmann::json calls(const std::string& match = "");
+    // Forgets the calls received so far (benchmark rounds).
+    void clear_calls();
 
   private:
     nlohmann::json control(const std::string& method, const std::string& path,

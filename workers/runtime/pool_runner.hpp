@@ -5,6 +5,7 @@
 
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
+#include "common/http/http_client.hpp"
 #include "common/jobs/job.hpp"
 #include "common/metrics/registry.hpp"
 #include "common/queue/job_queue.hpp"
@@ -42,6 +43,8 @@ struct WorkerServices {
     const TaskRegistry& registry;
     // Turns true when the process gives its remaining jobs back; tasks stop at safe points.
     std::atomic<bool>& stop_requested;
+    // The process's one HTTP client, for tasks that call out (publish); null when no pool does.
+    http::Client* http;
 };
 
 class PoolRunner final : public WorkerPool {

@@ -4,6 +4,8 @@
 #include "workers/errors.hpp"
 #include "workers/runtime/backoff.hpp"
 
+#include <algorithm>
+
 namespace squawk::workers {
 namespace {
 
@@ -25,7 +27,8 @@ jobs::Outcome base_outcome(const jobs::ClaimedJob& job, jobs::Outcome::Kind kind
 }  // namespace
 
 jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::string& message,
-                                   const config::JobSettings& settings) {
+                                   const config::JobSettings& settings,
+                                   std::chrono::microseconds not_before) {
     if (job.attempts >= job.max_attempts) {
         auto o = base_outcome(job, jobs::Outcome::Kind::failed);
         o.dead_lettered = true;
@@ -41,7 +44,8 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
         return o;
     }
     auto o = base_outcome(job, jobs::Outcome::Kind::retry);
-    o.run_after = time::now() + jittered_backoff(job.attempts, settings);
+    o.run_after = time::now() + std::max<std::chrono::microseconds>(
+                                    jittered_backoff(job.attempts, settings), not_before);
     o.error = {{"code", "JOB_FAILED"},
                {"message", "Attempt " + std::to_string(job.attempts) + " of " +
                                std::to_string(job.max_attempts) + " failed; it will be retried."},
@@ -86,6 +90,8 @@ jobs::Outcome run_job(const TaskRegistry& registry, const jobs::ClaimedJob& job,
         return o;
     } catch (const PermanentError& e) {
         return permanent_failure(job, e.what(), e.details());
+    } catch (const RetryableError& e) {
+        return retry_or_dead_letter(job, e.what(), settings, e.not_before());
     } catch (const TaskCancelled& e) {
         // Recorded only if the row is still running under this claim, which a cancelled or
         // given-back job no longer is: the outcome just settles the stream entry.

@@ -2,7 +2,9 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/jobs/job_repository.hpp"
+#include "common/jobs/job_types.hpp"
 #include "common/log/logger.hpp"
+#include "workers/runtime/fiber_http.hpp"
 #include "workers/webhooks/delivery_pool.hpp"
 
 #include <unistd.h>
@@ -31,15 +33,26 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
                                            3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
-    services_ = std::unique_ptr<WorkerServices>(
-        new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_});
+    // One multi loop for every fiber that calls out (deliveries, publishes, syncs): connections
+    // to a host are reused, and send() parks only the calling fiber.
+    int http_connections = 0;
+    for (const auto& name : pool_names_) {
+        if (name != webhooks::kDeliveryPool && name != jobs::kPublishTarget.pool &&
+            name != jobs::kSyncExternal.pool)
+            continue;
+        const auto& settings = config_.workers.pools.at(name);
+        http_connections += std::max(64, settings.threads * settings.fibers);
+    }
+    if (http_connections > 0) {
+        http_ = std::make_unique<http::Client>(http_connections);
+        http_->set_waiter(fiber_send);
+    }
+    services_ = std::unique_ptr<WorkerServices>(new WorkerServices{
+        config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_, http_.get()});
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
         if (name == webhooks::kDeliveryPool) {
-            // One multi loop for every delivery fiber; connections to a receiver are reused.
-            http_ =
-                std::make_unique<http::Client>(std::max(64, settings.threads * settings.fibers));
             pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_, *http_));
         } else {
             pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));

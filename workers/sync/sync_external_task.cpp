@@ -59,6 +59,7 @@ Tally import_all(const social::Account& account, std::vector<social::RemotePost>
 }  // namespace
 
 nlohmann::json SyncExternalTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
+    if (!context.http()) throw PermanentError("this worker has no HTTP client for syncing");
     const auto& config = context.config();
     nlohmann::json reports = nlohmann::json::array();
     Tally total;
@@ -66,16 +67,18 @@ nlohmann::json SyncExternalTask::run(const jobs::ClaimedJob& job, TaskContext& c
     const auto accounts = accounts_to_sync(job, context);
     for (const auto& account : accounts) {
         nlohmann::json report = {{"account_id", account.public_id}, {"platform", account.platform}};
-        auto connector = social::make_connector(account.platform, config.social, http_);
+        auto connector = social::make_connector(account.platform, config.social, *context.http());
         std::optional<social::RemoteListing> listing;
+        social::Target target;
         try {
-            const auto target = social::target_of(account, config.security);
-            listing = context.executor().run([&] { return connector->list_recent(target); });
+            target = social::target_of(account, config.security);
         } catch (const std::exception&) {
             report["error"] = "the account's credentials cannot be read: reconnect it";
             reports.push_back(std::move(report));
             continue;
         }
+        // The worker's client parks only this fiber while the platform answers.
+        listing = connector->list_recent(target);
         report["listed"] = listing.has_value();
         if (!listing) {
             report["reason"] = "the platform offers this account no listing of its posts";

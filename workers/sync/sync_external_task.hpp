@@ -3,7 +3,6 @@
 // as `external` posts, updating those edited since.
 #pragma once
 
-#include "common/http/http_client.hpp"
 #include "workers/tasks/task_handler.hpp"
 
 namespace squawk::workers::sync {
@@ -11,9 +10,6 @@ namespace squawk::workers::sync {
 class SyncExternalTask final : public TaskHandler {
   public:
     nlohmann::json run(const jobs::ClaimedJob& job, TaskContext& context) override;
-
-  private:
-    http::Client http_{16};
 };
 
 }  // namespace squawk::workers::sync

@@ -1,6 +1,7 @@
 #include "common/jobs/job_types.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
+#include "workers/publish/publish_task.hpp"
 #include "workers/sync/sync_external_task.hpp"
 #include "workers/tasks/task_registry.hpp"
 
@@ -11,6 +12,7 @@ TaskRegistry builtin_tasks() {
     registry.add(jobs::kNoop.name, std::make_shared<generate::NoopTask>());
     registry.add(jobs::kTextToSpeech.name, std::make_shared<generate::TextToSpeechTask>());
     registry.add(jobs::kSyncExternal.name, std::make_shared<sync::SyncExternalTask>());
+    registry.add(jobs::kPublishTarget.name, std::make_shared<publish::PublishTask>());
     return registry;
 }
 

@@ -4,6 +4,7 @@
 
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
+#include "common/http/http_client.hpp"
 #include "common/jobs/job.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 
@@ -14,16 +15,21 @@ namespace squawk::workers {
 class TaskContext {
   public:
     TaskContext(const jobs::ClaimedJob& job, BlockingExecutor& executor, db::MysqlPool& mysql,
-                const config::Config& config, const std::atomic<bool>& stop_requested)
+                const config::Config& config, const std::atomic<bool>& stop_requested,
+                http::Client* http = nullptr)
         : job_(job),
           executor_(executor),
           mysql_(mysql),
           config_(config),
-          stop_requested_(stop_requested) {}
+          stop_requested_(stop_requested),
+          http_(http) {}
 
     BlockingExecutor& executor() { return executor_; }
     db::MysqlPool& mysql() { return mysql_; }
     const config::Config& config() const { return config_; }
+    // The worker's HTTP client; its send() parks only the calling fiber. Null when the
+    // process runs no pool that calls out.
+    http::Client* http() { return http_; }
 
     // Records progress (0-100) on the job row; a failure to write it does not fail the task.
     void report_progress(int percent);
@@ -40,6 +46,7 @@ class TaskContext {
     db::MysqlPool& mysql_;
     const config::Config& config_;
     const std::atomic<bool>& stop_requested_;
+    http::Client* http_;
 };
 
 }  // namespace squawk::workers

@@ -146,6 +146,12 @@ class DiscordConnector final : public Connector {
             body["embeds"] = std::move(embeds);
         }
         const auto webhook = webhook_of(target.credentials);
+        // Bot channel messages take a nonce: with enforce_nonce Discord answers a repeat within
+        // minutes with the message it already created.
+        if (!webhook && !message.idempotency_key.empty()) {
+            body["nonce"] = message.idempotency_key;
+            body["enforce_nonce"] = true;
+        }
         // wait=true makes Discord answer with the created message instead of 204.
         Answer answer =
             webhook ? read(call("POST",
@@ -203,6 +209,10 @@ class DiscordConnector final : public Connector {
             listing.posts.push_back(std::move(post));
         }
         return listing;
+    }
+
+    bool resends_safely(const Target& target) const override {
+        return !webhook_of(target.credentials);
     }
 
   private:

@@ -141,7 +141,19 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
             out.erase("bot_tokens");
             return json_answer(200, out);
         }
-        if (messages && request.method == "POST") return create_message(body, rest, true);
+        if (messages && request.method == "POST") {
+            // enforce_nonce: a nonce seen on this channel answers the message it created.
+            const bool dedupe = body.is_object() && body.value("enforce_nonce", false) &&
+                                body.contains("nonce") && body["nonce"].is_string();
+            const std::string nonce_key =
+                dedupe ? rest + "/" + body["nonce"].get<std::string>() : "";
+            if (dedupe && s.discord_nonces.contains(nonce_key))
+                return json_answer(200, s.discord_nonces[nonce_key]);
+            HttpAnswer answer = create_message(body, rest, true);
+            if (dedupe && answer.status == 200)
+                s.discord_nonces[nonce_key] = json::parse(answer.body);
+            return answer;
+        }
         if (messages && request.method == "GET") return list_messages(request, rest);
         return error(405, "405: Method Not Allowed", 0);
     }

@@ -7,7 +7,8 @@
 // /_control/discord/message {channel_id, content, id?} (a message posted or edited natively);
 // /_control/whatsapp/phone {phone, tokens}; /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
-// GET /_control/calls?match=S (every call received); POST /_control/reset.
+// GET /_control/calls?match=S (every call received); POST /_control/calls/clear;
+// POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
 #include "tests/fakes/social/platform_state.hpp"
 
@@ -73,6 +74,8 @@ HttpAnswer control(const HttpRequest& request) {
     if (!body.is_object()) return json_answer(400, {{"error", "body must be a JSON object"}});
     if (path == "/_control/reset") {
         s = State();
+    } else if (path == "/_control/calls/clear") {
+        s.calls = nlohmann::json::array();
     } else if (path == "/_control/telegram/bot") {
         s.telegram_bots[body.at("token").get<std::string>()] = body.at("bot");
     } else if (path == "/_control/telegram/chat") {

@@ -21,6 +21,8 @@ struct State {
         nlohmann::json::object();  // "id/token" -> {id, name, channel_id, guild_id}
     nlohmann::json discord_channels =
         nlohmann::json::object();  // id -> {id, name, guild_id, bot_tokens[]}
+    // "channel/nonce" -> the message created with that nonce (enforce_nonce).
+    nlohmann::json discord_nonces = nlohmann::json::object();
     nlohmann::json whatsapp_phones =
         nlohmann::json::object();  // id -> {id, waba_id, display_phone_number, verified_name,
                                    // tokens[]}

@@ -1,0 +1,148 @@
+// The publish worker's SQL against a real database: the posting-cap count under the account's
+// row lock admits no more sends than the cap however many workers race, the last of several
+// concurrent outcomes settles the post exactly once, and a dead-lettered publish job still ends
+// its target and post.
+#include "common/social/publish_repository.hpp"
+#include "common/db/sql_text.hpp"
+#include "common/jobs/job_repository.hpp"
+#include "common/social/account_repository.hpp"
+#include "common/social/post_repository.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <thread>
+
+using namespace squawk;
+using namespace squawk::social;
+using squawk::testing::TestDatabase;
+
+namespace {
+
+long long workspace(db::Session& s) {
+    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+              {db::time_param(time::now())});
+    return s.last_insert_id();
+}
+
+long long account(db::Session& s, long long ws, const std::string& external_id) {
+    return AccountRepository::insert(s, ws, "telegram",
+                                     Identity{external_id, "chat " + external_id, ""}, "sealed")
+        .id;
+}
+
+Post post_to(db::Session& s, long long ws, const std::vector<long long>& accounts,
+             const std::string& content) {
+    NewPost p;
+    p.workspace_id = ws;
+    p.content = content;
+    for (const auto id : accounts)
+        p.targets.push_back(NewTarget{id, "acc_" + std::to_string(id), "telegram", time::now()});
+    return PostRepository::insert(s, p);
+}
+
+}  // namespace
+
+TEST_CASE("racing cap checks on one account admit exactly the hourly cap of sends",
+          "[integration][publish]") {
+    TestDatabase db;
+    std::vector<PublishWork> work;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = workspace(s);
+        const auto acc = account(s, ws, "-100501");
+        for (int i = 0; i < 40; ++i) {
+            const auto p = post_to(s, ws, {acc}, "race " + std::to_string(i));
+            auto w = PublishRepository::load(s, p.targets[0].id);
+            REQUIRE(w);
+            REQUIRE(PublishRepository::enter_stage(s, *w, "validating"));
+            work.push_back(std::move(*w));
+        }
+    });
+    std::atomic<size_t> next{0};
+    std::atomic<int> admitted{0};
+    std::atomic<int> refused{0};
+    std::vector<std::thread> racers;
+    for (int t = 0; t < 4; ++t)
+        racers.emplace_back([&] {
+            for (size_t i = next++; i < work.size(); i = next++) {
+                const auto& w = work[i];
+                const bool ok = db.pool().transaction([&](db::Session& s) {
+                    const auto now = time::now();
+                    auto sends = PublishRepository::lock_recent_sends(s, {w.account.id}, now);
+                    RecentSends view;
+                    view.any_platform_hour = sends[w.account.id].any_platform_hour;
+                    view.same_platform_day = sends[w.account.id].by_platform["telegram"];
+                    if (check_caps("telegram", view, now)) return false;
+                    PublishRepository::mark_sending(s, {w.target_id}, now);
+                    return true;
+                });
+                (ok ? admitted : refused)++;
+            }
+        });
+    for (auto& r : racers) r.join();
+    CHECK(admitted == kHourlyCap);
+    CHECK(refused == 40 - kHourlyCap);
+}
+
+TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, with one event",
+          "[integration][publish]") {
+    TestDatabase db;
+    Post post;
+    std::vector<PublishWork> work;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = workspace(s);
+        std::vector<long long> accounts;
+        for (int i = 0; i < 6; ++i)
+            accounts.push_back(account(s, ws, "-10060" + std::to_string(i)));
+        post = post_to(s, ws, accounts, "settle me");
+        for (const auto& t : post.targets) work.push_back(*PublishRepository::load(s, t.id));
+    });
+    std::vector<std::thread> writers;
+    for (size_t i = 0; i < work.size(); ++i)
+        writers.emplace_back([&, i] {
+            db.pool().transaction([&](db::Session& s) {
+                if (i % 2 == 0)
+                    PublishRepository::record_published(s, work[i], "m" + std::to_string(i),
+                                                        std::nullopt, time::now());
+                else
+                    PublishRepository::record_failed(
+                        s, post.id, work[i].target_id,
+                        {{"code", "PLATFORM_REFUSED"}, {"message", "no"}, {"detail", nullptr}});
+            });
+        });
+    for (auto& w : writers) w.join();
+    db.pool().run([&](db::Session& s) {
+        const auto settled = PostRepository::find_by_id(s, post.id);
+        REQUIRE(settled);
+        CHECK(settled->status == "partial");
+        CHECK(settled->published_at);
+        const auto events = s.query("SELECT name, data FROM events WHERE name LIKE 'post.%'");
+        REQUIRE(events.size() == 1);
+        CHECK(events[0].text(0) == "post.partial");
+        const auto data = nlohmann::json::parse(events[0].text(1));
+        CHECK(data["error"]["detail"].size() == 3);
+        CHECK(data["error"]["detail"][0]["code"] == "PLATFORM_REFUSED");
+    });
+}
+
+TEST_CASE(
+    "a dead-lettered publish job fails its target with the unknown outcome once a send "
+    "started",
+    "[integration][publish]") {
+    TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = workspace(s);
+        const auto post = post_to(s, ws, {account(s, ws, "-100701")}, "abandoned");
+        const auto& target = post.targets[0];
+        PublishRepository::mark_sending(s, {target.id}, time::now());
+        auto job = jobs::JobRepository::find_by_id(s, *target.job_id);
+        REQUIRE(job);
+        fail_abandoned_target(s, *job);
+        const auto settled = PostRepository::find_by_id(s, post.id);
+        CHECK(settled->status == "failed");
+        CHECK(settled->targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
+        CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name = 'post.failed'")->integer(0) ==
+              1);
+    });
+}

@@ -1,0 +1,257 @@
+#include "workers/publish/publish_task.hpp"
+
+#include "common/social/account_credentials.hpp"
+
+#include "common/events/event_outbox.hpp"
+#include "common/log/logger.hpp"
+#include "common/social/connector.hpp"
+#include "common/social/post_repository.hpp"
+#include "common/social/publish_repository.hpp"
+#include "common/social/recycling.hpp"
+#include "workers/errors.hpp"
+
+#include <functional>
+
+namespace squawk::workers::publish {
+namespace {
+
+using nlohmann::json;
+using social::PublishRepository;
+using social::PublishWork;
+
+bool is_open(const std::string& target_status) {
+    return target_status == social::target_status::scheduled ||
+           target_status == social::target_status::queued ||
+           target_status == social::target_status::publishing;
+}
+
+size_t code_points(const std::string& text) {
+    size_t n = 0;
+    for (const unsigned char c : text)
+        if ((c & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+json target_error(const std::string& code, const std::string& message, json detail = nullptr) {
+    return {{"code", code}, {"message", message}, {"detail", std::move(detail)}};
+}
+
+// The text a platform receives: the content, and the link when the content does not carry it.
+social::Message message_of(const PublishWork& work) {
+    social::Message m;
+    m.text = work.post.content;
+    if (work.post.link && work.post.content.find(*work.post.link) == std::string::npos)
+        m.text += (m.text.empty() ? "" : "\n") + *work.post.link;
+    m.image_urls = work.post.media_urls;
+    m.idempotency_key = "sqk-" + std::to_string(work.target_id);
+    return m;
+}
+
+// The check that fails before any platform call, or nothing when the target may be sent.
+std::optional<json> pre_publish_problem(const PublishWork& work, const social::Connector* c,
+                                        const social::Message& m) {
+    if (work.account.status != "connected")
+        return target_error("ACCOUNT_DISCONNECTED", "The account was disconnected.",
+                            {{"account_id", work.account.public_id}});
+    if (!c || !c->limits().can_publish)
+        return target_error("PLATFORM_UNSUPPORTED",
+                            "Publishing to " + work.account.platform + " is not supported.");
+    const auto& limits = c->limits();
+    const size_t max_chars = !m.image_urls.empty() && limits.max_caption_chars > 0
+                                 ? limits.max_caption_chars
+                                 : limits.max_text_chars;
+    if (max_chars > 0 && code_points(m.text) > max_chars)
+        return target_error("CONTENT_TOO_LONG",
+                            "The text is longer than " + work.account.platform + " accepts.",
+                            {{"max_chars", max_chars}, {"chars", code_points(m.text)}});
+    if (m.image_urls.size() > limits.max_images)
+        return target_error("TOO_MANY_MEDIA",
+                            work.account.platform + " takes at most " +
+                                std::to_string(limits.max_images) + " images.",
+                            {{"max_images", limits.max_images}, {"images", m.image_urls.size()}});
+    return std::nullopt;
+}
+
+json cap_error(const social::CapReached& cap) {
+    const std::string window = cap.limit == "hourly" ? "hour" : "24 hours";
+    return target_error("POSTING_CAP_REACHED",
+                        "The account reached its posting cap of " + std::to_string(cap.allowed) +
+                            " posts per " + window + ".",
+                        {{"limit", cap.limit},
+                         {"allowed", cap.allowed},
+                         {"retry_at", time::format_iso8601(cap.retry_at)}});
+}
+
+class Run {
+  public:
+    Run(const jobs::ClaimedJob& job, TaskContext& context, SendGate& gate,
+        std::function<redis::RedisPool&()> redis)
+        : job_(job), context_(context), gate_(gate), redis_(std::move(redis)) {}
+
+    json go();
+
+  private:
+    template <class F>
+    auto db(F&& f) {
+        return context_.executor().run(
+            [&] { return context_.mysql().transaction([&](db::Session& s) { return f(s); }); });
+    }
+
+    // Records the failure, settles the post and ends the job as failed.
+    [[noreturn]] void fail(const json& error);
+    json published(const std::string& external_id, const std::optional<std::string>& url);
+    void after_settle(db::Session& s, const std::optional<social::SettledPost>& settled);
+    void enqueue_recycled();
+
+    const jobs::ClaimedJob& job_;
+    TaskContext& context_;
+    SendGate& gate_;
+    std::function<redis::RedisPool&()> redis_;
+    PublishWork work_;
+    std::optional<social::Post> recycled_;
+};
+
+void Run::after_settle(db::Session& s, const std::optional<social::SettledPost>& settled) {
+    if (!settled) return;
+    auto next = social::next_occurrence(settled->post);
+    if (!next) return;
+    auto written = social::PostRepository::insert(s, *next);
+    auto data = social::to_api_json(written);
+    data["previous_post_id"] = settled->post.id;
+    events::emit(s, written.workspace_id, "post.recycled", data);
+    recycled_ = std::move(written);
+}
+
+void Run::enqueue_recycled() {
+    if (!recycled_) return;
+    // After commit; a failed add leaves the jobs to the scheduler's reconciler.
+    context_.executor().run([&] { social::enqueue_publish_jobs(redis_(), *recycled_); });
+}
+
+void Run::fail(const json& error) {
+    db([&](db::Session& s) {
+        after_settle(s, PublishRepository::record_failed(s, work_.post.id, work_.target_id, error));
+    });
+    enqueue_recycled();
+    throw PermanentError(error.value("message", "publish failed"), error);
+}
+
+json Run::published(const std::string& external_id, const std::optional<std::string>& url) {
+    const auto at = time::now();
+    db([&](db::Session& s) {
+        after_settle(s, PublishRepository::record_published(s, work_, external_id, url, at));
+    });
+    enqueue_recycled();
+    return {{"target_id", work_.target_id},
+            {"status", social::target_status::published},
+            {"external_id", external_id},
+            {"url", url ? json(*url) : json()}};
+}
+
+json Run::go() {
+    const auto target_id = job_.payload.value("target_id", 0LL);
+    // Loading and entering `validating` share one transaction: one round trip fewer per send.
+    bool entered = false;
+    auto loaded = db([&](db::Session& s) {
+        auto w = PublishRepository::load(s, target_id);
+        if (w && !w->send_started_at && is_open(w->target_status))
+            entered = PublishRepository::enter_stage(s, *w, "validating");
+        return w;
+    });
+    if (!loaded) throw PermanentError("publish target " + std::to_string(target_id) + " not found");
+    work_ = std::move(*loaded);
+    const bool resuming_send = work_.send_started_at.has_value();
+    if (!is_open(work_.target_status) || (!resuming_send && !entered))
+        return {{"target_id", target_id}, {"status", work_.target_status}};
+
+    if (!context_.http()) throw PermanentError("this worker has no HTTP client for publishing");
+    const auto connector =
+        social::make_connector(work_.account.platform, context_.config().social, *context_.http());
+    const auto message = message_of(work_);
+    social::Target target;
+    target.identity = {work_.account.external_id, work_.account.display_name, work_.account.handle};
+
+    if (!resuming_send)
+        if (auto problem = pre_publish_problem(work_, connector.get(), message)) fail(*problem);
+    if (connector) {
+        try {
+            target.credentials = social::open_credentials(context_.config().security,
+                                                          work_.account.credentials_sealed);
+        } catch (const std::exception&) {
+            fail(target_error("ACCOUNT_RECONNECT_REQUIRED",
+                              "The account's credentials cannot be opened; reconnect it."));
+        }
+    }
+    // An earlier attempt called the platform and recorded no outcome: only a platform that
+    // deduplicates the repeat may be asked again.
+    if (resuming_send && !(connector && connector->resends_safely(target)))
+        fail(target_error("PUBLISH_OUTCOME_UNKNOWN",
+                          "publish outcome unknown: an earlier attempt sent the message and "
+                          "recorded no answer; it is not sent again",
+                          {{"send_started_at", time::format_iso8601(*work_.send_started_at)}}));
+
+    if (!resuming_send) {
+        if (!work_.post.media_urls.empty())
+            db([&](db::Session& s) {
+                return PublishRepository::enter_stage(s, work_, "processing_media");
+            });
+        // Caps and the send mark under the account's row lock, batched with the other fibers'
+        // sends: concurrent fibers and workers count each other's sends.
+        const auto cap = gate_.admit(SendRequest{work_.target_id, work_.account.id,
+                                                 work_.account.platform, work_.post.is_test});
+        if (cap) fail(cap_error(*cap));
+    }
+
+    if (work_.post.is_test) {
+        // Sandbox: every check ran; nothing reaches the platform and nothing is charged.
+        const std::string id = "sandbox-" + std::to_string(work_.target_id);
+        return published(id, "https://sandbox.squawk.invalid/" + work_.account.platform + "/" + id);
+    }
+
+    const auto publication = connector->publish(target, message);
+    if (!publication.failure) return published(publication.message_id, publication.url);
+
+    const auto& failure = *publication.failure;
+    const json detail = {{"http_status", failure.http_status}, {"reason", failure.reason}};
+    switch (failure.kind) {
+        case social::FailureKind::unknown_outcome:
+            fail(target_error("PUBLISH_OUTCOME_UNKNOWN",
+                              "publish outcome unknown: " + failure.reason, detail));
+        case social::FailureKind::refused:
+            fail(target_error("PLATFORM_REFUSED", failure.reason, detail));
+        case social::FailureKind::not_accepted:
+            break;
+    }
+    if (job_.attempts >= job_.max_attempts)
+        fail(target_error("PLATFORM_UNAVAILABLE",
+                          "The platform did not accept the message after " +
+                              std::to_string(job_.attempts) + " attempts: " + failure.reason,
+                          detail));
+    // Surely not taken: the mark goes and the job retries after the backoff (or the platform's
+    // cooldown, when it named one).
+    db([&](db::Session& s) { PublishRepository::clear_sending(s, work_.target_id); });
+    throw RetryableError(failure.reason,
+                         time::scaled(failure.retry_after.value_or(std::chrono::seconds(0))));
+}
+
+}  // namespace
+
+json PublishTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
+    Run run(job, context, gate(context.mysql()),
+            [&]() -> redis::RedisPool& { return redis(context.config()); });
+    return run.go();
+}
+
+SendGate& PublishTask::gate(db::MysqlPool& mysql) {
+    std::lock_guard lock(mutex_);
+    if (!gate_) gate_ = std::make_unique<SendGate>(mysql);
+    return *gate_;
+}
+
+redis::RedisPool& PublishTask::redis(const config::Config& config) {
+    std::lock_guard lock(mutex_);
+    if (!redis_) redis_ = std::make_unique<redis::RedisPool>(config.redis, 2);
+    return *redis_;
+}
+
+}  // namespace squawk::workers::publish
