@@ -97,8 +97,8 @@ int main() {
                     ", publish jobs: " + std::to_string(jobs));
         report.note("squawk-api with " + std::to_string(options.api_threads) +
                     " reactor threads (BENCH_API_THREADS), no workers, on the same 2 cores as "
-                    "wrk, MariaDB and Redis; one workspace, so the duplicate guard's workspace "
-                    "lock serializes every creation");
+                    "wrk, MariaDB and Redis; one workspace, every post new content (the "
+                    "duplicate guard locks only identical content)");
         report.write();
         return 0;
     } catch (const std::exception& e) {
