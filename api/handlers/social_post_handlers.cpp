@@ -1,6 +1,7 @@
 #include "api/handlers/social_post_handlers.hpp"
 
 #include "api/server/pagination.hpp"
+#include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
 #include "common/error/api_error.hpp"
 #include "common/social/post_csv.hpp"
@@ -220,7 +221,7 @@ Reply list_posts(const RequestContext& ctx, Services& services) {
 }
 
 Reply get_post(const RequestContext& ctx, Services& services) {
-    return Reply::ok(posts(services).get(ctx.workspace_id, ctx.param("post_id")));
+    return Reply::ok(posts(services).get(ctx.workspace_id, integer_path_id(ctx, "post_id")));
 }
 
 Reply update_post(const RequestContext& ctx, Services& services) {
@@ -241,7 +242,8 @@ Reply update_post(const RequestContext& ctx, Services& services) {
         throw validation_error({{"body",
                                  "give at least one of content, link, media_urls, "
                                  "scheduled_time, platform_options"}});
-    return Reply::ok(posts(services).update(ctx.workspace_id, ctx.param("post_id"), change));
+    return Reply::ok(
+        posts(services).update(ctx.workspace_id, integer_path_id(ctx, "post_id"), change));
 }
 
 Reply update_post_metadata(const RequestContext& ctx, Services& services) {
@@ -250,12 +252,12 @@ Reply update_post_metadata(const RequestContext& ctx, Services& services) {
     if (!metadata && !body.problems().count("metadata")) body.reject("metadata", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(
-        posts(services).update_metadata(ctx.workspace_id, ctx.param("post_id"), *metadata));
+    return Reply::ok(posts(services).update_metadata(ctx.workspace_id,
+                                                     integer_path_id(ctx, "post_id"), *metadata));
 }
 
 Reply delete_post(const RequestContext& ctx, Services& services) {
-    posts(services).cancel(ctx.workspace_id, ctx.param("post_id"));
+    posts(services).cancel(ctx.workspace_id, integer_path_id(ctx, "post_id"));
     // 204 carries no body (RFC 9110), so no envelope either.
     Reply reply = Reply::send_raw({"", "application/json"});
     reply.status = 204;
@@ -263,7 +265,8 @@ Reply delete_post(const RequestContext& ctx, Services& services) {
 }
 
 Reply stop_post_recycling(const RequestContext& ctx, Services& services) {
-    return Reply::ok(posts(services).stop_recycling(ctx.workspace_id, ctx.param("post_id")));
+    return Reply::ok(
+        posts(services).stop_recycling(ctx.workspace_id, integer_path_id(ctx, "post_id")));
 }
 
 }  // namespace squawk::api::handlers

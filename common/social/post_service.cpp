@@ -10,7 +10,6 @@
 #include "common/social/queue_service.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 namespace squawk::social {
 namespace {
@@ -21,13 +20,6 @@ constexpr int kMaxAccountsPerPlatform = 2000;
 
 [[noreturn]] void not_found() {
     throw ApiError(ErrorCode::NotFound, "No post with this id.");
-}
-
-long long parse_post_id(const std::string& id) {
-    long long value = 0;
-    const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), value);
-    if (id.empty() || ec != std::errc() || end != id.data() + id.size() || value <= 0) not_found();
-    return value;
 }
 
 nlohmann::json fields_json(const std::map<std::string, std::string>& problems) {
@@ -250,22 +242,20 @@ PostPage PostService::list(long long workspace_id, const PostFilter& filter, lon
     });
 }
 
-nlohmann::json PostService::get(long long workspace_id, const std::string& id) {
-    const long long post_id = parse_post_id(id);
+nlohmann::json PostService::get(long long workspace_id, long long id) {
     auto post =
-        mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, post_id); });
+        mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, id); });
     if (!post) not_found();
     return to_api_json(*post);
 }
 
-Post PostService::find_locked(db::Session& s, long long workspace_id, const std::string& id) const {
-    auto post = PostRepository::find(s, workspace_id, parse_post_id(id), true);
+Post PostService::find_locked(db::Session& s, long long workspace_id, long long id) const {
+    auto post = PostRepository::find(s, workspace_id, id, true);
     if (!post) not_found();
     return std::move(*post);
 }
 
-nlohmann::json PostService::update(long long workspace_id, const std::string& id,
-                                   const PostChange& change) {
+nlohmann::json PostService::update(long long workspace_id, long long id, const PostChange& change) {
     std::vector<queue::Delayed> moved;
     const Post post = mysql_.transaction([&](db::Session& s) {
         Post p = find_locked(s, workspace_id, id);
@@ -325,7 +315,7 @@ nlohmann::json PostService::update(long long workspace_id, const std::string& id
     return to_api_json(post);
 }
 
-nlohmann::json PostService::update_metadata(long long workspace_id, const std::string& id,
+nlohmann::json PostService::update_metadata(long long workspace_id, long long id,
                                             const nlohmann::json& metadata) {
     if (metadata.dump().size() > kMaxMetadataBytes)
         throw validation_error({{"metadata", "must be at most 8 KB as JSON"}});
@@ -336,7 +326,7 @@ nlohmann::json PostService::update_metadata(long long workspace_id, const std::s
     });
 }
 
-void PostService::cancel(long long workspace_id, const std::string& id) {
+void PostService::cancel(long long workspace_id, long long id) {
     mysql_.transaction([&](db::Session& s) {
         const Post p = find_locked(s, workspace_id, id);
         const bool started = std::any_of(p.targets.begin(), p.targets.end(), [](const auto& t) {
@@ -353,7 +343,7 @@ void PostService::cancel(long long workspace_id, const std::string& id) {
     });
 }
 
-nlohmann::json PostService::stop_recycling(long long workspace_id, const std::string& id) {
+nlohmann::json PostService::stop_recycling(long long workspace_id, long long id) {
     return mysql_.transaction([&](db::Session& s) {
         const Post p = find_locked(s, workspace_id, id);
         std::vector<long long> ids;

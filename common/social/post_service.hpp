@@ -48,13 +48,13 @@ class PostService {
                                 const std::vector<PostInput>& rows,
                                 std::vector<RowProblem> shape_problems, bool dry_run);
     PostPage list(long long workspace_id, const PostFilter& filter, long long offset, int limit);
-    nlohmann::json get(long long workspace_id, const std::string& id);
-    nlohmann::json update(long long workspace_id, const std::string& id, const PostChange& change);
-    nlohmann::json update_metadata(long long workspace_id, const std::string& id,
+    nlohmann::json get(long long workspace_id, long long id);
+    nlohmann::json update(long long workspace_id, long long id, const PostChange& change);
+    nlohmann::json update_metadata(long long workspace_id, long long id,
                                    const nlohmann::json& metadata);
-    void cancel(long long workspace_id, const std::string& id);
+    void cancel(long long workspace_id, long long id);
     // Stops recycling for the chain of post `id`: returns the chain's ids and those drafted.
-    nlohmann::json stop_recycling(long long workspace_id, const std::string& id);
+    nlohmann::json stop_recycling(long long workspace_id, long long id);
 
   private:
     // The post to write for `input`, or the problems that refuse it.
@@ -65,7 +65,7 @@ class PostService {
     };
     Prepared prepare(db::Session& s, long long workspace_id, bool is_test,
                      const PostInput& input) const;
-    Post find_locked(db::Session& s, long long workspace_id, const std::string& id) const;
+    Post find_locked(db::Session& s, long long workspace_id, long long id) const;
 
     db::MysqlPool& mysql_;
     redis::RedisPool& redis_;
