@@ -212,6 +212,7 @@ void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
 
 nlohmann::json post_event_data(const Post& post) {
     nlohmann::json data = to_api_json(post);
+    data["post_id"] = post.id;
     nlohmann::json detail = nlohmann::json::array();
     nlohmann::json transcoded = nlohmann::json::array();
     size_t failed = 0;

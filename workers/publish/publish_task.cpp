@@ -117,6 +117,7 @@ void Run::after_settle(db::Session& s, const std::optional<social::SettledPost>&
     if (!next) return;
     auto written = social::PostRepository::insert(s, *next);
     auto data = social::to_api_json(written);
+    data["post_id"] = written.id;
     data["previous_post_id"] = settled->post.id;
     events::emit(s, written.workspace_id, "post.recycled", data);
     recycled_ = std::move(written);
