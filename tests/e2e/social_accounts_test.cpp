@@ -16,14 +16,6 @@ using namespace squawk::testing;
 
 namespace {
 
-StackOptions social_stack(const FakePlatforms& fake, const std::string& extra = "") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    options.extra_config = fake.config() + extra;
-    return options;
-}
-
 std::string read_file(const std::string& path) {
     std::ifstream in(path);
     std::ostringstream text;
@@ -36,7 +28,7 @@ std::string read_file(const std::string& path) {
 TEST_CASE("connecting Telegram verifies with the Bot API, seals the token and never returns it",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto token = telegram_channel(fake, -1001000000001LL, "squawk_one");
     const auto account = connect_telegram(stack, key, token, "@squawk_one");
@@ -67,7 +59,7 @@ TEST_CASE(
     "a refused connect is 422 naming the field and the platform's reason, and nothing is stored",
     "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto bad_token =
         stack.request("POST", "/v1/social/connect/telegram",
@@ -87,7 +79,7 @@ TEST_CASE(
 TEST_CASE("bad connect input gets one 422 naming every bad field, before any platform call",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     struct Case {
         std::string path;
@@ -131,7 +123,7 @@ TEST_CASE("bad connect input gets one 422 naming every bad field, before any pla
 TEST_CASE("a platform that cannot be reached is 502 and a platform rate limit is 429",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto token = telegram_channel(fake, -1001000000002LL, "squawk_two");
     fake.program(
@@ -159,7 +151,7 @@ TEST_CASE(
     "disconnect",
     "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto token = telegram_channel(fake, -1001000000003LL, "squawk_three");
     const auto first = connect_telegram(stack, key, token, "@squawk_three");
@@ -177,7 +169,7 @@ TEST_CASE(
 TEST_CASE("accounts list by page and platform, and Discord and WhatsApp connect through their APIs",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     for (int i = 0; i < 3; ++i) {
         const std::string name = "squawk_list" + std::to_string(i);
@@ -222,7 +214,7 @@ TEST_CASE("accounts list by page and platform, and Discord and WhatsApp connect 
 TEST_CASE("health re-checks tokens: a token the platform revoked shows invalid with its reason",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto token = telegram_channel(fake, -1001000000004LL, "squawk_four");
     const auto account = connect_telegram(stack, key, token, "@squawk_four");
@@ -242,7 +234,7 @@ TEST_CASE("health re-checks tokens: a token the platform revoked shows invalid w
 TEST_CASE("rename, move between profiles with social:write plus profiles:manage, and tenancy 404s",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto token = telegram_channel(fake, -1001000000005LL, "squawk_five");
     const auto account = connect_telegram(stack, key, token, "@squawk_five");
@@ -301,7 +293,7 @@ TEST_CASE(
     "50 groups per workspace",
     "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto a = connect_telegram(
         stack, key, telegram_channel(fake, -1001000000006LL, "squawk_six"), "@squawk_six");
@@ -350,7 +342,7 @@ TEST_CASE(
 TEST_CASE("the rate tier follows a connect at once: the third account lifts 60 to 600 a minute",
           "[e2e][social]") {
     FakePlatforms fake;
-    Stack stack(social_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     for (int i = 0; i < 2; ++i) {
         const std::string name = "squawk_tier" + std::to_string(i);

@@ -16,18 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-StackOptions posts_stack(const FakePlatforms& fake) {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    options.extra_config = fake.config();
-    return options;
-}
-
-std::string in_hours(int hours) {
-    return squawk::time::format_iso8601(squawk::time::now() + std::chrono::hours(hours));
-}
-
 long long posts_in(Stack& stack) {
     return stack.count("SELECT COUNT(*) FROM social_posts");
 }
@@ -37,7 +25,7 @@ long long posts_in(Stack& stack) {
 TEST_CASE("publishing now makes one queued target and publish job per connected account",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000101LL);
     connect_telegram_channel(stack, fake, key, -1001000000102LL);
@@ -75,15 +63,15 @@ TEST_CASE("publishing now makes one queued target and publish job per connected 
 TEST_CASE("scheduling holds each target's job until its platform's time and emits post.scheduled",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000111LL);
     connect_discord_webhook(stack, fake, key, "123456789012345611");
-    const auto later = in_hours(5);
+    const auto later = hours_from_now(5);
     const auto r = stack.request("POST", "/v1/social/posts/schedule",
                                  {{"content", "Tomorrow's menu."},
                                   {"platforms", json::array({"telegram", "discord"})},
-                                  {"scheduled_time", in_hours(2)},
+                                  {"scheduled_time", hours_from_now(2)},
                                   {"platform_options", {{"discord", {{"scheduled_time", later}}}}}},
                                  key);
     check_success_envelope(r, 201);
@@ -100,7 +88,7 @@ TEST_CASE("scheduling holds each target's job until its platform's time and emit
     const auto draft = stack.request("POST", "/v1/social/posts/schedule",
                                      {{"content", "Idea for later."},
                                       {"platforms", json::array({"telegram"})},
-                                      {"scheduled_time", in_hours(3)},
+                                      {"scheduled_time", hours_from_now(3)},
                                       {"draft", true}},
                                      key);
     check_success_envelope(draft, 201);
@@ -111,7 +99,7 @@ TEST_CASE("scheduling holds each target's job until its platform's time and emit
 TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000121LL);
     const json base = {{"content", "Hello."}, {"platforms", json::array({"telegram"})}};
@@ -161,7 +149,7 @@ TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
          "platform_options.telegram.colour"},
         {"/v1/social/posts", with({{"platform_options", {{"discord", json::object()}}}}),
          "platform_options.discord"},
-        {"/v1/social/posts", with({{"scheduled_time", in_hours(1)}}), "scheduled_time"},
+        {"/v1/social/posts", with({{"scheduled_time", hours_from_now(1)}}), "scheduled_time"},
         {"/v1/social/posts", with({{"first_comments", "first!"}}), "first_comments"},
         {"/v1/social/posts", with({{"allow_duplicates", "yes"}}), "allow_duplicates"},
         {"/v1/social/posts", with({{"draft", 1}}), "draft"},
@@ -172,7 +160,7 @@ TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
         {"/v1/social/posts", with({{"recycle", {{"interval_hours", 24}}}}), "recycle"},
         {"/v1/social/posts", with({{"recycle", {{"max_repeats", 3}}}}), "recycle.interval_hours"},
         {"/v1/social/posts",
-         with({{"recycle", {{"interval_hours", 24}, {"until", in_hours(24 * 800)}}}}),
+         with({{"recycle", {{"interval_hours", 24}, {"until", hours_from_now(24 * 800)}}}}),
          "recycle.until"},
         {"/v1/social/posts", with({{"colour", "red"}}), "colour"},
         {"/v1/social/posts/schedule", base, "scheduled_time"},
@@ -192,7 +180,7 @@ TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
 TEST_CASE("identical content within 24 hours is 409 DUPLICATE_CONTENT unless allowed",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000131LL);
     const json body = {{"content", "Same words."}, {"platforms", json::array({"telegram"})}};
@@ -216,7 +204,7 @@ TEST_CASE(
     "create one post",
     "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000141LL);
     for (const std::string header : {"X-Request-Id", "X-Idempotency-Key"}) {
@@ -241,7 +229,7 @@ TEST_CASE(
 TEST_CASE("a bulk batch with one bad row is refused whole, naming the row, and stores nothing",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000151LL);
     connect_discord_webhook(stack, fake, key, "123456789012345651");
@@ -250,7 +238,7 @@ TEST_CASE("a bulk batch with one bad row is refused whole, naming the row, and s
         {{"content", std::string(2001, 'd')}, {"platforms", json::array({"discord"})}},
         {{"content", "Row two."},
          {"platforms", json::array({"telegram"})},
-         {"scheduled_time", in_hours(4)}},
+         {"scheduled_time", hours_from_now(4)}},
         {{"content", "Row three."}, {"platforms", json::array({"tumblr"})}},
     });
     const auto bad = stack.request("POST", "/v1/social/posts/bulk", {{"posts", rows}}, key);
@@ -291,14 +279,14 @@ TEST_CASE("a bulk batch with one bad row is refused whole, naming the row, and s
 TEST_CASE("bulk posts may come as CSV with quoting, and a bad CSV row names its index",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000161LL);
     connect_discord_webhook(stack, fake, key, "123456789012345661");
     const std::string csv =
         "content,platforms,scheduled_time,link\r\n"
         "\"Hello, \"\"world\"\"\",telegram|discord,," +
-        std::string("https://example.com\r\n") + "Later,telegram," + in_hours(6) + ",\r\n";
+        std::string("https://example.com\r\n") + "Later,telegram," + hours_from_now(6) + ",\r\n";
     const auto dry = stack.request("POST", "/v1/social/posts/bulk/validate", {{"csv", csv}}, key);
     check_success_envelope(dry, 200);
     CHECK(posts_in(stack) == 0);
@@ -324,7 +312,7 @@ TEST_CASE("bulk posts may come as CSV with quoting, and a bad CSV row names its 
 TEST_CASE("a post to WhatsApp is refused with 422 naming the platform, and nothing is stored",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000171LL);
     fake.add_whatsapp_phone({{"id", "2098765432"},
@@ -351,7 +339,7 @@ TEST_CASE("a post to WhatsApp is refused with 422 naming the platform, and nothi
 TEST_CASE("identical posts sent at the same moment to two API processes create exactly one",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000181LL);
     const std::vector<std::string> apis = {stack.base_url(), stack.start_extra_api()};

@@ -16,18 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-StackOptions posts_stack(const FakePlatforms& fake) {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    options.extra_config = fake.config();
-    return options;
-}
-
-std::string in_hours(int hours) {
-    return squawk::time::format_iso8601(squawk::time::now() + std::chrono::hours(hours));
-}
-
 json create(Stack& stack, const std::string& key, const std::string& route, json body,
             const Headers& headers = {}) {
     const auto r = stack.request("POST", route, body, key, headers);
@@ -44,7 +32,7 @@ std::string path_of(const json& post) {
 TEST_CASE("the posts listing pages with pages and filters by status and platform",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000201LL);
     connect_discord_webhook(stack, fake, key, "123456789012345701");
@@ -54,11 +42,11 @@ TEST_CASE("the posts listing pages with pages and filters by status and platform
     create(stack, key, "/v1/social/posts/schedule",
            {{"content", "Later"},
             {"platforms", json::array({"discord"})},
-            {"scheduled_time", in_hours(3)}});
+            {"scheduled_time", hours_from_now(3)}});
     create(stack, key, "/v1/social/posts/schedule",
            {{"content", "Draft"},
             {"platforms", json::array({"telegram", "discord"})},
-            {"scheduled_time", in_hours(3)},
+            {"scheduled_time", hours_from_now(3)},
             {"draft", true}});
 
     const auto page = stack.request("GET", "/v1/social/posts?page=2&per_page=2", nullptr, key);
@@ -97,13 +85,13 @@ TEST_CASE("the posts listing pages with pages and filters by status and platform
 TEST_CASE("another workspace's posts are invisible and 404 on every route",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000211LL);
     const auto post = create(stack, key, "/v1/social/posts/schedule",
                              {{"content", "Mine"},
                               {"platforms", json::array({"telegram"})},
-                              {"scheduled_time", in_hours(2)}});
+                              {"scheduled_time", hours_from_now(2)}});
     const auto other = stack.create_tenant("other");
     const auto& theirs = other.live_key;
     CHECK(stack.request("GET", "/v1/social/posts", nullptr, theirs).json["pagination"]["total"] ==
@@ -128,7 +116,7 @@ TEST_CASE("another workspace's posts are invisible and 404 on every route",
 
 TEST_CASE("X-Profile-Id posts and lists inside the profile only", "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto profile = stack.request("POST", "/v1/profiles", {{"name", "Client"}}, key);
     check_success_envelope(profile, 201);
@@ -154,14 +142,14 @@ TEST_CASE(
     "changing a scheduled post re-checks it and moves its publish jobs, and a started one is 409",
     "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000231LL);
     const auto post = create(stack, key, "/v1/social/posts/schedule",
                              {{"content", "First words"},
                               {"platforms", json::array({"telegram"})},
-                              {"scheduled_time", in_hours(2)}});
-    const auto moved_to = in_hours(30);
+                              {"scheduled_time", hours_from_now(2)}});
+    const auto moved_to = hours_from_now(30);
     const auto changed = stack.request(
         "PATCH", path_of(post), {{"content", "Better words"}, {"scheduled_time", moved_to}}, key);
     check_success_envelope(changed, 200);
@@ -193,7 +181,7 @@ TEST_CASE(
 
 TEST_CASE("metadata is stored as given up to 8 KB", "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000241LL);
     const auto post = create(stack, key, "/v1/social/posts",
@@ -215,14 +203,14 @@ TEST_CASE("metadata is stored as given up to 8 KB", "[e2e][social][posts]") {
 TEST_CASE("deleting a scheduled post cancels its targets and jobs and emits post.cancelled",
           "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000251LL);
     connect_discord_webhook(stack, fake, key, "123456789012345751");
     const auto post = create(stack, key, "/v1/social/posts/schedule",
                              {{"content", "Never mind"},
                               {"platforms", json::array({"telegram", "discord"})},
-                              {"scheduled_time", in_hours(2)}});
+                              {"scheduled_time", hours_from_now(2)}});
     const auto deleted = stack.request("DELETE", path_of(post), nullptr, key);
     CHECK(deleted.status == 204);
     CHECK(deleted.body.empty());
@@ -244,7 +232,7 @@ TEST_CASE(
     "the rule everywhere",
     "[e2e][social][posts]") {
     FakePlatforms fake;
-    Stack stack(posts_stack(fake));
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     const auto account = connect_telegram_channel(stack, fake, key, -1001000000261LL);
     const auto workspace = stack.tenant().workspace_id;

@@ -173,9 +173,7 @@ TEST_CASE(
 
 TEST_CASE("posts scheduled into a queue take its free slots one after another") {
     FakePlatforms fake;
-    StackOptions options = api_only();
-    options.extra_config = fake.config();
-    Stack stack(options);
+    Stack stack(social_api_stack(fake));
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000555LL);
     const auto queue =

@@ -1,6 +1,7 @@
 #include "tests/support/social_fixtures.hpp"
 
 #include "common/crypto/crypto.hpp"
+#include "common/time/clock.hpp"
 
 #include <stdexcept>
 
@@ -15,6 +16,18 @@ void require_created(const HttpResponse& response) {
 }
 
 }  // namespace
+
+StackOptions social_api_stack(const FakePlatforms& fake) {
+    StackOptions options;
+    options.start_worker = false;
+    options.start_scheduler = false;
+    options.extra_config = fake.config();
+    return options;
+}
+
+std::string hours_from_now(int hours) {
+    return time::format_iso8601(time::now() + std::chrono::hours(hours));
+}
 
 std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username) {
     const auto token = fake.add_telegram_bot(chat_id % 100000 + 100000, username + "_bot");

@@ -11,6 +11,12 @@
 
 namespace squawk::testing {
 
+// A stack of the API alone (no worker, no scheduler) whose platforms are `fake`'s.
+StackOptions social_api_stack(const FakePlatforms& fake);
+
+// ISO 8601 time `hours` from now.
+std::string hours_from_now(int hours);
+
 // A Telegram channel the fake knows, administered by a fresh bot; returns the bot token.
 std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username);
 
