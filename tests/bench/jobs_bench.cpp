@@ -115,12 +115,7 @@ Latency squawk_add_to_start() {
     Stack stack(worker_less({"--pools", "generate", "--threads", "1", "--fibers", "32"}));
     stack.start(Process::worker);
     stack.start(Process::scheduler);
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
-                   "--type", "test", "--scopes", "all", "--rate-limit", "1000000"});
-    if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
-    std::string key = created.out;
-    key.erase(key.find_last_not_of(" \n") + 1);
+    const std::string key = bench::unlimited_test_key(stack);
 
     constexpr int kSenders = 4;
     const int total = kLatencyRate * kLatencySeconds;

@@ -27,12 +27,7 @@ int main() {
         options.api_threads = threads ? std::atoi(threads) : 4;
         options.mysql_pool_size = options.api_threads + 1;
         Stack stack(options);
-        // A custom limit far above the load: the limiter runs on every request, refusing none.
-        const auto created =
-            stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
-                       "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
-        if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
-        const std::string key = created.out.substr(0, created.out.find('\n'));
+        const std::string key = bench::unlimited_test_key(stack);
         const auto sample = stack.request("GET", "/v1/me", nullptr, key);
         if (sample.status != 200) throw std::runtime_error("GET /v1/me failed: " + sample.body);
 

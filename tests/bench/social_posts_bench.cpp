@@ -54,11 +54,7 @@ int main() {
         options.api_threads = threads ? std::atoi(threads) : 4;
         options.mysql_pool_size = options.api_threads + 1;
         Stack stack(options);
-        const auto created =
-            stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
-                       "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
-        if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
-        const std::string key = created.out.substr(0, created.out.find('\n'));
+        const std::string key = bench::unlimited_test_key(stack);
         connect_telegram_channel(stack, fake, key, -1001000009001LL);
 
         const std::string url = stack.base_url() + "/v1/social/posts";

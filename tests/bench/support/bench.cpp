@@ -241,4 +241,12 @@ double percentile(std::vector<double> values, double p) {
     return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
+std::string unlimited_test_key(testing::Stack& stack) {
+    const auto created =
+        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
+                   "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
+    if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
+    return created.out.substr(0, created.out.find('\n'));
+}
+
 }  // namespace squawk::bench

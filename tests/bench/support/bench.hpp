@@ -3,6 +3,8 @@
 // packages, nginx, wrk).
 #pragma once
 
+#include "tests/support/stack.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <sys/types.h>
@@ -78,6 +80,10 @@ class StaticJsonServer {
 
 // The peak resident set (VmHWM) of a process, in MiB.
 double peak_rss_mib(pid_t pid);
+
+// A test key with every scope on the stack's workspace and a custom rate limit far above any
+// load: the limiter runs on every request and refuses none.
+std::string unlimited_test_key(testing::Stack& stack);
 
 double median(std::vector<double> values);
 // The p-th percentile (0..100) by nearest rank.
