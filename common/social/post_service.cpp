@@ -58,15 +58,24 @@ bool is_editable(const Post& post) {
     return post.status == post_status::scheduled || post.status == post_status::draft;
 }
 
+// Limits are compiled into the connectors, whatever the configuration: read them once, not on
+// every request.
+const LimitsTable& platform_limits(const config::Config& config, http::Client& http) {
+    static const LimitsTable table = [&] {
+        LimitsTable out;
+        for (const auto& factory : connector_factories())
+            if (auto connector = make_connector(factory.platform, config.social, http))
+                out.emplace(std::string(factory.platform), connector->limits());
+        return out;
+    }();
+    return table;
+}
+
 }  // namespace
 
 PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis,
                          const config::Config& config, http::Client& http)
-    : mysql_(mysql), redis_(redis) {
-    for (const auto& factory : connector_factories())
-        if (auto connector = make_connector(factory.platform, config.social, http))
-            limits_.emplace(std::string(factory.platform), connector->limits());
-}
+    : mysql_(mysql), redis_(redis), limits_(platform_limits(config, http)) {}
 
 PostService::Prepared PostService::prepare(db::Session& s, long long workspace_id, bool is_test,
                                            const PostInput& input) const {

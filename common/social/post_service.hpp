@@ -69,7 +69,7 @@ class PostService {
 
     db::MysqlPool& mysql_;
     redis::RedisPool& redis_;
-    LimitsTable limits_;
+    const LimitsTable& limits_;
 };
 
 }  // namespace squawk::social
