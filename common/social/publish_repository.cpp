@@ -91,9 +91,10 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
     };
     std::map<long long, Tally> tallies;
     const auto params = id_params(ids);
+    // Shared locks: a target being taken up holds one too while it waits for its post's lock.
     for (const auto& r : s.query("SELECT post_id, status, published_at FROM social_post_targets"
                                  " WHERE post_id IN (" +
-                                     db::placeholders(params.size()) + ") FOR UPDATE",
+                                     db::placeholders(params.size()) + ") LOCK IN SHARE MODE",
                                  params)) {
         auto& tally = tallies[r.integer(0)];
         const std::string status = r.text(1);
@@ -145,10 +146,14 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     const std::set<long long> unique(ids.begin(), ids.end());
     const auto params = id_params(unique);
     const auto in_list = db::placeholders(params.size()) + ")";
-    // Post locks first, as outcomes take them, so that the two cannot deadlock.
+    // Post locks before the targets' exclusive locks, as outcomes take them, so that the two
+    // cannot deadlock. Only locking reads come before the posts are locked: the first plain
+    // read fixes the transaction's snapshot, which must not predate a change committed under
+    // the post lock we waited for.
     std::set<long long> post_ids;
-    for (const auto& r :
-         s.query("SELECT post_id FROM social_post_targets WHERE id IN (" + in_list, params))
+    for (const auto& r : s.query("SELECT post_id FROM social_post_targets WHERE id IN (" + in_list +
+                                     " LOCK IN SHARE MODE",
+                                 params))
         post_ids.insert(r.integer(0));
     lock_posts(s, post_ids);
 

@@ -78,7 +78,7 @@ class PublishBench {
                                "SELECT COUNT(*) FROM social_post_targets WHERE status"
                                " IN ('published', 'failed')") == total;
                 },
-                120s, 100ms))
+                120s, 250ms))
             throw std::runtime_error("not every post was sent\n" + stack_->post_mortem());
         ++round_;
         std::vector<double> lateness;
