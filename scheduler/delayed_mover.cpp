@@ -17,9 +17,11 @@ long long DelayedMover::run_once() {
 long long DelayedMover::run_pool(std::string_view pool) {
     queue::JobQueue queue(client_);
     const std::string name(pool);
+    const auto settings = workers_.pools.find(name);
+    const long long lead_ms = settings == workers_.pools.end() ? 0 : settings->second.lead_ms;
     long long moved = 0;
     for (int round = 0; round < kMaxRounds; ++round) {
-        const long long n = queue.move_due(name, time::to_unix_ms(time::now()), kBatch);
+        const long long n = queue.move_due(name, time::to_unix_ms(time::now()) + lead_ms, kBatch);
         moved += n;
         if (n < kBatch) break;
     }

@@ -1,15 +1,18 @@
-// Moves jobs whose backoff ended from each pool's delayed set into its ready stream.
+// Moves jobs whose backoff ended, or whose time comes within their pool's lead, from each pool's
+// delayed set into its ready stream.
 #pragma once
 
 #include "common/queue/job_queue.hpp"
 
+#include <map>
 #include <string_view>
 
 namespace squawk::scheduler {
 
 class DelayedMover {
   public:
-    explicit DelayedMover(config::RedisSettings redis) : client_(std::move(redis)) {}
+    DelayedMover(config::RedisSettings redis, const config::WorkerSettings& workers)
+        : client_(std::move(redis)), workers_(workers) {}
     // Returns how many jobs moved.
     long long run_once();
     // The same for one pool only, for pools that need a shorter cadence than the others.
@@ -17,6 +20,7 @@ class DelayedMover {
 
   private:
     redis::RedisClient client_;
+    const config::WorkerSettings& workers_;
 };
 
 }  // namespace squawk::scheduler

@@ -330,6 +330,9 @@ std::vector<Field> schema() {
         f.push_back(integer(
             base + "batch", [name](Config& c) -> int& { return c.workers.pools[name].batch; }, 1,
             100));
+        f.push_back(integer(
+            base + "lead_ms", [name](Config& c) -> int& { return c.workers.pools[name].lead_ms; },
+            0, 5000));
     }
     return f;
 }

@@ -54,14 +54,24 @@ struct PoolSettings {
     int threads = 1;
     int fibers = 16;
     int batch = 100;
+    // How long before their run_after the pool takes jobs up, so that the work that may come
+    // early (loading, checks) is done when the time comes. Tasks still act at run_after.
+    int lead_ms = 0;
 };
+
+// Publishing prepares scheduled posts ahead: at their time only the send remains.
+inline PoolSettings publish_pool_defaults() {
+    PoolSettings p;
+    p.lead_ms = 100;
+    return p;
+}
 
 struct WorkerSettings {
     int blocking_threads = 4;
     int shutdown_grace_seconds = 20;
     int metrics_port = 0;
-    std::map<std::string, PoolSettings>
-        pools;  // keyed by pool name: publish, generate, webhooks, sync
+    // Keyed by pool name: publish, generate, webhooks, sync.
+    std::map<std::string, PoolSettings> pools{{"publish", publish_pool_defaults()}};
 };
 
 struct SchedulerSettings {

@@ -62,6 +62,8 @@ struct ClaimedJob {
     int max_attempts = 0;
     bool is_test = false;
     std::string claim_token;
+    // When the job may act; a pool with a lead claims it up to that much earlier.
+    std::optional<time::TimePoint> run_after;
 };
 
 }  // namespace squawk::jobs

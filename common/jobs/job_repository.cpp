@@ -177,12 +177,14 @@ bool JobRepository::reschedule(db::Session& s, long long id, time::TimePoint run
 std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<long long>& ids,
                                              const std::string& claim_token,
                                              const std::string& worker_id,
-                                             time::TimePoint lease_until) {
+                                             time::TimePoint lease_until,
+                                             std::chrono::milliseconds lead) {
     if (ids.empty()) return {};
-    const auto now = time_param(time::now());
+    const auto at = time::now();
+    const auto now = time_param(at);
     Params params{claim_token, worker_id, time_param(lease_until), now, now};
     for (long long id : ids) params.emplace_back(id);
-    params.push_back(now);
+    params.push_back(time_param(at + lead));
     const auto claimed = s.execute(
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?,"
         " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
@@ -194,9 +196,10 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     std::vector<ClaimedJob> out;
     if (claimed == 0) return out;
     out.reserve(claimed);
-    for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, pool, payload, "
-                                 "attempts, max_attempts, is_test FROM jobs WHERE claim_token = ?",
-                                 {claim_token})) {
+    for (const auto& r :
+         s.query("SELECT id, public_id, workspace_id, type, pool, payload, attempts,"
+                 " max_attempts, is_test, run_after FROM jobs WHERE claim_token = ?",
+                 {claim_token})) {
         ClaimedJob j;
         j.id = r.integer(0);
         j.public_id = r.text(1);
@@ -208,6 +211,7 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
         j.max_attempts = static_cast<int>(r.integer(7));
         j.is_test = r.integer(8) != 0;
         j.claim_token = claim_token;
+        j.run_after = optional_time_column(r, 9);
         out.push_back(std::move(j));
     }
     return out;

@@ -62,10 +62,12 @@ class JobRepository {
     // Moves a job still waiting for its time to `run_after`; false when it is no longer waiting.
     static bool reschedule(db::Session& s, long long id, time::TimePoint run_after);
 
-    // Moves claimable rows among `ids` to running under `claim_token` and returns them.
+    // Moves claimable rows among `ids` to running under `claim_token` and returns them; a job
+    // whose run_after is less than `lead` away is claimable.
     static std::vector<ClaimedJob> claim(db::Session& s, const std::vector<long long>& ids,
                                          const std::string& claim_token,
-                                         const std::string& worker_id, time::TimePoint lease_until);
+                                         const std::string& worker_id, time::TimePoint lease_until,
+                                         std::chrono::milliseconds lead = {});
     // Applies outcomes whose claim is still current; stale ones (reclaimed, cancelled) are ignored.
     static void record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes);
     static void extend_leases(db::Session& s, const std::string& worker_id,

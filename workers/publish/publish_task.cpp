@@ -170,6 +170,7 @@ json Run::go() {
                           "recorded no answer; it is not sent again",
                           {{"send_started_at", time::format_iso8601(*work_.send_started_at)}}));
 
+    if (job_.run_after) context_.wait_until(*job_.run_after);
     if (!resuming_send) {
         if (!work_.post.media_urls.empty())
             db([&](db::Session& s) {

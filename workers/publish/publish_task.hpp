@@ -27,6 +27,8 @@ struct PublishBatchers {
 class PublishTask final : public TaskHandler {
   public:
     nlohmann::json run(const jobs::ClaimedJob& job, TaskContext& context) override;
+    // Loads and checks the target within the pool's lead; the send waits for its time.
+    bool prepares_ahead() const override { return true; }
 
   private:
     // For enqueueing recycled occurrences; opened on first use, shared by every fiber.

@@ -146,7 +146,7 @@ std::optional<std::vector<jobs::ClaimedJob>> PoolRunner::claim(const std::vector
         try {
             return services_.mysql.run([&](db::Session& s) {
                 return jobs::JobRepository::claim(s, ids, token, services_.worker_id,
-                                                  time::now() + lease);
+                                                  time::now() + lease, spec_.lead);
             });
         } catch (const std::exception& e) {
             if (failures == 0 || failures % 20 == 0)

@@ -83,6 +83,7 @@ jobs::Outcome run_job(const TaskRegistry& registry, const jobs::ClaimedJob& job,
     if (!handler)
         return permanent_failure(job, "no worker handles job type '" + job.type + "'", {});
     try {
+        if (job.run_after && !handler->prepares_ahead()) context.wait_until(*job.run_after);
         auto o = base_outcome(job, jobs::Outcome::Kind::completed);
         o.result = handler->run(job, context);
         if (o.result.is_null()) o.result = nlohmann::json::object();

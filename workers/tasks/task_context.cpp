@@ -4,6 +4,8 @@
 #include "common/log/logger.hpp"
 #include "workers/errors.hpp"
 
+#include <boost/fiber/operations.hpp>
+
 #include <algorithm>
 
 namespace squawk::workers {
@@ -33,6 +35,11 @@ bool TaskContext::is_cancelled() {
 
 void TaskContext::stop_if_cancelled() {
     if (is_cancelled()) throw TaskCancelled();
+}
+
+void TaskContext::wait_until(time::TimePoint when) {
+    const auto left = when - time::now();
+    if (left > time::TimePoint::duration::zero()) boost::this_fiber::sleep_for(left);
 }
 
 }  // namespace squawk::workers

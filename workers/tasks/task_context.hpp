@@ -37,6 +37,8 @@ class TaskContext {
     bool is_cancelled();
     // Throws TaskCancelled when is_cancelled(); call it at safe points.
     void stop_if_cancelled();
+    // Parks the fiber until `when` (at once when it has passed).
+    void wait_until(time::TimePoint when);
     // Cheap flag for loops inside blocking work (no query): the worker is giving jobs back.
     const std::atomic<bool>& stop_requested() const { return stop_requested_; }
 

@@ -15,6 +15,9 @@ class TaskHandler {
     // Runs one claimed job on a fiber and returns the job's result. Failure is reported by
     // throwing RetryableError, PermanentError or TaskCancelled (see errors.hpp).
     virtual nlohmann::json run(const jobs::ClaimedJob& job, TaskContext& context) = 0;
+    // Whether run() may start before the job's run_after (its pool's lead) to prepare; such a
+    // handler calls TaskContext::wait_until(run_after) before it acts. Others start at it.
+    virtual bool prepares_ahead() const { return false; }
 };
 
 }  // namespace squawk::workers

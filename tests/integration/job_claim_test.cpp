@@ -1,0 +1,65 @@
+// Claiming jobs against a real database: a job waiting for its run_after is claimable only within
+// the claiming pool's lead, and the claim carries the time so the task can wait for it.
+#include "common/db/sql_text.hpp"
+#include "common/jobs/job_repository.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+using namespace squawk::jobs;
+using namespace std::chrono_literals;
+
+namespace {
+
+Job scheduled_in(db::Session& s, std::chrono::milliseconds from_now) {
+    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+              {db::time_param(time::now())});
+    NewJob n;
+    n.workspace_id = s.last_insert_id();
+    n.type = "social.publish";
+    n.pool = "publish";
+    n.payload = nlohmann::json::object();
+    n.run_after = time::now() + from_now;
+    return JobRepository::insert(s, n);
+}
+
+std::vector<ClaimedJob> claim(db::Session& s, const Job& job, std::chrono::milliseconds lead) {
+    return JobRepository::claim(s, {job.id}, "token-" + std::to_string(lead.count()), "w1",
+                                time::now() + 1min, lead);
+}
+
+}  // namespace
+
+TEST_CASE("a job is claimed before its run_after only within the pool's lead, carrying its time",
+          "[integration][jobs]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([&](db::Session& s) {
+        const auto job = scheduled_in(s, 2s);
+        CHECK(claim(s, job, 0ms).empty());
+        CHECK(claim(s, job, 500ms).empty());
+
+        const auto claimed = claim(s, job, 5000ms);
+        REQUIRE(claimed.size() == 1);
+        REQUIRE(claimed[0].run_after);
+        CHECK(time::to_unix_ms(*claimed[0].run_after) == time::to_unix_ms(*job.run_after));
+        CHECK(claimed[0].attempts == 1);
+    });
+}
+
+TEST_CASE("a job without run_after is claimed at once and carries no time", "[integration][jobs]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([&](db::Session& s) {
+        s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+                  {db::time_param(time::now())});
+        NewJob n;
+        n.workspace_id = s.last_insert_id();
+        n.type = "noop";
+        n.pool = "generate";
+        n.payload = nlohmann::json::object();
+        const auto job = JobRepository::insert(s, n);
+        const auto claimed = claim(s, job, 0ms);
+        REQUIRE(claimed.size() == 1);
+        CHECK_FALSE(claimed[0].run_after);
+    });
+}
