@@ -86,7 +86,8 @@ void load_targets(db::Session& s, Post& p) {
     for (const auto& r :
          s.query("SELECT t.id, t.account_id, a.public_id, t.platform, t.status, t.publish_stage,"
                  " t.scheduled_time, t.job_id, t.external_id, t.url, t.error, t.transcodes,"
-                 " t.published_at FROM social_post_targets t"
+                 " t.published_at, t.edited_at, t.unpublished_at, t.change_job_id"
+                 " FROM social_post_targets t"
                  " JOIN social_accounts a ON a.id = t.account_id"
                  " WHERE t.post_id = ? ORDER BY t.id",
                  {p.id})) {
@@ -105,6 +106,9 @@ void load_targets(db::Session& s, Post& p) {
         t.error = json_column(r, 10, nullptr);
         t.transcodes = json_column(r, 11, nullptr);
         t.published_at = optional_time_column(r, 12);
+        t.edited_at = optional_time_column(r, 13);
+        t.unpublished_at = optional_time_column(r, 14);
+        t.change_job_id = r.optional_integer(15);
         p.targets.push_back(std::move(t));
     }
 }
