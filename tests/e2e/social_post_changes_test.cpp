@@ -226,10 +226,10 @@ TEST_CASE(
 
     const auto other = stack.create_tenant("other");
     check_error_envelope(stack.request("POST", path, {{"content", "x"}}, other.live_key), 404,
-                         "NOT_FOUND");
+                         "RESOURCE_NOT_FOUND");
     check_error_envelope(stack.request("DELETE", "/v1/social/posts/" + std::to_string(published),
                                        nullptr, other.live_key),
-                         404, "NOT_FOUND");
+                         404, "RESOURCE_NOT_FOUND");
 
     fake.add_whatsapp_phone({{"id", "1098765432101"},
                              {"waba_id", "2098765432101"},
