@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <csignal>
+
 using namespace squawk;
 using namespace squawk::testing;
 using nlohmann::json;
@@ -176,6 +178,44 @@ TEST_CASE("an edit the platform answers 429 is retried and each message is edite
     CHECK(after["content"] == "Sale starts Tuesday");
     CHECK(telegram_message(fake, target_on(after, "telegram")["platform_post_id"])["text"] ==
           "Sale starts Tuesday");
+}
+
+TEST_CASE(
+    "kill -9 of the worker mid-edit: the rerun skips the message already edited and repeats "
+    "only the one whose outcome is unknown",
+    "[e2e][social][changes][crash]") {
+    FakePlatforms fake;
+    Stack stack(change_stack(fake));
+    const auto& key = stack.tenant().live_key;
+    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
+    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
+    const auto id = published_post(stack, key, "Before the crash", {telegram, discord});
+    // Discord applies the edit, then answers late: the worker dies not knowing it was taken.
+    fake.program("/messages/", json::array({{{"delay_ms", 3000}}}));
+
+    const auto r = stack.request("POST", "/v1/social/posts/" + std::to_string(id) + "/edit",
+                                 {{"content", "After the crash"}}, key);
+    check_success_envelope(r, 202);
+    REQUIRE(Stack::wait_until([&] { return fake.calls("/messages/").size() == 1; },
+                              std::chrono::seconds(10)));
+    // Telegram's target comes first and was edited and recorded before Discord was called.
+    REQUIRE(fake.calls("/editMessageText").size() == 1);
+    stack.kill(Process::worker, SIGKILL);
+    stack.wait_exit(Process::worker, std::chrono::seconds(5));
+    stack.start(Process::worker);
+
+    const auto job = wait_for_terminal_job(stack, key, r.json["data"]["job_id"]);
+    REQUIRE(job);
+    REQUIRE((*job)["status"] == "completed");
+    CHECK(fake.calls("/editMessageText").size() == 1);
+    CHECK(fake.calls("/messages/").size() == 2);
+    const auto after = post_of(stack, key, id);
+    CHECK(after["content"] == "After the crash");
+    CHECK(discord_message(fake, kHookChannel,
+                          target_on(after, "discord")["platform_post_id"])["content"] ==
+          "After the crash");
+    CHECK(telegram_message(fake, target_on(after, "telegram")["platform_post_id"])["text"] ==
+          "After the crash");
 }
 
 TEST_CASE(
