@@ -427,3 +427,30 @@ TEST_CASE("a test key edits and unpublishes its sandbox post without calling any
     CHECK(post_of(stack, key, id)["status"] == "unpublished");
     CHECK(fake.calls().empty());
 }
+
+TEST_CASE("a test key's edit and unpublish of a live post run every check and change nothing",
+          "[e2e][social][changes]") {
+    FakePlatforms fake;
+    Stack stack(change_stack(fake));
+    const auto& live = stack.tenant().live_key;
+    const auto& test = stack.tenant().test_key;
+    const auto telegram = connect_telegram_channel(stack, fake, live, kChat);
+    const auto id = published_post(stack, live, "Live words", {telegram});
+    fake.clear_calls();
+
+    const auto edit =
+        run_change(stack, test, "POST", "/v1/social/posts/" + std::to_string(id) + "/edit",
+                   {{"content", "Test words"}});
+    REQUIRE(edit["status"] == "completed");
+    CHECK(edit["result"]["sandbox"] == true);
+    CHECK(outcome_on(edit["result"], "telegram")["status"] == "checked");
+    CHECK(edit["result"]["edited"] == 0);
+    const auto removed =
+        run_change(stack, test, "DELETE", "/v1/social/posts/" + std::to_string(id));
+    REQUIRE(removed["status"] == "completed");
+    const auto after = post_of(stack, live, id);
+    CHECK(after["content"] == "Live words");
+    CHECK(after["status"] == "published");
+    CHECK(target_on(after, "telegram")["status"] == "published");
+    CHECK(fake.calls().empty());
+}

@@ -70,7 +70,10 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
         if (sandbox) {
             if (post.is_test)
                 in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
-            done(t, post.is_test ? "done" : "checked");
+            if (post.is_test)
+                done(t, "done");
+            else
+                report.targets.push_back(outcome(t, "checked"));  // a live post stays as it is
             continue;
         }
         const auto account = context.executor().run([&] {
