@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <string_view>
 
 namespace squawk::social {
@@ -81,19 +82,31 @@ Post read_post(const db::Row& r) {
     return p;
 }
 
-void load_targets(db::Session& s, Post& p) {
-    p.targets.clear();
+// Joins constant SQL fragments (GCC 12 reports false -Warray-bounds on chains of operator+).
+std::string concat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (auto part : parts) out.append(part);
+    return out;
+}
+
+// The targets of many posts in one query, by post id.
+std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
+                                                          const std::vector<long long>& post_ids) {
+    std::map<long long, std::vector<PostTarget>> out;
+    if (post_ids.empty()) return out;
+    const Params ids(post_ids.begin(), post_ids.end());
     for (const auto& r :
-         s.query("SELECT t.id, t.account_id, a.public_id, t.platform, t.status, t.publish_stage,"
-                 " t.scheduled_time, t.job_id, t.external_id, t.url, t.error, t.transcodes,"
-                 " t.published_at, t.edited_at, t.unpublished_at, t.change_job_id"
-                 " FROM social_post_targets t"
-                 " JOIN social_accounts a ON a.id = t.account_id"
-                 " WHERE t.post_id = ? ORDER BY t.id",
-                 {p.id})) {
+         s.query(concat({"SELECT t.id, t.account_id, a.public_id, t.platform, t.status,"
+                         " t.publish_stage, t.scheduled_time, t.job_id, t.external_id, t.url,"
+                         " t.error, t.transcodes, t.published_at, t.post_id, t.edited_at,"
+                         " t.unpublished_at, t.change_job_id"
+                         " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
+                         " WHERE t.post_id IN (",
+                         db::placeholders(ids.size()), ") ORDER BY t.post_id, t.id"}),
+                 ids)) {
         PostTarget t;
         t.id = r.integer(0);
-        t.post_id = p.id;
+        t.post_id = r.integer(13);
         t.account_id = r.integer(1);
         t.account_public_id = r.optional_text(2).value_or("");
         t.platform = r.text(3);
@@ -106,18 +119,30 @@ void load_targets(db::Session& s, Post& p) {
         t.error = json_column(r, 10, nullptr);
         t.transcodes = json_column(r, 11, nullptr);
         t.published_at = optional_time_column(r, 12);
-        t.edited_at = optional_time_column(r, 13);
-        t.unpublished_at = optional_time_column(r, 14);
-        t.change_job_id = r.optional_integer(15);
-        p.targets.push_back(std::move(t));
+        t.edited_at = optional_time_column(r, 14);
+        t.unpublished_at = optional_time_column(r, 15);
+        t.change_job_id = r.optional_integer(16);
+        out[t.post_id].push_back(std::move(t));
     }
+    return out;
 }
 
-std::optional<Post> read_with_targets(db::Session& s, std::optional<db::Row> row) {
+// Reads each row as a post and attaches its targets (two queries whatever the count).
+std::vector<Post> read_with_targets(db::Session& s, const std::vector<db::Row>& rows) {
+    std::vector<Post> posts;
+    std::vector<long long> ids;
+    for (const auto& r : rows) {
+        posts.push_back(read_post(r));
+        ids.push_back(posts.back().id);
+    }
+    auto targets = read_targets(s, ids);
+    for (auto& p : posts) p.targets = std::move(targets[p.id]);
+    return posts;
+}
+
+std::optional<Post> read_one_with_targets(db::Session& s, std::optional<db::Row> row) {
     if (!row) return std::nullopt;
-    Post p = read_post(*row);
-    load_targets(s, p);
-    return p;
+    return std::move(read_with_targets(s, {std::move(*row)}).front());
 }
 
 // The publish jobs of the post's targets, written and linked to their targets.
@@ -139,13 +164,6 @@ void insert_publish_jobs(db::Session& s, Post& p, time::TimePoint now) {
         s.execute("UPDATE social_post_targets SET job_id = ? WHERE id = ?",
                   {created[i].id, p.targets[i].id});
     }
-}
-
-// Joins constant SQL fragments (GCC 12 reports false -Warray-bounds on chains of operator+).
-std::string concat(std::initializer_list<std::string_view> parts) {
-    std::string out;
-    for (auto part : parts) out.append(part);
-    return out;
 }
 
 db::Param optional_time_param(const std::optional<time::TimePoint>& t) {
@@ -230,12 +248,21 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
 
 std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id, long long id,
                                          bool for_update) {
-    return read_with_targets(s,
-                             s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
+    return read_one_with_targets(
+        s, s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
 }
 
 std::optional<Post> PostRepository::find_by_id(db::Session& s, long long id) {
-    return read_with_targets(s, s.query_one(kFindById, {id}));
+    return read_one_with_targets(s, s.query_one(kFindById, {id}));
+}
+
+std::vector<Post> PostRepository::find_many(db::Session& s, const std::vector<long long>& ids) {
+    if (ids.empty()) return {};
+    const Params params(ids.begin(), ids.end());
+    return read_with_targets(
+        s, s.query(concat({kColumns, " WHERE p.id IN (", db::placeholders(params.size()),
+                           ") ORDER BY p.id"}),
+                   params));
 }
 
 PostPage PostRepository::list(db::Session& s, long long workspace_id, const PostFilter& filter,
@@ -258,12 +285,8 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
         s.query_one(concat({"SELECT COUNT(*) FROM social_posts p", where}), params)->integer(0);
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
-    for (const auto& r :
-         s.query(concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params)) {
-        Post p = read_post(r);
-        load_targets(s, p);
-        page.items.push_back(std::move(p));
-    }
+    page.items = read_with_targets(
+        s, s.query(concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params));
     return page;
 }
 
@@ -333,17 +356,11 @@ std::vector<long long> PostRepository::cancel(db::Session& s, const Post& p) {
 
 std::vector<Post> PostRepository::chain(db::Session& s, const Post& post) {
     const long long root = post.recycle_parent_id.value_or(post.id);
-    std::vector<Post> out;
-    for (const auto& r :
-         s.query(concat({kColumns,
-                         " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
-                         " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
-                 {post.workspace_id, root, root})) {
-        Post p = read_post(r);
-        load_targets(s, p);
-        out.push_back(std::move(p));
-    }
-    return out;
+    return read_with_targets(
+        s, s.query(concat({kColumns,
+                           " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
+                           " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
+                   {post.workspace_id, root, root}));
 }
 
 std::vector<long long> PostRepository::return_to_draft(db::Session& s, const Post& p) {

@@ -5,6 +5,7 @@
 #include "common/social/post_repository.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace squawk::social {
 namespace {
@@ -13,10 +14,29 @@ using db::optional_time_column;
 using db::time_column;
 using db::time_param;
 
-constexpr const char* kLoad =
+const std::string kTakeUp =
     "SELECT t.id, t.status, t.send_started_at, t.scheduled_time, t.post_id, a.id, a.public_id,"
     " a.platform, a.status, a.external_id, a.display_name, a.external_handle, a.credentials_enc"
-    " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id WHERE t.id = ?";
+    " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
+    " WHERE t.id IN (";
+
+// Many rows' values travel as one JSON array parameter, so a batch of any size is one
+// statement of a fixed shape.
+constexpr const char* kRecordPublished =
+    "UPDATE social_post_targets t JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
+    " external_id VARCHAR(200) PATH '$.external_id', url VARCHAR(2048) PATH '$.url',"
+    " at DATETIME(6) PATH '$.at')) v ON v.id = t.id"
+    " SET t.status = 'published', t.publish_stage = NULL, t.external_id = v.external_id,"
+    " t.url = v.url, t.published_at = v.at, t.error = NULL, t.updated_at = ?";
+constexpr const char* kRecordFailed =
+    "UPDATE social_post_targets t JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
+    " error TEXT PATH '$.error')) v ON v.id = t.id"
+    " SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error, t.updated_at = ?"
+    " WHERE t.status IN ('scheduled', 'queued', 'publishing')";
+constexpr const char* kSettlePosts =
+    "UPDATE social_posts p JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
+    " status VARCHAR(16) PATH '$.status', published_at DATETIME(6) PATH '$.published_at')) v"
+    " ON v.id = p.id SET p.status = v.status, p.published_at = v.published_at, p.updated_at = ?";
 
 // Sends that count against the caps: published ones, and ones whose platform call is under way
 // (send mark set, no outcome yet). Sandbox posts never reach a platform and do not count.
@@ -38,72 +58,160 @@ std::string dump(const nlohmann::json& j) {
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-// The post row lock that orders the outcomes of one post's targets; its status, or nothing
-// when the post is gone.
-std::optional<std::string> lock_post(db::Session& s, long long post_id) {
-    const auto row =
-        s.query_one("SELECT status FROM social_posts WHERE id = ? FOR UPDATE", {post_id});
-    if (!row) return std::nullopt;
-    return row->text(0);
+bool has_ended(const std::string& post_status_now) {
+    return post_status_now == post_status::published || post_status_now == post_status::partial ||
+           post_status_now == post_status::failed;
 }
 
-std::optional<SettledPost> settle(db::Session& s, long long post_id,
-                                  const std::string& post_status_before) {
-    if (post_status_before == post_status::published ||
-        post_status_before == post_status::partial || post_status_before == post_status::failed)
-        return std::nullopt;
-    int published = 0;
-    int failed = 0;
-    std::optional<time::TimePoint> last_published;
-    for (const auto& r : s.query("SELECT status, published_at FROM social_post_targets"
-                                 " WHERE post_id = ? FOR UPDATE",
-                                 {post_id})) {
-        const std::string status = r.text(0);
-        if (is_open(status)) return std::nullopt;
-        if (status == target_status::published) {
-            ++published;
-            const auto at = optional_time_column(r, 1);
-            if (at && (!last_published || *at > *last_published)) last_published = at;
+db::Params id_params(const std::set<long long>& ids) {
+    return db::Params(ids.begin(), ids.end());
+}
+
+// Locks the posts' rows in id order; their statuses by id (a deleted post is absent).
+std::map<long long, std::string> lock_posts(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, std::string> out;
+    if (ids.empty()) return out;
+    const auto params = id_params(ids);
+    for (const auto& r : s.query("SELECT id, status FROM social_posts WHERE id IN (" +
+                                     db::placeholders(params.size()) + ") ORDER BY id FOR UPDATE",
+                                 params))
+        out[r.integer(0)] = r.text(1);
+    return out;
+}
+
+// Settles every post of `ids` whose targets all ended: status, published_at and its event.
+std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, SettledPost> out;
+    if (ids.empty()) return out;
+    struct Tally {
+        int published = 0;
+        int failed = 0;
+        bool open = false;
+        std::optional<time::TimePoint> last_published;
+    };
+    std::map<long long, Tally> tallies;
+    const auto params = id_params(ids);
+    for (const auto& r : s.query("SELECT post_id, status, published_at FROM social_post_targets"
+                                 " WHERE post_id IN (" +
+                                     db::placeholders(params.size()) + ") FOR UPDATE",
+                                 params)) {
+        auto& tally = tallies[r.integer(0)];
+        const std::string status = r.text(1);
+        if (is_open(status)) {
+            tally.open = true;
+        } else if (status == target_status::published) {
+            ++tally.published;
+            const auto at = optional_time_column(r, 2);
+            if (at && (!tally.last_published || *at > *tally.last_published))
+                tally.last_published = at;
         } else if (status == target_status::failed) {
-            ++failed;
+            ++tally.failed;
         }
     }
-    const char* status = published == 0 ? post_status::failed
-                         : failed == 0  ? post_status::published
-                                        : post_status::partial;
-    s.execute(
-        "UPDATE social_posts SET status = ?, published_at = ?, updated_at = ? WHERE id = ?",
-        {std::string(status), last_published ? time_param(*last_published) : db::Param(nullptr),
-         time_param(time::now()), post_id});
-    auto post = PostRepository::find_by_id(s, post_id);
-    if (!post) return std::nullopt;
-    SettledPost settled{std::move(*post), std::string("post.") + status};
-    events::emit(s, settled.post.workspace_id, settled.event, post_event_data(settled.post));
-    return settled;
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<long long> settled_ids;
+    std::map<long long, std::string> events;
+    for (const auto& [post_id, tally] : tallies) {
+        if (tally.open) continue;
+        const char* status = tally.published == 0 ? post_status::failed
+                             : tally.failed == 0  ? post_status::published
+                                                  : post_status::partial;
+        rows.push_back({{"id", post_id},
+                        {"status", status},
+                        {"published_at", tally.last_published ? nlohmann::json(time::format_mysql(
+                                                                    *tally.last_published))
+                                                              : nlohmann::json()}});
+        settled_ids.push_back(post_id);
+        events[post_id] = std::string("post.") + status;
+    }
+    if (settled_ids.empty()) return out;
+    s.execute(kSettlePosts, {dump(rows), time_param(time::now())});
+    std::vector<events::NewEvent> new_events;
+    for (auto& post : PostRepository::find_many(s, settled_ids)) {
+        new_events.push_back({post.workspace_id, events[post.id], post_event_data(post)});
+        const auto id = post.id;
+        out.emplace(id, SettledPost{std::move(post), events[id]});
+    }
+    events::emit_many(s, new_events);
+    return out;
 }
 
 }  // namespace
 
-std::optional<PublishWork> PublishRepository::load(db::Session& s, long long target_id) {
-    const auto r = s.query_one(kLoad, {target_id});
-    if (!r) return std::nullopt;
-    PublishWork w;
-    w.target_id = r->integer(0);
-    w.target_status = r->text(1);
-    w.send_started_at = optional_time_column(*r, 2);
-    w.scheduled_time = time_column(*r, 3);
-    auto post = PostRepository::find_by_id(s, r->integer(4));
-    if (!post) return std::nullopt;
-    w.post = std::move(*post);
-    w.account.id = r->integer(5);
-    w.account.public_id = r->optional_text(6).value_or("");
-    w.account.platform = r->text(7);
-    w.account.status = r->text(8);
-    w.account.external_id = r->optional_text(9).value_or("");
-    w.account.display_name = r->optional_text(10).value_or("");
-    w.account.handle = r->optional_text(11).value_or("");
-    w.account.credentials_sealed = r->optional_text(12).value_or("");
-    return w;
+std::vector<std::optional<PublishWork>> PublishRepository::take_up(
+    db::Session& s, const std::vector<long long>& ids) {
+    std::vector<std::optional<PublishWork>> out(ids.size());
+    if (ids.empty()) return out;
+    const std::set<long long> unique(ids.begin(), ids.end());
+    const auto params = id_params(unique);
+    const auto in_list = db::placeholders(params.size()) + ")";
+    // Post locks first, as outcomes take them, so that the two cannot deadlock.
+    std::set<long long> post_ids;
+    for (const auto& r :
+         s.query("SELECT post_id FROM social_post_targets WHERE id IN (" + in_list, params))
+        post_ids.insert(r.integer(0));
+    lock_posts(s, post_ids);
+
+    std::map<long long, PublishWork> found;
+    for (const auto& r : s.query(kTakeUp + in_list + " FOR UPDATE", params)) {
+        PublishWork w;
+        w.target_id = r.integer(0);
+        w.target_status = r.text(1);
+        w.send_started_at = optional_time_column(r, 2);
+        w.scheduled_time = time_column(r, 3);
+        w.post.id = r.integer(4);
+        w.account.id = r.integer(5);
+        w.account.public_id = r.optional_text(6).value_or("");
+        w.account.platform = r.text(7);
+        w.account.status = r.text(8);
+        w.account.external_id = r.optional_text(9).value_or("");
+        w.account.display_name = r.optional_text(10).value_or("");
+        w.account.handle = r.optional_text(11).value_or("");
+        w.account.credentials_sealed = r.optional_text(12).value_or("");
+        found.emplace(w.target_id, std::move(w));
+    }
+    std::map<long long, Post> posts;
+    for (auto& p :
+         PostRepository::find_many(s, std::vector<long long>(post_ids.begin(), post_ids.end())))
+        posts.emplace(p.id, std::move(p));
+
+    db::Params entering;
+    std::set<long long> processing;
+    for (auto it = found.begin(); it != found.end();) {
+        auto& w = it->second;
+        const auto post = posts.find(w.post.id);
+        if (post == posts.end()) {
+            it = found.erase(it);
+            continue;
+        }
+        w.post = post->second;
+        if (!w.send_started_at && is_open(w.target_status) &&
+            w.target_status != target_status::draft) {
+            entering.emplace_back(w.target_id);
+            processing.insert(w.post.id);
+        }
+        ++it;
+    }
+    if (!entering.empty()) {
+        const auto now = time_param(time::now());
+        db::Params params{now};
+        params.insert(params.end(), entering.begin(), entering.end());
+        s.execute(
+            "UPDATE social_post_targets SET status = 'publishing', publish_stage = 'validating',"
+            " updated_at = ? WHERE id IN (" +
+                db::placeholders(entering.size()) + ")",
+            params);
+        db::Params post_params{now};
+        post_params.insert(post_params.end(), processing.begin(), processing.end());
+        s.execute(
+            "UPDATE social_posts SET status = 'processing', updated_at = ?"
+            " WHERE status = 'scheduled' AND id IN (" +
+                db::placeholders(processing.size()) + ")",
+            post_params);
+    }
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (const auto w = found.find(ids[i]); w != found.end()) out[i] = w->second;
+    return out;
 }
 
 bool PublishRepository::enter_stage(db::Session& s, const PublishWork& work, const char* stage) {
@@ -164,30 +272,40 @@ void PublishRepository::clear_sending(db::Session& s, long long target_id) {
         {time_param(time::now()), target_id});
 }
 
-std::optional<SettledPost> PublishRepository::record_published(
-    db::Session& s, const PublishWork& work, const std::string& external_id,
-    const std::optional<std::string>& url, time::TimePoint at) {
-    const auto post_status_before = lock_post(s, work.post.id);
-    s.execute(
-        "UPDATE social_post_targets SET status = 'published', publish_stage = NULL,"
-        " external_id = ?, url = ?, published_at = ?, error = NULL, updated_at = ?"
-        " WHERE id = ?",
-        {external_id, url ? db::Param(*url) : db::Param(nullptr), time_param(at),
-         time_param(time::now()), work.target_id});
-    if (!post_status_before) return std::nullopt;
-    return settle(s, work.post.id, *post_status_before);
-}
+std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
+    db::Session& s, const std::vector<TargetOutcome>& outcomes) {
+    std::vector<std::optional<SettledPost>> out(outcomes.size());
+    std::set<long long> post_ids;
+    for (const auto& o : outcomes) post_ids.insert(o.post_id);
+    const auto before = lock_posts(s, post_ids);
 
-std::optional<SettledPost> PublishRepository::record_failed(db::Session& s, long long post_id,
-                                                            long long target_id,
-                                                            const nlohmann::json& error) {
-    const auto post_status_before = lock_post(s, post_id);
-    s.execute(
-        "UPDATE social_post_targets SET status = 'failed', publish_stage = NULL, error = ?,"
-        " updated_at = ? WHERE id = ? AND status IN ('scheduled', 'queued', 'publishing')",
-        {dump(error), time_param(time::now()), target_id});
-    if (!post_status_before) return std::nullopt;
-    return settle(s, post_id, *post_status_before);
+    nlohmann::json published = nlohmann::json::array();
+    nlohmann::json failed = nlohmann::json::array();
+    for (const auto& o : outcomes) {
+        if (o.delivery)
+            published.push_back(
+                {{"id", o.target_id},
+                 {"external_id", o.delivery->external_id},
+                 {"url", o.delivery->url ? nlohmann::json(*o.delivery->url) : nlohmann::json()},
+                 {"at", time::format_mysql(o.delivery->at)}});
+        else
+            failed.push_back({{"id", o.target_id}, {"error", dump(o.error)}});
+    }
+    const auto now = time_param(time::now());
+    if (!published.empty()) s.execute(kRecordPublished, {dump(published), now});
+    if (!failed.empty()) s.execute(kRecordFailed, {dump(failed), now});
+
+    std::set<long long> unsettled;
+    for (const auto& [id, status] : before)
+        if (!has_ended(status)) unsettled.insert(id);
+    auto settled = settle(s, unsettled);
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        const auto found = settled.find(outcomes[i].post_id);
+        if (found == settled.end()) continue;
+        out[i] = std::move(found->second);
+        settled.erase(found);
+    }
+    return out;
 }
 
 void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
@@ -207,7 +325,7 @@ void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
                                "The worker publishing this target stopped on every "
                                "attempt before sending."},
                               {"detail", {{"attempts", job.attempts}}}};
-    PublishRepository::record_failed(s, r->integer(0), target_id, error);
+    PublishRepository::record_outcomes(s, {TargetOutcome{r->integer(0), target_id, {}, error}});
 }
 
 nlohmann::json post_event_data(const Post& post) {

@@ -51,9 +51,28 @@ struct SettledPost {
     std::string event;  // post.published, post.partial or post.failed
 };
 
+// What became of one target: published (`delivery` set) or failed with `error`.
+struct TargetOutcome {
+    struct Delivery {
+        std::string external_id;
+        std::optional<std::string> url;
+        time::TimePoint at;
+    };
+    long long post_id = 0;
+    long long target_id = 0;
+    std::optional<Delivery> delivery;
+    nlohmann::json error;  // {code, message, detail} when not delivered
+};
+
+// The SQL works on batches: the publish worker gathers what its fibers need into one
+// transaction per step, so a burst of due posts costs a few statements per step, not per post.
 class PublishRepository {
   public:
-    static std::optional<PublishWork> load(db::Session& s, long long target_id);
+    // Loads the targets under their posts' row locks and moves every open one without a send
+    // mark into `validating` (its post shows processing). One entry per id, nothing for a target
+    // that does not exist; each entry shows the target as it was before.
+    static std::vector<std::optional<PublishWork>> take_up(db::Session& s,
+                                                           const std::vector<long long>& ids);
     // The target runs (status publishing) at `stage`; its post shows processing. False when the
     // target already ended or was cancelled.
     static bool enter_stage(db::Session& s, const PublishWork& work, const char* stage);
@@ -68,16 +87,12 @@ class PublishRepository {
     // The platform surely did not take the message: the send mark goes, the target waits again.
     static void clear_sending(db::Session& s, long long target_id);
 
-    // The target's outcome and, when it was the post's last, the post's: status, published_at
-    // and its post.* event, in the caller's transaction. Locks the post row first so the last
-    // of several concurrent targets always sees the others' outcomes.
-    static std::optional<SettledPost> record_published(db::Session& s, const PublishWork& work,
-                                                       const std::string& external_id,
-                                                       const std::optional<std::string>& url,
-                                                       time::TimePoint at);
-    static std::optional<SettledPost> record_failed(db::Session& s, long long post_id,
-                                                    long long target_id,
-                                                    const nlohmann::json& error);
+    // The targets' outcomes and, for each post whose last open target this was, the post's:
+    // status, published_at and its post.* event. Locks the posts' rows first (in id order) so
+    // that the last of several concurrent outcomes always sees the others. One entry per
+    // outcome: the settled post on the first outcome of each post that settled.
+    static std::vector<std::optional<SettledPost>> record_outcomes(
+        db::Session& s, const std::vector<TargetOutcome>& outcomes);
 };
 
 // The reclaimer's dead-letter hook for publish jobs: the target fails (its outcome is unknown

@@ -1,7 +1,7 @@
 // The publish worker's SQL against a real database: the posting-cap count under the account's
 // row lock admits no more sends than the cap however many workers race, the last of several
 // concurrent outcomes settles the post exactly once, and a dead-lettered publish job still ends
-// its target and post.
+// its target and post. Every step takes a batch: taking targets up and recording outcomes.
 #include "common/social/publish_repository.hpp"
 #include "common/db/sql_text.hpp"
 #include "common/jobs/job_repository.hpp"
@@ -51,11 +51,11 @@ TEST_CASE("racing cap checks on one account admit exactly the hourly cap of send
     db.pool().transaction([&](db::Session& s) {
         const auto ws = workspace(s);
         const auto acc = account(s, ws, "-100501");
-        for (int i = 0; i < 40; ++i) {
-            const auto p = post_to(s, ws, {acc}, "race " + std::to_string(i));
-            auto w = PublishRepository::load(s, p.targets[0].id);
+        std::vector<long long> ids;
+        for (int i = 0; i < 40; ++i)
+            ids.push_back(post_to(s, ws, {acc}, "race " + std::to_string(i)).targets[0].id);
+        for (auto& w : PublishRepository::take_up(s, ids)) {
             REQUIRE(w);
-            REQUIRE(PublishRepository::enter_stage(s, *w, "validating"));
             work.push_back(std::move(*w));
         }
     });
@@ -96,20 +96,22 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
         for (int i = 0; i < 6; ++i)
             accounts.push_back(account(s, ws, "-10060" + std::to_string(i)));
         post = post_to(s, ws, accounts, "settle me");
-        for (const auto& t : post.targets) work.push_back(*PublishRepository::load(s, t.id));
+        std::vector<long long> ids;
+        for (const auto& t : post.targets) ids.push_back(t.id);
+        for (auto& w : PublishRepository::take_up(s, ids)) work.push_back(std::move(*w));
     });
     std::vector<std::thread> writers;
     for (size_t i = 0; i < work.size(); ++i)
         writers.emplace_back([&, i] {
-            db.pool().transaction([&](db::Session& s) {
-                if (i % 2 == 0)
-                    PublishRepository::record_published(s, work[i], "m" + std::to_string(i),
-                                                        std::nullopt, time::now());
-                else
-                    PublishRepository::record_failed(
-                        s, post.id, work[i].target_id,
-                        {{"code", "PLATFORM_REFUSED"}, {"message", "no"}, {"detail", nullptr}});
-            });
+            TargetOutcome outcome{post.id, work[i].target_id, {}, nullptr};
+            if (i % 2 == 0)
+                outcome.delivery =
+                    TargetOutcome::Delivery{"m" + std::to_string(i), std::nullopt, time::now()};
+            else
+                outcome.error = {
+                    {"code", "PLATFORM_REFUSED"}, {"message", "no"}, {"detail", nullptr}};
+            db.pool().transaction(
+                [&](db::Session& s) { PublishRepository::record_outcomes(s, {outcome}); });
         });
     for (auto& w : writers) w.join();
     db.pool().run([&](db::Session& s) {
@@ -144,5 +146,73 @@ TEST_CASE(
         CHECK(settled->targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
         CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name = 'post.failed'")->integer(0) ==
               1);
+    });
+}
+
+TEST_CASE("taking targets up enters only open ones without a send mark and reports each as it was",
+          "[integration][publish]") {
+    TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = workspace(s);
+        const auto acc = account(s, ws, "-100801");
+        const auto fresh = post_to(s, ws, {acc}, "fresh").targets[0].id;
+        const auto sent = post_to(s, ws, {acc}, "sent").targets[0].id;
+        PublishRepository::mark_sending(s, {sent}, time::now());
+        const auto cancelled = post_to(s, ws, {acc}, "cancelled").targets[0].id;
+        s.execute("UPDATE social_post_targets SET status = 'cancelled' WHERE id = ?", {cancelled});
+
+        const auto taken = PublishRepository::take_up(s, {cancelled, 999999, fresh, sent, fresh});
+        REQUIRE(taken.size() == 5);
+        CHECK(taken[0]->target_status == "cancelled");
+        CHECK_FALSE(taken[1]);
+        CHECK(taken[2]->target_status == "queued");
+        CHECK(taken[2]->post.content == "fresh");
+        CHECK(taken[2]->account.external_id == "-100801");
+        CHECK(taken[3]->send_started_at);
+        CHECK(taken[4]->target_id == fresh);
+
+        const auto stage = [&](long long id) {
+            const auto r = s.query_one(
+                "SELECT status, publish_stage FROM social_post_targets WHERE id = ?", {id});
+            return r->text(0) + "/" + r->optional_text(1).value_or("-");
+        };
+        CHECK(stage(fresh) == "publishing/validating");
+        CHECK(stage(sent) == "queued/publishing");
+        CHECK(stage(cancelled) == "cancelled/-");
+    });
+}
+
+TEST_CASE("one batch of outcomes for many posts settles each post once with its own event",
+          "[integration][publish]") {
+    TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = workspace(s);
+        const auto a = account(s, ws, "-100901");
+        const auto b = account(s, ws, "-100902");
+        const auto both = post_to(s, ws, {a, b}, "two targets");
+        const auto single = post_to(s, ws, {a}, "one target");
+        const auto waiting = post_to(s, ws, {a, b}, "one of two");
+        const nlohmann::json refusal = {{"code", "PLATFORM_REFUSED"},
+                                        {"message", "chat \"x\" said no \u00e9"},
+                                        {"detail", {{"http_status", 400}}}};
+        const auto at = time::now();
+        const auto settled = PublishRepository::record_outcomes(
+            s, {TargetOutcome{both.id, both.targets[0].id,
+                              TargetOutcome::Delivery{"11", "https://t.me/c/11", at}, nullptr},
+                TargetOutcome{both.id, both.targets[1].id, {}, refusal},
+                TargetOutcome{single.id, single.targets[0].id, {}, refusal},
+                TargetOutcome{waiting.id, waiting.targets[0].id,
+                              TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr}});
+        REQUIRE(settled.size() == 4);
+        REQUIRE(settled[0]);
+        CHECK(settled[0]->event == "post.partial");
+        CHECK(settled[0]->post.targets[0].url == "https://t.me/c/11");
+        CHECK(settled[0]->post.targets[1].error == refusal);
+        CHECK_FALSE(settled[1]);
+        REQUIRE(settled[2]);
+        CHECK(settled[2]->event == "post.failed");
+        CHECK_FALSE(settled[3]);
+        CHECK(PostRepository::find_by_id(s, waiting.id)->status == waiting.status);
+        CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name LIKE 'post.%'")->integer(0) == 2);
     });
 }

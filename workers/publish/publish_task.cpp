@@ -2,12 +2,10 @@
 
 #include "common/social/account_credentials.hpp"
 
-#include "common/events/event_outbox.hpp"
 #include "common/log/logger.hpp"
 #include "common/social/connector.hpp"
 #include "common/social/post_repository.hpp"
 #include "common/social/publish_repository.hpp"
-#include "common/social/recycling.hpp"
 #include "workers/errors.hpp"
 
 #include <functional>
@@ -84,9 +82,9 @@ json cap_error(const social::CapReached& cap) {
 
 class Run {
   public:
-    Run(const jobs::ClaimedJob& job, TaskContext& context, SendGate& gate,
+    Run(const jobs::ClaimedJob& job, TaskContext& context, PublishBatchers& batchers,
         std::function<redis::RedisPool&()> redis)
-        : job_(job), context_(context), gate_(gate), redis_(std::move(redis)) {}
+        : job_(job), context_(context), batchers_(batchers), redis_(std::move(redis)) {}
 
     json go();
 
@@ -100,49 +98,36 @@ class Run {
     // Records the failure, settles the post and ends the job as failed.
     [[noreturn]] void fail(const json& error);
     json published(const std::string& external_id, const std::optional<std::string>& url);
-    void after_settle(db::Session& s, const std::optional<social::SettledPost>& settled);
-    void enqueue_recycled();
+    void record(social::TargetOutcome outcome);
 
     const jobs::ClaimedJob& job_;
     TaskContext& context_;
-    SendGate& gate_;
+    PublishBatchers& batchers_;
     std::function<redis::RedisPool&()> redis_;
     PublishWork work_;
-    std::optional<social::Post> recycled_;
 };
 
-void Run::after_settle(db::Session& s, const std::optional<social::SettledPost>& settled) {
-    if (!settled) return;
-    auto next = social::next_occurrence(settled->post);
-    if (!next) return;
-    auto written = social::PostRepository::insert(s, *next);
-    auto data = social::to_api_json(written);
-    data["post_id"] = written.id;
-    data["previous_post_id"] = settled->post.id;
-    events::emit(s, written.workspace_id, "post.recycled", data);
-    recycled_ = std::move(written);
-}
-
-void Run::enqueue_recycled() {
-    if (!recycled_) return;
+void Run::record(social::TargetOutcome outcome) {
+    outcome.post_id = work_.post.id;
+    outcome.target_id = work_.target_id;
+    const auto settlement = batchers_.outcomes.submit(std::move(outcome));
     // After commit; a failed add leaves the jobs to the scheduler's reconciler.
-    context_.executor().run([&] { social::enqueue_publish_jobs(redis_(), *recycled_); });
+    if (settlement.recycled)
+        context_.executor().run(
+            [&] { social::enqueue_publish_jobs(redis_(), *settlement.recycled); });
 }
 
 void Run::fail(const json& error) {
-    db([&](db::Session& s) {
-        after_settle(s, PublishRepository::record_failed(s, work_.post.id, work_.target_id, error));
-    });
-    enqueue_recycled();
+    social::TargetOutcome outcome;
+    outcome.error = error;
+    record(std::move(outcome));
     throw PermanentError(error.value("message", "publish failed"), error);
 }
 
 json Run::published(const std::string& external_id, const std::optional<std::string>& url) {
-    const auto at = time::now();
-    db([&](db::Session& s) {
-        after_settle(s, PublishRepository::record_published(s, work_, external_id, url, at));
-    });
-    enqueue_recycled();
+    social::TargetOutcome outcome;
+    outcome.delivery = social::TargetOutcome::Delivery{external_id, url, time::now()};
+    record(std::move(outcome));
     return {{"target_id", work_.target_id},
             {"status", social::target_status::published},
             {"external_id", external_id},
@@ -151,18 +136,12 @@ json Run::published(const std::string& external_id, const std::optional<std::str
 
 json Run::go() {
     const auto target_id = job_.payload.value("target_id", 0LL);
-    // Loading and entering `validating` share one transaction: one round trip fewer per send.
-    bool entered = false;
-    auto loaded = db([&](db::Session& s) {
-        auto w = PublishRepository::load(s, target_id);
-        if (w && !w->send_started_at && is_open(w->target_status))
-            entered = PublishRepository::enter_stage(s, *w, "validating");
-        return w;
-    });
+    // Loaded and moved into `validating` together with the other fibers' targets.
+    auto loaded = batchers_.take_up.submit(target_id);
     if (!loaded) throw PermanentError("publish target " + std::to_string(target_id) + " not found");
     work_ = std::move(*loaded);
     const bool resuming_send = work_.send_started_at.has_value();
-    if (!is_open(work_.target_status) || (!resuming_send && !entered))
+    if (!is_open(work_.target_status))
         return {{"target_id", target_id}, {"status", work_.target_status}};
 
     if (!context_.http()) throw PermanentError("this worker has no HTTP client for publishing");
@@ -198,8 +177,8 @@ json Run::go() {
             });
         // Caps and the send mark under the account's row lock, batched with the other fibers'
         // sends: concurrent fibers and workers count each other's sends.
-        const auto cap = gate_.admit(SendRequest{work_.target_id, work_.account.id,
-                                                 work_.account.platform, work_.post.is_test});
+        const auto cap = batchers_.gate.submit(SendRequest{
+            work_.target_id, work_.account.id, work_.account.platform, work_.post.is_test});
         if (cap) fail(cap_error(*cap));
     }
 
@@ -237,16 +216,21 @@ json Run::go() {
 
 }  // namespace
 
+PublishBatchers::PublishBatchers(db::MysqlPool& mysql)
+    : take_up(mysql, &PublishRepository::take_up, kMaxBatch),
+      gate(mysql, &admit_sends, kMaxBatch),
+      outcomes(mysql, &write_outcomes, kMaxBatch) {}
+
 json PublishTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
-    Run run(job, context, gate(context.mysql()),
+    Run run(job, context, batchers(context.mysql()),
             [&]() -> redis::RedisPool& { return redis(context.config()); });
     return run.go();
 }
 
-SendGate& PublishTask::gate(db::MysqlPool& mysql) {
+PublishBatchers& PublishTask::batchers(db::MysqlPool& mysql) {
     std::lock_guard lock(mutex_);
-    if (!gate_) gate_ = std::make_unique<SendGate>(mysql);
-    return *gate_;
+    if (!batchers_) batchers_ = std::make_unique<PublishBatchers>(mysql);
+    return *batchers_;
 }
 
 redis::RedisPool& PublishTask::redis(const config::Config& config) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/redis/redis_pool.hpp"
+#include "workers/publish/outcome_writer.hpp"
 #include "workers/publish/send_gate.hpp"
 #include "workers/tasks/task_handler.hpp"
 
@@ -10,6 +11,18 @@
 #include <mutex>
 
 namespace squawk::workers::publish {
+
+// The steps every publishing fiber of a process shares, each written in batches: taking targets
+// up, the caps check with the send mark, and the outcomes.
+struct PublishBatchers {
+    // Bounds one transaction; the rest waits for the next round.
+    static constexpr size_t kMaxBatch = 1000;
+
+    explicit PublishBatchers(db::MysqlPool& mysql);
+    TransactionBatcher<long long, std::optional<social::PublishWork>> take_up;
+    SendGate gate;
+    OutcomeWriter outcomes;
+};
 
 class PublishTask final : public TaskHandler {
   public:
@@ -19,11 +32,11 @@ class PublishTask final : public TaskHandler {
     // For enqueueing recycled occurrences; opened on first use, shared by every fiber.
     redis::RedisPool& redis(const config::Config& config);
     // Started on first use with the worker's MySQL pool, shared by every fiber.
-    SendGate& gate(db::MysqlPool& mysql);
+    PublishBatchers& batchers(db::MysqlPool& mysql);
 
     std::mutex mutex_;
     std::unique_ptr<redis::RedisPool> redis_;
-    std::unique_ptr<SendGate> gate_;
+    std::unique_ptr<PublishBatchers> batchers_;
 };
 
 }  // namespace squawk::workers::publish

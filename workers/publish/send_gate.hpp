@@ -1,20 +1,15 @@
-// The posting-cap check and send mark of every publishing fiber of a process, written by one
-// thread: the requests that arrive while a batch commits go together in the next transaction
-// (accounts locked in id order, one count, one UPDATE of the marks).
+// The posting-cap check and send mark of every publishing fiber of a process, decided in
+// batches: the accounts are locked in id order, their sends counted once, the admitted targets
+// marked in one UPDATE, and the sends of a batch count against the requests after them.
 #pragma once
 
 #include "common/db/mysql_pool.hpp"
 #include "common/social/posting_caps.hpp"
+#include "workers/runtime/transaction_batcher.hpp"
 
-#include <boost/fiber/future.hpp>
-
-#include <condition_variable>
-#include <deque>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
+#include <vector>
 
 namespace squawk::workers::publish {
 
@@ -25,32 +20,11 @@ struct SendRequest {
     bool sandbox = false;  // checked against the caps but never marked: nothing is sent
 };
 
-class SendGate {
-  public:
-    explicit SendGate(db::MysqlPool& mysql);
-    ~SendGate();
-    SendGate(const SendGate&) = delete;
-    SendGate& operator=(const SendGate&) = delete;
+// Nothing when the send may go (its mark is committed), else the cap reached.
+using SendDecision = std::optional<social::CapReached>;
 
-    // From a fiber: parks it until the batch holding the request committed. Nothing when the
-    // send may go (its mark is committed), else the cap reached.
-    std::optional<social::CapReached> admit(SendRequest request);
+std::vector<SendDecision> admit_sends(db::Session& s, const std::vector<SendRequest>& batch);
 
-  private:
-    struct Pending {
-        SendRequest request;
-        std::shared_ptr<boost::fibers::promise<std::optional<social::CapReached>>> promise;
-    };
-
-    void loop();
-    void write(std::deque<Pending>& batch);
-
-    db::MysqlPool& mysql_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<Pending> pending_;
-    bool stopping_ = false;
-    std::thread thread_;
-};
+using SendGate = TransactionBatcher<SendRequest, SendDecision>;
 
 }  // namespace squawk::workers::publish
