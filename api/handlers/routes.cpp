@@ -8,9 +8,9 @@
 #include "api/handlers/media_handlers.hpp"
 #include "api/handlers/profile_handlers.hpp"
 #include "api/handlers/social_account_handlers.hpp"
+#include "api/handlers/social_post_handlers.hpp"
 #include "api/handlers/social_queue_handlers.hpp"
 #include "api/handlers/social_sync_handlers.hpp"
-#include "api/handlers/social_post_handlers.hpp"
 #include "api/handlers/system_handlers.hpp"
 #include "api/handlers/webhook_handlers.hpp"
 
@@ -95,6 +95,7 @@ constexpr std::array kRoutes{
     Route::get("/v1/social/posts/{post_id}", kSocialRead, get_post),
     Route::patch("/v1/social/posts/{post_id}", kSocialWrite, update_post),
     Route::del("/v1/social/posts/{post_id}", kSocialWrite, delete_post),
+    Route::post("/v1/social/posts/{post_id}/edit", kSocialWrite, edit_post),
     Route::post("/v1/social/posts/{post_id}/update-metadata", kSocialWrite, update_post_metadata),
     Route::del("/v1/social/posts/{post_id}/recycle", kSocialWrite, stop_post_recycling),
     Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),

@@ -4,6 +4,7 @@
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
 #include "common/error/api_error.hpp"
+#include "common/social/post_change_service.hpp"
 #include "common/social/post_csv.hpp"
 #include "common/social/post_service.hpp"
 
@@ -26,8 +27,9 @@ constexpr long long kMaxIntervalHours = 24LL * 365;
 constexpr int kMaxRepeats = 100;
 constexpr auto kMaxRecycleAhead = std::chrono::hours(24 * 730);
 
-constexpr std::array<std::string_view, 7> kStatuses{"scheduled",  "published", "failed", "external",
-                                                    "processing", "draft",     "partial"};
+constexpr std::array<std::string_view, 8> kStatuses{"scheduled", "published",  "failed",
+                                                    "external",  "processing", "draft",
+                                                    "partial",   "unpublished"};
 
 // Where a post's times come from: /social/posts publishes now unless a platform names a time,
 // /schedule needs one for every target, bulk rows may carry one.
@@ -35,6 +37,11 @@ enum class Timing { now, schedule, bulk };
 
 social::PostService posts(Services& services) {
     return social::PostService(services.mysql, services.redis, services.config, services.http);
+}
+
+social::PostChangeService changes(Services& services) {
+    return social::PostChangeService(services.mysql, services.submitter,
+                                     social::known_limits(services.config, services.http));
 }
 
 std::optional<time::TimePoint> future_time(Validator& v, const std::string& name) {
@@ -256,8 +263,24 @@ Reply update_post_metadata(const RequestContext& ctx, Services& services) {
                                                      integer_path_id(ctx, "post_id"), *metadata));
 }
 
+Reply edit_post(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    social::PostEdit edit;
+    edit.content = body.required_string("content", kMaxContentChars);
+    edit.link = read_link(body);
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(changes(services).edit(ctx.workspace_id, ctx.is_test,
+                                            integer_path_id(ctx, "post_id"), edit),
+                     202);
+}
+
 Reply delete_post(const RequestContext& ctx, Services& services) {
-    posts(services).cancel(ctx.workspace_id, integer_path_id(ctx, "post_id"));
+    const auto id = integer_path_id(ctx, "post_id");
+    // A published post is unpublished by a job; one not published yet is cancelled at once.
+    if (auto job = changes(services).unpublish(ctx.workspace_id, ctx.is_test, id))
+        return Reply::ok(std::move(*job), 202);
+    posts(services).cancel(ctx.workspace_id, id);
     // 204 carries no body (RFC 9110), so no envelope either.
     Reply reply = Reply::send_raw({"", "application/json"});
     reply.status = 204;

@@ -1,5 +1,5 @@
-// Social posts (issue 4, spec 4.1 and 4.3): create, schedule, bulk, list, read, change,
-// metadata, cancel and stop recycling. Scopes social:read / social:write.
+// Social posts (issue 4, spec 4.1 and 4.3): create, schedule, bulk, list, read, change, edit
+// once published, metadata, cancel or unpublish, stop recycling. Scopes social:read / :write.
 #pragma once
 
 #include "api/server/request_context.hpp"
@@ -14,6 +14,7 @@ Reply validate_bulk_posts(const RequestContext& ctx, Services& services);
 Reply list_posts(const RequestContext& ctx, Services& services);
 Reply get_post(const RequestContext& ctx, Services& services);
 Reply update_post(const RequestContext& ctx, Services& services);
+Reply edit_post(const RequestContext& ctx, Services& services);
 Reply update_post_metadata(const RequestContext& ctx, Services& services);
 Reply delete_post(const RequestContext& ctx, Services& services);
 Reply stop_post_recycling(const RequestContext& ctx, Services& services);

@@ -8,6 +8,8 @@
 #include "common/jobs/job_types.hpp"
 #include "common/redis/redis_pool.hpp"
 
+#include <functional>
+
 namespace squawk::jobs {
 
 class JobSubmitter {
@@ -18,8 +20,16 @@ class JobSubmitter {
     // `charge_ledger_id`: the wallet charge that paid for it, refunded if the job fails.
     Job submit(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
                std::optional<long long> charge_ledger_id = std::nullopt);
+    // Also runs `alongside` in the transaction that writes the job row, after it: a feature's
+    // checks and its link to the job commit with the row, and a throw leaves neither written.
+    Job submit_with(long long workspace_id, const JobType& type, nlohmann::json payload,
+                    bool is_test, const std::function<void(db::Session&, const Job&)>& alongside);
 
   private:
+    Job write(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
+              std::optional<long long> charge_ledger_id,
+              const std::function<void(db::Session&, const Job&)>& alongside);
+
     db::MysqlPool& mysql_;
     redis::RedisPool& redis_;
     config::JobSettings settings_;

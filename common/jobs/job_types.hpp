@@ -19,6 +19,10 @@ inline constexpr JobType kTextToSpeech{"audio.text_to_speech", "generate"};
 inline constexpr JobType kNoop{"noop", "generate"};
 // Publishes one post target (payload {"target_id"}); the post.* events tell its outcome.
 inline constexpr JobType kPublishTarget{"social.publish", "publish", false};
+// Edits the messages of a published post (payload {"post_id", "content", "link"}).
+inline constexpr JobType kEditPost{"social.edit", "publish"};
+// Deletes the messages of a published post from its platforms (payload {"post_id"}).
+inline constexpr JobType kUnpublishPost{"social.unpublish", "publish"};
 // Imports posts published natively on the workspace's accounts (payload {"account_ids"}).
 inline constexpr JobType kSyncExternal{"social.sync_external", "sync"};
 

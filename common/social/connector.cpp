@@ -41,6 +41,18 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
                          http);
 }
 
+MessageChange Connector::edit(const Target&, const std::string&, const Message&) {
+    return {PlatformFailure{FailureKind::refused,
+                            std::string(platform()) + " messages cannot be edited through its API",
+                            std::nullopt, 0, ""}};
+}
+
+MessageChange Connector::remove(const Target&, const std::string&) {
+    return {PlatformFailure{FailureKind::refused,
+                            std::string(platform()) + " messages cannot be deleted through its API",
+                            std::nullopt, 0, ""}};
+}
+
 PlatformFailure transport_failure(const http::Response& response) {
     PlatformFailure f;
     f.http_status = response.status;

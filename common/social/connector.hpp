@@ -77,6 +77,11 @@ struct Publication {
     std::optional<PlatformFailure> failure;  // set when nothing (certain) was published
 };
 
+// The outcome of changing a message already published (edit or delete): nothing on success.
+struct MessageChange {
+    std::optional<PlatformFailure> failure;
+};
+
 // A message already on the platform, as the account's listing shows it.
 struct RemotePost {
     std::string external_id;
@@ -99,6 +104,9 @@ struct PlatformLimits {
     size_t max_album_items = 0;
     size_t max_images = 0;
     bool can_publish = true;  // false for verify-only platforms
+    // Whether a published message can be edited and deleted through the platform's API.
+    bool can_edit = false;
+    bool can_remove = false;
 };
 
 class Connector {
@@ -112,6 +120,13 @@ class Connector {
     // Asks the platform who the credentials are; makes no change there.
     virtual Verification verify(const Credentials& credentials) = 0;
     virtual Publication publish(const Target& target, const Message& message) = 0;
+    // Replaces the text of the published message `external_id` (as publish() returned it) with
+    // `message.text`; `message.image_urls` says whether it went out with media (a caption).
+    // Setting the text it already has succeeds: edits may be repeated.
+    virtual MessageChange edit(const Target& target, const std::string& external_id,
+                               const Message& message);
+    // Deletes the published message `external_id`; a message already gone counts as deleted.
+    virtual MessageChange remove(const Target& target, const std::string& external_id);
     // Recent messages of the account's chat or channel, for importing posts published natively;
     // nothing when the platform gives this kind of account no way to list them.
     virtual std::optional<RemoteListing> list_recent(const Target&) { return std::nullopt; }

@@ -41,6 +41,8 @@ nlohmann::json target_json(const PostTarget& t) {
             {"publish_stage", t.publish_stage ? nlohmann::json(*t.publish_stage) : nullptr},
             {"scheduled_time", time::format_iso8601(t.scheduled_time)},
             {"published_at", optional_time(t.published_at)},
+            {"edited_at", optional_time(t.edited_at)},
+            {"unpublished_at", optional_time(t.unpublished_at)},
             {"platform_post_id", t.external_id ? nlohmann::json(*t.external_id) : nullptr},
             {"url", t.url ? nlohmann::json(*t.url) : nullptr},
             {"error", t.error}};
@@ -86,6 +88,11 @@ nlohmann::json to_api_json(const Post& p) {
         {"recycle_count", p.recycle_count},
         {"recycle_parent_id", p.recycle_parent_id ? nlohmann::json(*p.recycle_parent_id) : nullptr},
         {"is_test", p.is_test}};
+}
+
+std::string message_text(const std::string& content, const std::optional<std::string>& link) {
+    if (!link || content.find(*link) != std::string::npos) return content;
+    return content + (content.empty() ? "" : "\n") + *link;
 }
 
 }  // namespace squawk::social

@@ -20,6 +20,7 @@ inline constexpr const char* published = "published";
 inline constexpr const char* partial = "partial";
 inline constexpr const char* failed = "failed";
 inline constexpr const char* external = "external";
+inline constexpr const char* unpublished = "unpublished";  // its messages were deleted
 }  // namespace post_status
 
 namespace target_status {
@@ -30,6 +31,7 @@ inline constexpr const char* publishing = "publishing";
 inline constexpr const char* published = "published";
 inline constexpr const char* failed = "failed";
 inline constexpr const char* cancelled = "cancelled";
+inline constexpr const char* unpublished = "unpublished";  // its message was deleted
 }  // namespace target_status
 
 // Recycling: publish again every `interval_hours` until `max_repeats` or `until`.
@@ -54,6 +56,10 @@ struct PostTarget {
     nlohmann::json error;       // null, or {code, message, detail}
     nlohmann::json transcodes;  // null, or an array of media fixes applied
     std::optional<time::TimePoint> published_at;
+    std::optional<time::TimePoint> edited_at;
+    std::optional<time::TimePoint> unpublished_at;
+    // The edit or unpublish job that last changed the message.
+    std::optional<long long> change_job_id;
 };
 
 struct Post {
@@ -81,5 +87,9 @@ struct Post {
 // The client's view: the 2.3 list fields plus publish_stage, post_urls (with _errors and
 // _transcodes), targets, recycling lineage and configuration.
 nlohmann::json to_api_json(const Post& post);
+
+// The text a platform shows for a post: the content, and the link when the content does not
+// carry it.
+std::string message_text(const std::string& content, const std::optional<std::string>& link);
 
 }  // namespace squawk::social

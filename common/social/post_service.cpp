@@ -58,24 +58,11 @@ bool is_editable(const Post& post) {
     return post.status == post_status::scheduled || post.status == post_status::draft;
 }
 
-// Limits are compiled into the connectors, whatever the configuration: read them once, not on
-// every request.
-const LimitsTable& platform_limits(const config::Config& config, http::Client& http) {
-    static const LimitsTable table = [&] {
-        LimitsTable out;
-        for (const auto& factory : connector_factories())
-            if (auto connector = make_connector(factory.platform, config.social, http))
-                out.emplace(std::string(factory.platform), connector->limits());
-        return out;
-    }();
-    return table;
-}
-
 }  // namespace
 
 PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis,
                          const config::Config& config, http::Client& http)
-    : mysql_(mysql), redis_(redis), limits_(platform_limits(config, http)) {}
+    : mysql_(mysql), redis_(redis), limits_(known_limits(config, http)) {}
 
 PostService::Prepared PostService::prepare(db::Session& s, long long workspace_id, bool is_test,
                                            const PostInput& input) const {
@@ -344,8 +331,9 @@ void PostService::cancel(long long workspace_id, long long id) {
         });
         if (!is_editable(p) || started)
             throw ApiError(ErrorCode::Conflict,
-                           "Only scheduled or draft posts can be cancelled; published posts are "
-                           "not removed from the platforms by this API.",
+                           "Only scheduled or draft posts can be cancelled, and published or "
+                           "partial ones unpublished; this post is " +
+                               p.status + ".",
                            {{"status", p.status}});
         jobs::JobRepository::cancel_many(s, PostRepository::cancel(s, p));
         events::emit(s, workspace_id, "post.cancelled", {{"post_id", p.id}});

@@ -55,6 +55,17 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
 
 }  // namespace
 
+const LimitsTable& known_limits(const config::Config& config, http::Client& http) {
+    static const LimitsTable table = [&] {
+        LimitsTable out;
+        for (const auto& factory : connector_factories())
+            if (auto connector = make_connector(factory.platform, config.social, http))
+                out.emplace(std::string(factory.platform), connector->limits());
+        return out;
+    }();
+    return table;
+}
+
 size_t utf8_length(std::string_view text) {
     return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0) != 0x80;

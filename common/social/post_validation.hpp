@@ -46,6 +46,9 @@ struct PlatformReview {
 
 // The limits of every platform this build knows, read from the connectors themselves.
 using LimitsTable = std::map<std::string, PlatformLimits, std::less<>>;
+// Every connector's limits, read once per process: they are compiled in, whatever the
+// configuration.
+const LimitsTable& known_limits(const config::Config& config, http::Client& http);
 
 // Checks the post against each platform it goes to.
 PlatformReview review_for_platforms(const PostInput& input,

@@ -44,6 +44,10 @@ void FakePlatforms::add_discord_channel(const nlohmann::json& channel,
             {{"channel", channel}, {"bot_tokens", bot_tokens}});
 }
 
+nlohmann::json FakePlatforms::messages() {
+    return control("GET", "/_control/messages");
+}
+
 void FakePlatforms::clear_calls() {
     control("POST", "/_control/calls/clear", nlohmann::json::object());
 }

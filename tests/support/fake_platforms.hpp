@@ -36,6 +36,9 @@ class FakePlatforms {
     void program(const std::string& match, const nlohmann::json& responses);
     // Calls received whose path contains `match` (all when empty).
     nlohmann::json calls(const std::string& match = "");
+    // The messages on the platforms now: {"telegram": {chat id: [...]}, "discord": {channel id:
+    // [...]}}, oldest first.
+    nlohmann::json messages();
     // Forgets the calls received so far (benchmark rounds).
     void clear_calls();
 

@@ -1,7 +1,9 @@
 #include "common/jobs/job_types.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
+#include "workers/publish/edit_task.hpp"
 #include "workers/publish/publish_task.hpp"
+#include "workers/publish/unpublish_task.hpp"
 #include "workers/sync/sync_external_task.hpp"
 #include "workers/tasks/task_registry.hpp"
 
@@ -13,6 +15,8 @@ TaskRegistry builtin_tasks() {
     registry.add(jobs::kTextToSpeech.name, std::make_shared<generate::TextToSpeechTask>());
     registry.add(jobs::kSyncExternal.name, std::make_shared<sync::SyncExternalTask>());
     registry.add(jobs::kPublishTarget.name, std::make_shared<publish::PublishTask>());
+    registry.add(jobs::kEditPost.name, std::make_shared<publish::EditTask>());
+    registry.add(jobs::kUnpublishPost.name, std::make_shared<publish::UnpublishTask>());
     return registry;
 }
 

@@ -17,6 +17,8 @@ const PlatformLimits kLimits = [] {
     l.max_text_chars = 2000;
     l.max_caption_chars = 2000;
     l.max_images = 10;
+    l.can_edit = true;
+    l.can_remove = true;
     return l;
 }();
 
@@ -211,11 +213,56 @@ class DiscordConnector final : public Connector {
         return listing;
     }
 
+    // Only the content changes: the embeds (images) stay as they were sent.
+    MessageChange edit(const Target& target, const std::string& external_id,
+                       const Message& message) override {
+        if (!is_snowflake(external_id)) return {bad_id(external_id)};
+        return {read(call("PATCH", message_path(target, external_id),
+                          bot_token_of(target.credentials), {{"content", message.text}}))
+                    .failure};
+    }
+
+    MessageChange remove(const Target& target, const std::string& external_id) override {
+        if (!is_snowflake(external_id)) return {bad_id(external_id)};
+        const auto response = call("DELETE", message_path(target, external_id),
+                                   bot_token_of(target.credentials), json());
+        if (response.status == 204) return {};
+        auto failure = read(response).failure;
+        const json body = json::parse(response.body, nullptr, false);
+        if (failure && failure->http_status == 404 && body.is_object() &&
+            body.value("code", 0) == kUnknownMessage)
+            failure.reset();
+        return {std::move(failure)};
+    }
+
     bool resends_safely(const Target& target) const override {
         return !webhook_of(target.credentials);
     }
 
   private:
+    // Discord's JSON error code for a message id it does not know (deleted or never sent).
+    static constexpr int kUnknownMessage = 10008;
+
+    // A webhook changes only the messages it sent, through its own token; a bot through the
+    // channel.
+    static std::string message_path(const Target& target, const std::string& message_id) {
+        if (const auto webhook = webhook_of(target.credentials))
+            return "/webhooks/" + webhook->id + "/" + webhook->token + "/messages/" + message_id;
+        return "/channels/" + target.identity.external_id + "/messages/" + message_id;
+    }
+
+    static std::string bot_token_of(const Credentials& credentials) {
+        if (webhook_of(credentials)) return "";
+        const auto found = credentials.find("bot_token");
+        return found == credentials.end() ? "" : found->second;
+    }
+
+    static PlatformFailure bad_id(const std::string& external_id) {
+        return PlatformFailure{FailureKind::refused,
+                               "'" + external_id + "' is not a Discord message id", std::nullopt, 0,
+                               ""};
+    }
+
     static std::optional<WebhookAddress> webhook_of(const Credentials& credentials) {
         const auto found = credentials.find("webhook_url");
         if (found == credentials.end() || found->second.empty()) return std::nullopt;

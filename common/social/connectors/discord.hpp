@@ -1,5 +1,5 @@
-// Discord connector: an incoming webhook (GET to verify, execute with ?wait=true to publish) or a
-// bot token and channel (GET /channels/{id}, POST .../messages). Base URL: config social.discord.
+// Discord connector: an incoming webhook or a bot token and channel; verifies, publishes, edits and
+// deletes messages (execute ?wait=true, POST/PATCH/DELETE .../messages). Base URL: social.discord.
 #pragma once
 
 #include "common/social/connector.hpp"

@@ -18,6 +18,8 @@ const PlatformLimits kLimits = [] {
     l.min_album_items = 2;
     l.max_album_items = 10;
     l.max_images = 10;
+    l.can_edit = true;
+    l.can_remove = true;
     return l;
 }();
 
@@ -192,7 +194,50 @@ class TelegramConnector final : public Connector {
         return p;
     }
 
+    // A message sent with photos carries its text as the caption; publish() stored the id of the
+    // first message of an album, which is the one holding the caption.
+    MessageChange edit(const Target& target, const std::string& external_id,
+                       const Message& message) override {
+        const auto id = message_id(external_id);
+        if (!id) return {bad_id(external_id)};
+        const bool caption = !message.image_urls.empty();
+        json body{{"chat_id", target.identity.external_id}, {"message_id", *id}};
+        body[caption ? "caption" : "text"] = message.text;
+        // Telegram refuses an edit to the text the message already has; that text is the goal.
+        return change_unless(read(call(target.credentials.at("bot_token"),
+                                       caption ? "editMessageCaption" : "editMessageText", body)),
+                             "message is not modified");
+    }
+
+    MessageChange remove(const Target& target, const std::string& external_id) override {
+        const auto id = message_id(external_id);
+        if (!id) return {bad_id(external_id)};
+        return change_unless(
+            read(call(target.credentials.at("bot_token"), "deleteMessage",
+                      {{"chat_id", target.identity.external_id}, {"message_id", *id}})),
+            "message to delete not found");
+    }
+
   private:
+    // The change's outcome, where a 400 naming `done` means the message already is as wanted.
+    static MessageChange change_unless(const Answer& answer, std::string_view done) {
+        if (!answer.failure) return {};
+        const auto& f = *answer.failure;
+        if (f.http_status == 400 && f.reason.find(done) != std::string::npos) return {};
+        return {f};
+    }
+
+    static std::optional<long long> message_id(const std::string& external_id) {
+        if (!all_digits(external_id) || external_id.size() > 18) return std::nullopt;
+        return std::stoll(external_id);
+    }
+
+    static PlatformFailure bad_id(const std::string& external_id) {
+        return PlatformFailure{FailureKind::refused,
+                               "'" + external_id + "' is not a Telegram message id", std::nullopt,
+                               0, ""};
+    }
+
     http::Response call(const std::string& token, const char* method, const json& body) {
         return api_.send("POST", "/bot" + token + "/" + method, {}, body);
     }

@@ -1,5 +1,5 @@
-// Telegram Bot API connector: verifies a bot token and a chat (getMe, getChat) and publishes with
-// sendMessage, sendPhoto and sendMediaGroup. The API base URL is config social.telegram.
+// Telegram Bot API connector: verifies a bot token and a chat (getMe, getChat), publishes
+// (sendMessage, sendPhoto, sendMediaGroup), edits and deletes. Base URL: config social.telegram.
 #pragma once
 
 #include "common/social/connector.hpp"

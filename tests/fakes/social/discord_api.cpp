@@ -1,5 +1,5 @@
-// The fake Discord API: webhook get and execute (?wait=true answers the message) and bot channel
-// reads and messages, with Discord's {message, code} errors.
+// The fake Discord API: webhook get, execute (?wait=true answers the message), message edit and
+// delete, and bot channel reads and messages, with Discord's {message, code} errors.
 #include "tests/fakes/social/platform_state.hpp"
 
 #include <algorithm>
@@ -37,12 +37,49 @@ std::string timestamp_now() {
     return text;
 }
 
-json store_message(const std::string& channel_id, const std::string& content, const json& embeds) {
+json store_message(const std::string& channel_id, const std::string& content, const json& embeds,
+                   const std::string& webhook_id = "") {
     json message = {{"id", next_snowflake()},       {"channel_id", channel_id},
                     {"content", content},           {"embeds", embeds},
                     {"timestamp", timestamp_now()}, {"edited_timestamp", nullptr}};
+    if (!webhook_id.empty()) message["webhook_id"] = webhook_id;
     state().discord_messages[channel_id].push_back(message);
     return message;
+}
+
+HttpAnswer unknown_message() {
+    return error(404, "Unknown Message", 10008);
+}
+
+json* find_message(const std::string& channel_id, const std::string& id) {
+    for (auto& message : state().discord_messages[channel_id])
+        if (message["id"] == id) return &message;
+    return nullptr;
+}
+
+// PATCH (edit the content) or DELETE of a message already found and allowed.
+HttpAnswer change_message(const HttpRequest& request, const json& body, json& message) {
+    if (request.method == "DELETE") {
+        auto& all = state().discord_messages[message["channel_id"].get<std::string>()];
+        const std::string id = message["id"];
+        all.erase(
+            std::remove_if(all.begin(), all.end(), [&](const json& m) { return m["id"] == id; }),
+            all.end());
+        HttpAnswer none;
+        none.status = 204;
+        return none;
+    }
+    if (request.method != "PATCH") return error(405, "405: Method Not Allowed", 0);
+    if (!body.is_object()) return error(400, "Invalid Form Body", 50035);
+    if (body.contains("content")) {
+        const std::string content = body.value("content", "");
+        if (content.size() > 2000 * 4) return error(400, "Invalid Form Body", 50035);
+        if (content.empty() && message.value("embeds", json::array()).empty())
+            return error(400, "Cannot send an empty message", 50006);
+        message["content"] = content;
+    }
+    message["edited_timestamp"] = timestamp_now();
+    return json_answer(200, message);
 }
 
 // The newest `limit` messages of a channel, newest first (GET /channels/{id}/messages).
@@ -58,14 +95,15 @@ HttpAnswer list_messages(const HttpRequest& request, const std::string& channel_
 }
 
 // The message Discord creates from an execute or create body, or the error it answers.
-HttpAnswer create_message(const json& body, const std::string& channel_id, bool answer_message) {
+HttpAnswer create_message(const json& body, const std::string& channel_id, bool answer_message,
+                          const std::string& webhook_id = "") {
     if (!body.is_object()) return error(400, "Invalid Form Body", 50035);
     const std::string content = body.value("content", "");
     const json embeds = body.value("embeds", json::array());
     if (content.empty() && embeds.empty()) return error(400, "Cannot send an empty message", 50006);
     if (content.size() > 2000 * 4 || embeds.size() > 10)
         return error(400, "Invalid Form Body", 50035);
-    const json message = store_message(channel_id, content, embeds);
+    const json message = store_message(channel_id, content, embeds, webhook_id);
     if (!answer_message) {
         HttpAnswer none;
         none.status = 204;
@@ -101,7 +139,12 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
     const json body =
         request.body.empty() ? json::object() : json::parse(request.body, nullptr, false);
     if (path.starts_with("/webhooks/")) {
-        const std::string key = path.substr(10);
+        std::string key = path.substr(10);
+        std::string message_id;
+        if (const auto at = key.find("/messages/"); at != std::string::npos) {
+            message_id = key.substr(at + 10);
+            key.resize(at);
+        }
         const auto split = key.find('/');
         if (split == std::string::npos) return error(405, "405: Method Not Allowed", 0);
         if (!s.discord_webhooks.contains(key)) {
@@ -111,6 +154,13 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
             return error(404, "Unknown Webhook", 10015);
         }
         const json& hook = s.discord_webhooks[key];
+        const std::string hook_id = key.substr(0, split);
+        if (!message_id.empty()) {
+            // A webhook reaches only the messages it sent.
+            json* message = find_message(hook.value("channel_id", ""), message_id);
+            if (!message || message->value("webhook_id", "") != hook_id) return unknown_message();
+            return change_message(request, body, *message);
+        }
         if (request.method == "GET") {
             json out = hook;
             out["type"] = 1;
@@ -119,7 +169,7 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
         }
         if (request.method == "POST")
             return create_message(body, hook.value("channel_id", ""),
-                                  request.query("wait") == "true");
+                                  request.query("wait") == "true", hook_id);
         return error(405, "405: Method Not Allowed", 0);
     }
     if (path.starts_with("/channels/")) {
@@ -129,6 +179,11 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
                                       : "";
         if (token.empty() || !bot_known(token)) return error(401, "401: Unauthorized", 0);
         std::string rest = path.substr(10);
+        std::string message_id;
+        if (const auto at = rest.find("/messages/"); at != std::string::npos) {
+            message_id = rest.substr(at + 10);
+            rest.resize(at);
+        }
         const bool messages = rest.ends_with("/messages");
         if (messages) rest.resize(rest.size() - 9);
         if (!s.discord_channels.contains(rest)) return error(404, "Unknown Channel", 10003);
@@ -136,6 +191,17 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
         const auto& tokens = channel["bot_tokens"];
         if (std::find(tokens.begin(), tokens.end(), token) == tokens.end())
             return error(403, "Missing Access", 50001);
+        if (!message_id.empty()) {
+            json* message = find_message(rest, message_id);
+            if (!message) return unknown_message();
+            // A bot edits only its own messages; deleting others' takes Manage Messages, which
+            // the fake's bots hold.
+            const auto author = s.discord_bot_authors.find(message_id);
+            if (request.method == "PATCH" &&
+                (author == s.discord_bot_authors.end() || author->second != token))
+                return error(403, "Cannot edit a message authored by another user", 50005);
+            return change_message(request, body, *message);
+        }
         if (!messages && request.method == "GET") {
             json out = channel;
             out.erase("bot_tokens");
@@ -150,6 +216,8 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
             if (dedupe && s.discord_nonces.contains(nonce_key))
                 return json_answer(200, s.discord_nonces[nonce_key]);
             HttpAnswer answer = create_message(body, rest, true);
+            if (answer.status == 200)
+                s.discord_bot_authors[json::parse(answer.body).value("id", "")] = token;
             if (dedupe && answer.status == 200)
                 s.discord_nonces[nonce_key] = json::parse(answer.body);
             return answer;

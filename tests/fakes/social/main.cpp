@@ -8,6 +8,7 @@
 // /_control/whatsapp/phone {phone, tokens}; /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
 // GET /_control/calls?match=S (every call received); POST /_control/calls/clear;
+// GET /_control/messages (Telegram messages by chat id, Discord messages by channel id);
 // POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
 #include "tests/fakes/social/platform_state.hpp"
@@ -71,6 +72,9 @@ HttpAnswer control(const HttpRequest& request) {
                 out.push_back(call);
         return json_answer(200, out);
     }
+    if (path == "/_control/messages")
+        return json_answer(200,
+                           {{"telegram", s.telegram_messages}, {"discord", s.discord_messages}});
     if (!body.is_object()) return json_answer(400, {{"error", "body must be a JSON object"}});
     if (path == "/_control/reset") {
         s = State();

@@ -28,6 +28,10 @@ struct State {
                                    // tokens[]}
     // channel id -> messages posted there (by bots, webhooks or natively), oldest first.
     nlohmann::json discord_messages = nlohmann::json::object();
+    // Discord message id -> the bot token that sent it (a bot edits only its own messages).
+    std::map<std::string, std::string> discord_bot_authors;
+    // chat id -> messages bots sent there, oldest first ({message_id, text or caption, ...}).
+    nlohmann::json telegram_messages = nlohmann::json::object();
     // Programmed answers consumed in order by calls whose path contains the key.
     std::map<std::string, std::deque<nlohmann::json>> programs;
     nlohmann::json calls = nlohmann::json::array();

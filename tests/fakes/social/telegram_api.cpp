@@ -1,7 +1,8 @@
-// The fake Telegram Bot API: /bot<token>/<method> with {ok, result} answers and
-// {ok: false, error_code, description} errors (core.telegram.org/bots/api).
+// The fake Telegram Bot API: /bot<token>/<method> (send, edit, delete) with {ok, result} answers
+// and {ok: false, error_code, description} errors (core.telegram.org/bots/api).
 #include "tests/fakes/social/platform_state.hpp"
 
+#include <algorithm>
 #include <ctime>
 
 namespace squawk::fakes::social {
@@ -41,6 +42,52 @@ json message(const json& chat) {
             {"date", static_cast<long long>(std::time(nullptr))}};
 }
 
+json& messages_of(const json& chat) {
+    return state().telegram_messages[std::to_string(chat.value("id", 0LL))];
+}
+
+HttpAnswer sent(const json& chat, const json& m) {
+    messages_of(chat).push_back(m);
+    return result(m);
+}
+
+json* find_message(const json& chat, const json& message_id) {
+    if (!message_id.is_number_integer()) return nullptr;
+    for (auto& m : messages_of(chat))
+        if (m["message_id"] == message_id) return &m;
+    return nullptr;
+}
+
+// editMessageText (`field` "text") and editMessageCaption ("caption"), with the Bot API's errors.
+HttpAnswer edit(const json& chat, const json& body, const std::string& field) {
+    json* m = find_message(chat, body.value("message_id", json()));
+    if (!m) return error(400, "Bad Request: message to edit not found");
+    const std::string text = body.value(field, "");
+    if (field == "text" && !m->contains("text"))
+        return error(400, "Bad Request: there is no text in the message to edit");
+    if (field == "caption" && !m->contains("photo"))
+        return error(400, "Bad Request: there is no caption in the message to edit");
+    if (field == "text" && text.empty()) return error(400, "Bad Request: message text is empty");
+    if (m->value(field, "") == text)
+        return error(400,
+                     "Bad Request: message is not modified: specified new message content and "
+                     "reply markup are exactly the same as a current content and reply markup "
+                     "of the message");
+    (*m)[field] = text;
+    (*m)["edit_date"] = static_cast<long long>(std::time(nullptr));
+    return result(*m);
+}
+
+HttpAnswer remove(const json& chat, const json& body) {
+    auto& all = messages_of(chat);
+    const json id = body.value("message_id", json());
+    const auto found =
+        std::find_if(all.begin(), all.end(), [&](const json& m) { return m["message_id"] == id; });
+    if (found == all.end()) return error(400, "Bad Request: message to delete not found");
+    all.erase(found);
+    return result(true);
+}
+
 }  // namespace
 
 HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
@@ -73,7 +120,7 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         if (text.size() > 4096 * 4) return error(400, "Bad Request: message is too long");
         json m = message(*chat);
         m["text"] = text;
-        return result(m);
+        return sent(*chat, m);
     }
     if (method == "sendPhoto") {
         if (body.value("photo", "").empty())
@@ -81,16 +128,26 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         json m = message(*chat);
         m["photo"] = json::array({{{"file_id", "photo-" + std::to_string(s.next_message_id)}}});
         if (body.contains("caption")) m["caption"] = body["caption"];
-        return result(m);
+        return sent(*chat, m);
     }
     if (method == "sendMediaGroup") {
         const json media = body.value("media", json::array());
         if (!media.is_array() || media.size() < 2 || media.size() > 10)
             return error(400, "Bad Request: wrong number of media in the album");
         json out = json::array();
-        for (size_t i = 0; i < media.size(); ++i) out.push_back(message(*chat));
+        for (size_t i = 0; i < media.size(); ++i) {
+            json m = message(*chat);
+            m["photo"] = json::array({{{"file_id", "photo-" + std::to_string(s.next_message_id)}}});
+            if (media[i].is_object() && media[i].contains("caption"))
+                m["caption"] = media[i]["caption"];
+            messages_of(*chat).push_back(m);
+            out.push_back(m);
+        }
         return result(out);
     }
+    if (method == "editMessageText") return edit(*chat, body, "text");
+    if (method == "editMessageCaption") return edit(*chat, body, "caption");
+    if (method == "deleteMessage") return remove(*chat, body);
     return error(404, "Not Found");
 }
 

@@ -1,0 +1,131 @@
+#include "workers/publish/message_changes.hpp"
+
+#include "common/social/account_credentials.hpp"
+#include "common/social/account_repository.hpp"
+#include "common/social/post_repository.hpp"
+#include "workers/errors.hpp"
+
+#include <algorithm>
+
+namespace squawk::workers::publish {
+namespace {
+
+using nlohmann::json;
+
+json target_error(const std::string& code, const std::string& message, json detail = nullptr) {
+    return {{"code", code}, {"message", message}, {"detail", std::move(detail)}};
+}
+
+json outcome(const social::PostTarget& t, const std::string& status, json error = nullptr) {
+    return {{"account_id", t.account_public_id},
+            {"platform", t.platform},
+            {"platform_post_id", t.external_id ? json(*t.external_id) : json()},
+            {"status", status},
+            {"error", std::move(error)}};
+}
+
+template <class F>
+auto in_transaction(TaskContext& context, F&& f) {
+    return context.executor().run(
+        [&] { return context.mysql().transaction([&](db::Session& s) { return f(s); }); });
+}
+
+}  // namespace
+
+bool is_sandbox(const jobs::ClaimedJob& job, const social::Post& post) {
+    return job.is_test || post.is_test;
+}
+
+social::Post load_post(const jobs::ClaimedJob& job, TaskContext& context) {
+    const auto post_id = job.payload.value("post_id", 0LL);
+    auto post = context.executor().run([&] {
+        return context.mysql().run([&](db::Session& s) {
+            return social::PostRepository::find(s, job.workspace_id, post_id);
+        });
+    });
+    if (!post) throw PermanentError("post " + std::to_string(post_id) + " no longer exists");
+    return std::move(*post);
+}
+
+ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
+                              const social::Post& post, const char* refusal_code,
+                              const ApplyChange& apply, const RecordChange& record) {
+    ChangeReport report;
+    const bool sandbox = is_sandbox(job, post);
+    auto done = [&](const social::PostTarget& t, const char* status) {
+        report.targets.push_back(outcome(t, status));
+        ++report.changed;
+    };
+    auto failed = [&](const social::PostTarget& t, json error) {
+        report.targets.push_back(outcome(t, "failed", std::move(error)));
+        ++report.failed;
+    };
+    for (const auto& t : post.targets) {
+        context.stop_if_cancelled();
+        if (t.change_job_id == job.id) {
+            done(t, "done");  // an earlier attempt of this job changed it
+            continue;
+        }
+        if (t.status != social::target_status::published || !t.external_id) continue;
+        if (sandbox) {
+            if (post.is_test)
+                in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
+            if (post.is_test)
+                done(t, "done");
+            else
+                report.targets.push_back(outcome(t, "checked"));  // a live post stays as it is
+            continue;
+        }
+        const auto account = context.executor().run([&] {
+            return context.mysql().run([&](db::Session& s) {
+                return social::AccountRepository::find(s, post.workspace_id, t.account_public_id);
+            });
+        });
+        if (!account || account->status != "connected") {
+            failed(t, target_error("ACCOUNT_DISCONNECTED",
+                                   "The account was disconnected; its message was not changed.",
+                                   {{"account_id", t.account_public_id}}));
+            continue;
+        }
+        auto connector =
+            social::make_connector(account->platform, context.config().social, *context.http());
+        social::Target target;
+        try {
+            target = social::target_of(*account, context.config().security);
+        } catch (const std::exception&) {
+            failed(t, target_error("ACCOUNT_RECONNECT_REQUIRED",
+                                   "The account's credentials cannot be opened; reconnect it."));
+            continue;
+        }
+        if (!connector) {
+            failed(t, target_error("PLATFORM_UNSUPPORTED", t.platform + " is not supported."));
+            continue;
+        }
+        // The worker's HTTP client parks only this fiber while the platform answers.
+        const auto change = apply(*connector, target, *t.external_id);
+        if (!change.failure) {
+            in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
+            done(t, "done");
+            continue;
+        }
+        const auto& f = *change.failure;
+        const json detail = {{"http_status", f.http_status}, {"reason", f.reason}};
+        if (f.kind == social::FailureKind::refused) {
+            failed(t, target_error(refusal_code, f.reason, detail));
+        } else if (job.attempts >= job.max_attempts) {
+            failed(t, target_error("PLATFORM_UNAVAILABLE",
+                                   "The platform did not take the change after " +
+                                       std::to_string(job.attempts) + " attempts: " + f.reason,
+                                   detail));
+        } else {
+            report.targets.push_back(
+                outcome(t, "retrying", target_error("PLATFORM_UNAVAILABLE", f.reason, detail)));
+            report.retry_reason = t.platform + ": " + f.reason;
+            report.retry_after =
+                std::max(report.retry_after, f.retry_after.value_or(std::chrono::seconds(0)));
+        }
+    }
+    return report;
+}
+
+}  // namespace squawk::workers::publish

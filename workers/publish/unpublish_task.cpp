@@ -1,0 +1,40 @@
+#include "workers/publish/unpublish_task.hpp"
+
+#include "common/social/post_change_repository.hpp"
+#include "workers/errors.hpp"
+#include "workers/publish/message_changes.hpp"
+
+namespace squawk::workers::publish {
+
+nlohmann::json UnpublishTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
+    if (!context.http()) throw PermanentError("this worker has no HTTP client for unpublishing");
+    const auto post = load_post(job, context);
+    const bool records = !job.is_test || post.is_test;
+    const auto report = apply_to_targets(
+        job, context, post, "PLATFORM_DELETE_FAILED",
+        [](social::Connector& c, const social::Target& target, const std::string& id) {
+            return c.remove(target, id);
+        },
+        [&](db::Session& s, const social::PostTarget& t, time::TimePoint at) {
+            social::PostChangeRepository::record_unpublished(s, t.id, job.id, at);
+        });
+    if (report.retry_reason)
+        throw RetryableError(*report.retry_reason, time::scaled(report.retry_after));
+
+    nlohmann::json result = {{"post_id", post.id},
+                             {"deleted", report.changed},
+                             {"failed", report.failed},
+                             {"sandbox", is_sandbox(job, post)},
+                             {"targets", report.targets}};
+    if (report.changed == 0 && report.failed > 0)
+        throw PermanentError("no message of the post could be deleted", result);
+    const bool settled = records && context.executor().run([&] {
+        return context.mysql().transaction([&](db::Session& s) {
+            return social::PostChangeRepository::settle_unpublished(s, post.id, time::now());
+        });
+    });
+    result["status"] = settled ? social::post_status::unpublished : post.status;
+    return result;
+}
+
+}  // namespace squawk::workers::publish
