@@ -1,5 +1,6 @@
 #include "common/db/sql_text.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace squawk::db {
@@ -8,6 +9,16 @@ std::string placeholders(size_t n) {
     std::string out;
     out.reserve(n * 2);
     for (size_t i = 0; i < n; ++i) out += i ? ",?" : "?";
+    return out;
+}
+
+std::string value_rows(std::string_view first_row, size_t rows) {
+    const auto per_row = static_cast<size_t>(std::count(first_row.begin(), first_row.end(), '?'));
+    const auto next = " UNION ALL SELECT " + placeholders(per_row);
+    std::string out = "SELECT ";
+    out.append(first_row);
+    out.reserve(out.size() + (rows > 0 ? rows - 1 : 0) * next.size());
+    for (size_t i = 1; i < rows; ++i) out += next;
     return out;
 }
 

@@ -12,6 +12,10 @@ namespace squawk::db {
 
 // "?,?,?" for n parameters.
 std::string placeholders(size_t n);
+// Many rows' values as one derived table, for a statement whose shape depends only on the count:
+// "SELECT <first_row> UNION ALL SELECT ?,... " with `rows` rows. `first_row` names the columns
+// and fixes their types, e.g. "CAST(? AS SIGNED) AS id, ? AS token".
+std::string value_rows(std::string_view first_row, size_t rows);
 
 inline Param time_param(time::TimePoint t) {
     return time::format_mysql(t);

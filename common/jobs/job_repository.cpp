@@ -271,22 +271,23 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
     const auto now = time_param(time::now());
     const auto running = lock_running(s, outcomes);
     // Completions are the common case: one statement for the whole batch.
-    std::string rows;
+    size_t completed = 0;
     Params params;
     for (const auto& o : outcomes) {
         if (o.kind != Outcome::Kind::completed) continue;
-        rows += rows.empty() ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS result"
-                             : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?";
+        ++completed;
         params.insert(params.end(), {o.job_id, o.claim_token, db::json_text(o.result)});
     }
-    if (!rows.empty()) {
+    if (completed > 0) {
         params.insert(params.end(), {now, now});
-        s.execute("UPDATE jobs j JOIN (" + rows +
-                      ") v ON j.id = v.id AND j.claim_token = v.token"
-                      " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
-                      " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
-                      " j.lease_until = NULL WHERE j.status = 'running'",
-                  params);
+        s.execute(
+            "UPDATE jobs j JOIN (" +
+                db::value_rows("CAST(? AS SIGNED) AS id, ? AS token, ? AS result", completed) +
+                ") v ON j.id = v.id AND j.claim_token = v.token"
+                " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
+                " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
+                " j.lease_until = NULL WHERE j.status = 'running'",
+            params);
     }
     std::vector<long long> failed;
     for (const auto& o : outcomes) {

@@ -20,23 +20,21 @@ const std::string kTakeUp =
     " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
     " WHERE t.id IN (";
 
-// Many rows' values travel as one JSON array parameter, so a batch of any size is one
-// statement of a fixed shape.
-constexpr const char* kRecordPublished =
-    "UPDATE social_post_targets t JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
-    " external_id VARCHAR(200) PATH '$.external_id', url VARCHAR(2048) PATH '$.url',"
-    " at DATETIME(6) PATH '$.at')) v ON v.id = t.id"
-    " SET t.status = 'published', t.publish_stage = NULL, t.external_id = v.external_id,"
-    " t.url = v.url, t.published_at = v.at, t.error = NULL, t.updated_at = ?";
-constexpr const char* kRecordFailed =
-    "UPDATE social_post_targets t JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
-    " error TEXT PATH '$.error')) v ON v.id = t.id"
-    " SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error, t.updated_at = ?"
-    " WHERE t.status IN ('scheduled', 'queued', 'publishing')";
-constexpr const char* kSettlePosts =
-    "UPDATE social_posts p JOIN JSON_TABLE(?, '$[*]' COLUMNS(id BIGINT PATH '$.id',"
-    " status VARCHAR(16) PATH '$.status', published_at DATETIME(6) PATH '$.published_at')) v"
-    " ON v.id = p.id SET p.status = v.status, p.published_at = v.published_at, p.updated_at = ?";
+// Each batch is one statement: its rows' values are a derived table (db::value_rows).
+constexpr const char* kPublishedRow =
+    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at";
+constexpr const char* kSetPublished =
+    ") v ON v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
+    " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
+    " t.error = NULL, t.updated_at = ?";
+constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error";
+constexpr const char* kSetFailed =
+    ") v ON v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
+    " t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', 'publishing')";
+constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
+constexpr const char* kSetSettled =
+    ") v ON v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
+    " p.updated_at = ?";
 
 // Sends that count against the caps: published ones, and ones whose platform call is under way
 // (send mark set, no outcome yet). Sandbox posts never reach a platform and do not count.
@@ -52,10 +50,6 @@ constexpr const char* kOpenStatuses[] = {target_status::draft, target_status::sc
 bool is_open(const std::string& status) {
     return std::any_of(std::begin(kOpenStatuses), std::end(kOpenStatuses),
                        [&](const char* open) { return status == open; });
-}
-
-std::string dump(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 bool has_ended(const std::string& post_status_now) {
@@ -109,7 +103,7 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
             ++tally.failed;
         }
     }
-    nlohmann::json rows = nlohmann::json::array();
+    db::Params rows;
     std::vector<long long> settled_ids;
     std::map<long long, std::string> events;
     for (const auto& [post_id, tally] : tallies) {
@@ -117,16 +111,17 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
         const char* status = tally.published == 0 ? post_status::failed
                              : tally.failed == 0  ? post_status::published
                                                   : post_status::partial;
-        rows.push_back({{"id", post_id},
-                        {"status", status},
-                        {"published_at", tally.last_published ? nlohmann::json(time::format_mysql(
-                                                                    *tally.last_published))
-                                                              : nlohmann::json()}});
+        rows.insert(rows.end(), {post_id, std::string(status),
+                                 tally.last_published ? time_param(*tally.last_published)
+                                                      : db::Param(nullptr)});
         settled_ids.push_back(post_id);
         events[post_id] = std::string("post.") + status;
     }
     if (settled_ids.empty()) return out;
-    s.execute(kSettlePosts, {dump(rows), time_param(time::now())});
+    rows.push_back(time_param(time::now()));
+    s.execute("UPDATE social_posts p JOIN (" + db::value_rows(kSettledRow, settled_ids.size()) +
+                  kSetSettled,
+              rows);
     std::vector<events::NewEvent> new_events;
     for (auto& post : PostRepository::find_many(s, settled_ids)) {
         new_events.push_back({post.workspace_id, events[post.id], post_event_data(post)});
@@ -284,21 +279,32 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
     for (const auto& o : outcomes) post_ids.insert(o.post_id);
     const auto before = lock_posts(s, post_ids);
 
-    nlohmann::json published = nlohmann::json::array();
-    nlohmann::json failed = nlohmann::json::array();
+    db::Params published;
+    db::Params failed;
     for (const auto& o : outcomes) {
         if (o.delivery)
-            published.push_back(
-                {{"id", o.target_id},
-                 {"external_id", o.delivery->external_id},
-                 {"url", o.delivery->url ? nlohmann::json(*o.delivery->url) : nlohmann::json()},
-                 {"at", time::format_mysql(o.delivery->at)}});
+            published.insert(published.end(),
+                             {o.target_id, o.delivery->external_id,
+                              o.delivery->url ? db::Param(*o.delivery->url) : db::Param(nullptr),
+                              time_param(o.delivery->at)});
         else
-            failed.push_back({{"id", o.target_id}, {"error", dump(o.error)}});
+            failed.insert(failed.end(), {o.target_id, db::json_text(o.error)});
     }
     const auto now = time_param(time::now());
-    if (!published.empty()) s.execute(kRecordPublished, {dump(published), now});
-    if (!failed.empty()) s.execute(kRecordFailed, {dump(failed), now});
+    if (!published.empty()) {
+        const auto count = published.size() / 4;
+        published.push_back(now);
+        s.execute("UPDATE social_post_targets t JOIN (" + db::value_rows(kPublishedRow, count) +
+                      kSetPublished,
+                  published);
+    }
+    if (!failed.empty()) {
+        const auto count = failed.size() / 2;
+        failed.push_back(now);
+        s.execute(
+            "UPDATE social_post_targets t JOIN (" + db::value_rows(kFailedRow, count) + kSetFailed,
+            failed);
+    }
 
     std::set<long long> unsettled;
     for (const auto& [id, status] : before)

@@ -222,14 +222,8 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
             params);
     }
     if (!others.empty()) {
-        std::string rows;
         Params params;
         for (const auto* r : others) {
-            rows += rows.empty()
-                        ? "SELECT CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt,"
-                          " CAST(? AS SIGNED) AS code, ? AS err, CAST(? AS SIGNED) AS sent"
-                        : " UNION ALL SELECT CAST(? AS SIGNED), ?, ?, ?, CAST(? AS SIGNED), ?,"
-                          " CAST(? AS SIGNED)";
             const bool sent = r->attempt.has_value();
             params.insert(
                 params.end(),
@@ -243,6 +237,10 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         }
         params.insert(params.end(), {now, now});
         // Unsent (held) runs give their attempt back; a stale claim (reclaimed) changes nothing.
+        const auto rows = db::value_rows(
+            "CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt, CAST(? AS SIGNED) AS code,"
+            " ? AS err, CAST(? AS SIGNED) AS sent",
+            others.size());
         s.execute("UPDATE webhook_deliveries d JOIN (" + rows +
                       ") v ON d.id = v.id AND d.claim_token = v.token"
                       " SET d.status = v.st, d.next_attempt_at = v.nxt,"

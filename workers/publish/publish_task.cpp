@@ -34,12 +34,10 @@ json target_error(const std::string& code, const std::string& message, json deta
     return {{"code", code}, {"message", message}, {"detail", std::move(detail)}};
 }
 
-// The text a platform receives: the content, and the link when the content does not carry it.
+// What a platform receives for the target: its text and images, keyed for deduplicated resends.
 social::Message message_of(const PublishWork& work) {
     social::Message m;
-    m.text = work.post.content;
-    if (work.post.link && work.post.content.find(*work.post.link) == std::string::npos)
-        m.text += (m.text.empty() ? "" : "\n") + *work.post.link;
+    m.text = social::message_text(work.post.content, work.post.link);
     m.image_urls = work.post.media_urls;
     m.idempotency_key = "sqk-" + std::to_string(work.target_id);
     return m;
