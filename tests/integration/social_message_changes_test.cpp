@@ -164,6 +164,37 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "an album is stored as all its messages: its caption is edited on the first and "
+    "unpublishing deletes every photo",
+    "[integration][social]") {
+    Fixture f;
+    auto telegram = f.connector("telegram");
+    const auto target = f.telegram();
+    const auto album = telegram->publish(
+        target, message("three", {"https://img.example/1.jpg", "https://img.example/2.jpg",
+                                  "https://img.example/3.jpg"}));
+    REQUIRE_FALSE(album.failure);
+    const auto sent = f.telegram_messages();
+    REQUIRE(sent.size() == 3);
+    CHECK(album.message_id == std::to_string(sent[0]["message_id"].get<long long>()) + "," +
+                                  std::to_string(sent[1]["message_id"].get<long long>()) + "," +
+                                  std::to_string(sent[2]["message_id"].get<long long>()));
+    CHECK(album.url->ends_with("/" + std::to_string(sent[0]["message_id"].get<long long>())));
+
+    REQUIRE_FALSE(
+        telegram
+            ->edit(target, album.message_id, message("new caption", {"https://img.example/1.jpg"}))
+            .failure);
+    CHECK(f.telegram_messages()[0]["caption"] == "new caption");
+
+    REQUIRE_FALSE(telegram->remove(target, album.message_id).failure);
+    const auto body = only_call(f.fake, "/deleteMessages");
+    CHECK(body["message_ids"].size() == 3);
+    CHECK(f.telegram_messages().empty());
+    CHECK(telegram->remove(target, "1,,2").failure->kind == FailureKind::refused);
+}
+
+TEST_CASE(
     "Discord edits and deletes a webhook's message through the webhook and a bot's through the "
     "channel, and an unknown message is already deleted",
     "[integration][social]") {

@@ -177,31 +177,39 @@ class TelegramConnector final : public Connector {
             p.failure = std::move(answer.failure);
             return p;
         }
-        const json& first = answer.result.is_array() && !answer.result.empty()
-                                ? answer.result.front()
-                                : answer.result;
-        p.message_id = id_of(first, "message_id");
+        // An album is several messages: its id lists them all (the caption's first), so that
+        // unpublishing deletes every photo.
+        const json sent = answer.result.is_array() ? answer.result : json::array({answer.result});
+        for (const auto& m : sent) {
+            const auto id = id_of(m, "message_id");
+            if (id.empty()) {
+                p.message_id.clear();
+                break;
+            }
+            p.message_id += (p.message_id.empty() ? "" : ",") + id;
+        }
         if (p.message_id.empty()) {
             p.failure = PlatformFailure{FailureKind::unknown_outcome,
                                         "Telegram accepted the message without a message id",
                                         std::nullopt, 200, ""};
             return p;
         }
+        const std::string first = p.message_id.substr(0, p.message_id.find(','));
         if (!target.identity.handle.empty())
-            p.url = "https://t.me/" + target.identity.handle + "/" + p.message_id;
+            p.url = "https://t.me/" + target.identity.handle + "/" + first;
         else if (chat_id.starts_with("-100"))
-            p.url = "https://t.me/c/" + chat_id.substr(4) + "/" + p.message_id;
+            p.url = "https://t.me/c/" + chat_id.substr(4) + "/" + first;
         return p;
     }
 
-    // A message sent with photos carries its text as the caption; publish() stored the id of the
-    // first message of an album, which is the one holding the caption.
+    // A message sent with photos carries its text as the caption; an album's first message is
+    // the one holding it.
     MessageChange edit(const Target& target, const std::string& external_id,
                        const Message& message) override {
-        const auto id = message_id(external_id);
-        if (!id) return {bad_id(external_id)};
+        const auto ids = message_ids(external_id);
+        if (!ids) return {bad_id(external_id)};
         const bool caption = !message.image_urls.empty();
-        json body{{"chat_id", target.identity.external_id}, {"message_id", *id}};
+        json body{{"chat_id", target.identity.external_id}, {"message_id", ids->front()}};
         body[caption ? "caption" : "text"] = message.text;
         // Telegram refuses an edit to the text the message already has; that text is the goal.
         return change_unless(read(call(target.credentials.at("bot_token"),
@@ -210,11 +218,17 @@ class TelegramConnector final : public Connector {
     }
 
     MessageChange remove(const Target& target, const std::string& external_id) override {
-        const auto id = message_id(external_id);
-        if (!id) return {bad_id(external_id)};
+        const auto ids = message_ids(external_id);
+        if (!ids) return {bad_id(external_id)};
+        const auto& token = target.credentials.at("bot_token");
+        if (ids->size() > 1)
+            return change_unless(
+                read(call(token, "deleteMessages",
+                          {{"chat_id", target.identity.external_id}, {"message_ids", *ids}})),
+                "message to delete not found");
         return change_unless(
-            read(call(target.credentials.at("bot_token"), "deleteMessage",
-                      {{"chat_id", target.identity.external_id}, {"message_id", *id}})),
+            read(call(token, "deleteMessage",
+                      {{"chat_id", target.identity.external_id}, {"message_id", ids->front()}})),
             "message to delete not found");
     }
 
@@ -227,9 +241,18 @@ class TelegramConnector final : public Connector {
         return {f};
     }
 
-    static std::optional<long long> message_id(const std::string& external_id) {
-        if (!all_digits(external_id) || external_id.size() > 18) return std::nullopt;
-        return std::stoll(external_id);
+    // The message ids publish() stored: one, or an album's comma-separated (at most 10).
+    static std::optional<std::vector<long long>> message_ids(std::string_view external_id) {
+        std::vector<long long> ids;
+        for (;;) {
+            const auto comma = external_id.find(',');
+            const auto id = external_id.substr(0, comma);
+            if (id.empty() || !all_digits(id) || id.size() > 18 || ids.size() == 10)
+                return std::nullopt;
+            ids.push_back(std::stoll(std::string(id)));
+            if (comma == std::string_view::npos) return ids;
+            external_id.remove_prefix(comma + 1);
+        }
     }
 
     static PlatformFailure bad_id(const std::string& external_id) {

@@ -88,6 +88,19 @@ HttpAnswer remove(const json& chat, const json& body) {
     return result(true);
 }
 
+// deleteMessages: 1 to 100 ids; ids not found are skipped, as the Bot API documents.
+HttpAnswer remove_many(const json& chat, const json& body) {
+    const json ids = body.value("message_ids", json());
+    if (!ids.is_array() || ids.empty() || ids.size() > 100)
+        return error(400, "Bad Request: message identifiers are not specified");
+    auto& all = messages_of(chat);
+    for (const auto& id : ids)
+        all.erase(std::remove_if(all.begin(), all.end(),
+                                 [&](const json& m) { return m["message_id"] == id; }),
+                  all.end());
+    return result(true);
+}
+
 }  // namespace
 
 HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
@@ -148,6 +161,7 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
     if (method == "editMessageText") return edit(*chat, body, "text");
     if (method == "editMessageCaption") return edit(*chat, body, "caption");
     if (method == "deleteMessage") return remove(*chat, body);
+    if (method == "deleteMessages") return remove_many(*chat, body);
     return error(404, "Not Found");
 }
 
