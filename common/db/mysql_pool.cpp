@@ -9,33 +9,48 @@
 
 #include <charconv>
 #include <chrono>
+#include <list>
 #include <unordered_map>
 
 namespace squawk::db {
 
+// A connection with its prepared statements, most recently used first. Batches make statements
+// whose text varies with the batch size; the cache keeps the recent ones, so a long-running
+// process never approaches the server's max_prepared_stmt_count.
 class Connection {
   public:
     explicit Connection(std::unique_ptr<sql::Connection> raw) : raw_(std::move(raw)) {}
+    ~Connection() {
+        // Statements must be destroyed before their connection.
+        index_.clear();
+        statements_.clear();
+    }
 
+    // Valid until the next prepare() on this connection.
     sql::PreparedStatement& prepare(const std::string& text) {
-        auto it = statements_.find(text);
-        if (it == statements_.end())
-            it = statements_
-                     .emplace(text,
-                              std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)))
-                     .first;
-        return *it->second;
+        if (const auto found = index_.find(text); found != index_.end()) {
+            statements_.splice(statements_.begin(), statements_, found->second);
+            return *found->second->second;
+        }
+        statements_.emplace_front(
+            text, std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)));
+        index_.emplace(text, statements_.begin());
+        if (statements_.size() > kCachedStatements) {
+            index_.erase(statements_.back().first);
+            statements_.pop_back();
+        }
+        return *statements_.front().second;
     }
 
     sql::Connection& raw() { return *raw_; }
 
   private:
-    // Statements must be destroyed before their connection.
-    std::unique_ptr<sql::Connection> raw_;
-    std::unordered_map<std::string, std::unique_ptr<sql::PreparedStatement>> statements_;
+    static constexpr size_t kCachedStatements = 128;
+    using Cached = std::pair<std::string, std::unique_ptr<sql::PreparedStatement>>;
 
-  public:
-    ~Connection() { statements_.clear(); }
+    std::unique_ptr<sql::Connection> raw_;
+    std::list<Cached> statements_;
+    std::unordered_map<std::string, std::list<Cached>::iterator> index_;
 };
 
 namespace {

@@ -1,8 +1,6 @@
 // Each connector against its fake platform: verification with the platform's answers, publishing
 // with the message id and URL, and every failure class the publish worker relies on.
-#include "common/http/http_client.hpp"
-#include "common/social/connector.hpp"
-#include "tests/support/fake_platforms.hpp"
+#include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,29 +10,7 @@ using social::FailureKind;
 
 namespace {
 
-// What one publish sends; no idempotency key, as a first send has.
-social::Message message(std::string text, std::vector<std::string> images) {
-    social::Message m;
-    m.text = std::move(text);
-    m.image_urls = std::move(images);
-    return m;
-}
-
-struct Fixture {
-    FakePlatforms fake;
-    http::Client http{8};
-    config::SocialSettings settings;
-
-    Fixture() {
-        for (const char* p : {"telegram", "discord", "whatsapp"}) {
-            settings.platforms[p].api_base_url = fake.base_url(p);
-            settings.platforms[p].timeout_ms = 800;
-        }
-    }
-    std::unique_ptr<social::Connector> connector(const std::string& platform) {
-        return social::make_connector(platform, settings, http);
-    }
-};
+using Fixture = ConnectorFixture;
 
 social::Target telegram_target(const std::string& token) {
     social::Target t;

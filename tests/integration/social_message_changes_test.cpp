@@ -1,9 +1,7 @@
 // Editing and deleting published messages through each connector against its fake platform: the
 // requests each platform documents, repeats that must succeed (same text, message already gone),
 // refusals, and the failures a retry may follow.
-#include "common/http/http_client.hpp"
-#include "common/social/connector.hpp"
-#include "tests/support/fake_platforms.hpp"
+#include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,28 +18,7 @@ constexpr const char* kHookToken = "AbCdEf-ghIjKlMnOpQrStUvWxYz_9876543210";
 constexpr const char* kHookChannel = "223456789012345999";
 constexpr const char* kBotChannel = "423456789012345999";
 
-social::Message message(std::string text, std::vector<std::string> images = {}) {
-    social::Message m;
-    m.text = std::move(text);
-    m.image_urls = std::move(images);
-    return m;
-}
-
-struct Fixture {
-    FakePlatforms fake;
-    http::Client http{8};
-    config::SocialSettings settings;
-
-    Fixture() {
-        for (const char* p : {"telegram", "discord", "whatsapp"}) {
-            settings.platforms[p].api_base_url = fake.base_url(p);
-            settings.platforms[p].timeout_ms = 800;
-        }
-    }
-    std::unique_ptr<social::Connector> connector(const std::string& platform) {
-        return social::make_connector(platform, settings, http);
-    }
-
+struct Fixture : ConnectorFixture {
     social::Target telegram() {
         const auto token = fake.add_telegram_bot(791, "editor_bot");
         fake.add_telegram_chat({{"id", kChat}, {"type", "channel"}, {"title", "Edits"}});

@@ -4,6 +4,7 @@
 #include "common/social/account_repository.hpp"
 #include "common/social/post_repository.hpp"
 #include "workers/errors.hpp"
+#include "workers/publish/target_error.hpp"
 
 #include <algorithm>
 
@@ -11,10 +12,6 @@ namespace squawk::workers::publish {
 namespace {
 
 using nlohmann::json;
-
-json target_error(const std::string& code, const std::string& message, json detail = nullptr) {
-    return {{"code", code}, {"message", message}, {"detail", std::move(detail)}};
-}
 
 json outcome(const social::PostTarget& t, const std::string& status, json error = nullptr) {
     return {{"account_id", t.account_public_id},
@@ -68,12 +65,12 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
         }
         if (t.status != social::target_status::published || !t.external_id) continue;
         if (sandbox) {
-            if (post.is_test)
-                in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
-            if (post.is_test)
-                done(t, "done");
-            else
+            if (!post.is_test) {
                 report.targets.push_back(outcome(t, "checked"));  // a live post stays as it is
+                continue;
+            }
+            in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
+            done(t, "done");
             continue;
         }
         const auto account = context.executor().run([&] {

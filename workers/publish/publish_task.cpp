@@ -7,6 +7,7 @@
 #include "common/social/post_repository.hpp"
 #include "common/social/publish_repository.hpp"
 #include "workers/errors.hpp"
+#include "workers/publish/target_error.hpp"
 
 #include <functional>
 
@@ -28,10 +29,6 @@ size_t code_points(const std::string& text) {
     for (const unsigned char c : text)
         if ((c & 0xC0) != 0x80) ++n;
     return n;
-}
-
-json target_error(const std::string& code, const std::string& message, json detail = nullptr) {
-    return {{"code", code}, {"message", message}, {"detail", std::move(detail)}};
 }
 
 // What a platform receives for the target: its text and images, keyed for deduplicated resends.

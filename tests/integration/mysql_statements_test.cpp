@@ -1,0 +1,32 @@
+// The MySQL layer against a real server: statements whose text varies with a batch's size do not
+// pile up as prepared statements on the server (which refuses more than max_prepared_stmt_count
+// across all connections).
+#include "common/db/sql_text.hpp"
+#include "tests/support/test_database.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+
+namespace {
+
+long long prepared_on_server(db::Session& s) {
+    return std::stoll(s.query_one("SHOW GLOBAL STATUS LIKE 'Prepared_stmt_count'")->text(1));
+}
+
+}  // namespace
+
+TEST_CASE("a connection keeps a bounded number of prepared statements whatever the batch sizes",
+          "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([](db::Session& s) {
+        const auto before = prepared_on_server(s);
+        for (size_t n = 1; n <= 600; ++n) {
+            db::Params ids(n, 1LL);
+            REQUIRE(s.query("SELECT 1 FROM DUAL WHERE 1 IN (" + db::placeholders(n) + ")", ids)
+                        .size() == 1);
+        }
+        // 600 texts were prepared; other tests' connections may add some meanwhile.
+        CHECK(prepared_on_server(s) - before < 400);
+    });
+}
