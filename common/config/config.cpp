@@ -332,7 +332,7 @@ std::vector<Field> schema() {
             100));
         f.push_back(integer(
             base + "lead_ms", [name](Config& c) -> int& { return c.workers.pools[name].lead_ms; },
-            0, 5000));
+            0, kMaxPoolLeadMs));
     }
     return f;
 }

@@ -54,10 +54,15 @@ struct PoolSettings {
     int threads = 1;
     int fibers = 16;
     int batch = 100;
-    // How long before their run_after the pool takes jobs up, so that the work that may come
-    // early (loading, checks) is done when the time comes. Tasks still act at run_after.
+    // How long before their run_after the scheduler hands the pool's jobs over, so that the work
+    // that may come early (loading, checks) is done when the time comes. Tasks still act at
+    // run_after.
     int lead_ms = 0;
 };
+
+// Workers claim a job at most this long before its run_after, whatever the scheduler's lead
+// (so a scheduler configured with a longer lead than a worker never has its jobs refused).
+inline constexpr int kMaxPoolLeadMs = 5000;
 
 // Publishing prepares scheduled posts ahead: at their time only the send remains.
 inline PoolSettings publish_pool_defaults() {

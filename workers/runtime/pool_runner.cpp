@@ -145,8 +145,9 @@ std::optional<std::vector<jobs::ClaimedJob>> PoolRunner::claim(const std::vector
         last_alive_ns_ = steady_ns();  // waiting out an outage is not a hang
         try {
             return services_.mysql.run([&](db::Session& s) {
-                return jobs::JobRepository::claim(s, ids, token, services_.worker_id,
-                                                  time::now() + lease, spec_.lead);
+                return jobs::JobRepository::claim(
+                    s, ids, token, services_.worker_id, time::now() + lease,
+                    std::chrono::milliseconds(config::kMaxPoolLeadMs));
             });
         } catch (const std::exception& e) {
             if (failures == 0 || failures % 20 == 0)

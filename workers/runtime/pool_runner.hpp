@@ -32,7 +32,6 @@ struct PoolSpec {
     int threads = 1;
     int fibers = 16;
     int batch = 100;
-    std::chrono::milliseconds lead{0};  // see config::PoolSettings::lead_ms
 };
 
 // What every pool of one worker process shares.

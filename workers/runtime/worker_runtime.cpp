@@ -51,8 +51,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_, http_.get()});
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
-        const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch,
-                            std::chrono::milliseconds(settings.lead_ms)};
+        const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
         if (name == webhooks::kDeliveryPool) {
             pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_, *http_));
         } else {
