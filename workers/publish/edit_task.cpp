@@ -42,10 +42,8 @@ nlohmann::json EditTask::run(const jobs::ClaimedJob& job, TaskContext& context) 
         throw PermanentError("no message of the post could be edited", result);
     // A live post edited with a test key keeps what its platforms show.
     if (report.changed > 0 && (!job.is_test || post.is_test))
-        context.executor().run([&] {
-            context.mysql().transaction([&](db::Session& s) {
-                social::PostChangeRepository::store_content(s, post.id, content, link, time::now());
-            });
+        context.in_transaction([&](db::Session& s) {
+            social::PostChangeRepository::store_content(s, post.id, content, link, time::now());
         });
     result["content"] = content;
     return result;

@@ -21,12 +21,6 @@ json outcome(const social::PostTarget& t, const std::string& status, json error 
             {"error", std::move(error)}};
 }
 
-template <class F>
-auto in_transaction(TaskContext& context, F&& f) {
-    return context.executor().run(
-        [&] { return context.mysql().transaction([&](db::Session& s) { return f(s); }); });
-}
-
 }  // namespace
 
 bool is_sandbox(const jobs::ClaimedJob& job, const social::Post& post) {
@@ -35,11 +29,8 @@ bool is_sandbox(const jobs::ClaimedJob& job, const social::Post& post) {
 
 social::Post load_post(const jobs::ClaimedJob& job, TaskContext& context) {
     const auto post_id = job.payload.value("post_id", 0LL);
-    auto post = context.executor().run([&] {
-        return context.mysql().run([&](db::Session& s) {
-            return social::PostRepository::find(s, job.workspace_id, post_id);
-        });
-    });
+    auto post = context.in_database(
+        [&](db::Session& s) { return social::PostRepository::find(s, job.workspace_id, post_id); });
     if (!post) throw PermanentError("post " + std::to_string(post_id) + " no longer exists");
     return std::move(*post);
 }
@@ -69,14 +60,12 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
                 report.targets.push_back(outcome(t, "checked"));  // a live post stays as it is
                 continue;
             }
-            in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
+            context.in_transaction([&](db::Session& s) { record(s, t, time::now()); });
             done(t, "done");
             continue;
         }
-        const auto account = context.executor().run([&] {
-            return context.mysql().run([&](db::Session& s) {
-                return social::AccountRepository::find(s, post.workspace_id, t.account_public_id);
-            });
+        const auto account = context.in_database([&](db::Session& s) {
+            return social::AccountRepository::find(s, post.workspace_id, t.account_public_id);
         });
         if (!account || account->status != "connected") {
             failed(t, target_error("ACCOUNT_DISCONNECTED",
@@ -101,7 +90,7 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
         // The worker's HTTP client parks only this fiber while the platform answers.
         const auto change = apply(*connector, target, *t.external_id);
         if (!change.failure) {
-            in_transaction(context, [&](db::Session& s) { record(s, t, time::now()); });
+            context.in_transaction([&](db::Session& s) { record(s, t, time::now()); });
             done(t, "done");
             continue;
         }

@@ -84,12 +84,6 @@ class Run {
     json go();
 
   private:
-    template <class F>
-    auto db(F&& f) {
-        return context_.executor().run(
-            [&] { return context_.mysql().transaction([&](db::Session& s) { return f(s); }); });
-    }
-
     // Records the failure, settles the post and ends the job as failed.
     [[noreturn]] void fail(const json& error);
     json published(const std::string& external_id, const std::optional<std::string>& url);
@@ -168,7 +162,7 @@ json Run::go() {
     if (job_.run_after) context_.wait_until(*job_.run_after);
     if (!resuming_send) {
         if (!work_.post.media_urls.empty())
-            db([&](db::Session& s) {
+            context_.in_transaction([&](db::Session& s) {
                 return PublishRepository::enter_stage(s, work_, "processing_media");
             });
         // Caps and the send mark under the account's row lock, batched with the other fibers'
@@ -205,7 +199,8 @@ json Run::go() {
                           detail));
     // Surely not taken: the mark goes and the job retries after the backoff (or the platform's
     // cooldown, when it named one).
-    db([&](db::Session& s) { PublishRepository::clear_sending(s, work_.target_id); });
+    context_.in_transaction(
+        [&](db::Session& s) { PublishRepository::clear_sending(s, work_.target_id); });
     throw RetryableError(failure.reason,
                          time::scaled(failure.retry_after.value_or(std::chrono::seconds(0))));
 }

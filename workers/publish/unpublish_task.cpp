@@ -28,10 +28,8 @@ nlohmann::json UnpublishTask::run(const jobs::ClaimedJob& job, TaskContext& cont
                              {"targets", report.targets}};
     if (report.changed == 0 && report.failed > 0)
         throw PermanentError("no message of the post could be deleted", result);
-    const bool settled = records && context.executor().run([&] {
-        return context.mysql().transaction([&](db::Session& s) {
-            return social::PostChangeRepository::settle_unpublished(s, post.id, time::now());
-        });
+    const bool settled = records && context.in_transaction([&](db::Session& s) {
+        return social::PostChangeRepository::settle_unpublished(s, post.id, time::now());
     });
     result["status"] = settled ? social::post_status::unpublished : post.status;
     return result;

@@ -25,11 +25,8 @@ std::vector<social::Account> accounts_to_sync(const jobs::ClaimedJob& job, TaskC
         if (id.is_number_integer()) wanted.insert(id.get<long long>());
     std::vector<social::Account> out;
     for (long long offset = 0;; offset += kAccountPage) {
-        const auto page = context.executor().run([&] {
-            return context.mysql().run([&](db::Session& s) {
-                return social::AccountRepository::list(s, job.workspace_id, "", offset,
-                                                       kAccountPage);
-            });
+        const auto page = context.in_database([&](db::Session& s) {
+            return social::AccountRepository::list(s, job.workspace_id, "", offset, kAccountPage);
         });
         for (const auto& account : page.items)
             if (wanted.empty() || wanted.contains(account.id)) out.push_back(account);
@@ -45,10 +42,8 @@ Tally import_all(const social::Account& account, std::vector<social::RemotePost>
     Tally tally;
     for (const auto& remote : posts) {
         context.stop_if_cancelled();
-        const auto outcome = context.executor().run([&] {
-            return context.mysql().transaction(
-                [&](db::Session& s) { return social::import_external_post(s, account, remote); });
-        });
+        const auto outcome = context.in_transaction(
+            [&](db::Session& s) { return social::import_external_post(s, account, remote); });
         if (outcome == social::ImportOutcome::created) ++tally.imported;
         if (outcome == social::ImportOutcome::updated) ++tally.updated;
         if (outcome == social::ImportOutcome::unchanged) ++tally.unchanged;

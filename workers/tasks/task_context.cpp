@@ -13,10 +13,8 @@ namespace squawk::workers {
 void TaskContext::report_progress(int percent) {
     const int clamped = std::clamp(percent, 0, 100);
     try {
-        executor_.run([&] {
-            mysql_.run([&](db::Session& s) {
-                jobs::JobRepository::set_progress(s, job_.id, job_.claim_token, clamped);
-            });
+        in_database([&](db::Session& s) {
+            jobs::JobRepository::set_progress(s, job_.id, job_.claim_token, clamped);
         });
     } catch (const std::exception& e) {
         log::warn(
@@ -27,10 +25,8 @@ void TaskContext::report_progress(int percent) {
 
 bool TaskContext::is_cancelled() {
     if (stop_requested_.load()) return true;
-    return executor_.run([&] {
-        return mysql_.run(
-            [&](db::Session& s) { return jobs::JobRepository::is_cancelled(s, job_.id); });
-    });
+    return in_database(
+        [&](db::Session& s) { return jobs::JobRepository::is_cancelled(s, job_.id); });
 }
 
 void TaskContext::stop_if_cancelled() {

@@ -39,6 +39,17 @@ class TaskContext {
     void stop_if_cancelled();
     // Parks the fiber until `when` (at once when it has passed).
     void wait_until(time::TimePoint when);
+
+    // Runs f(Session&) in one MySQL transaction on the blocking executor: only the fiber waits.
+    template <class F>
+    auto in_transaction(F&& f) {
+        return executor_.run([&] { return mysql_.transaction(f); });
+    }
+    // Runs f(Session&) in autocommit mode on the blocking executor.
+    template <class F>
+    auto in_database(F&& f) {
+        return executor_.run([&] { return mysql_.run(f); });
+    }
     // Cheap flag for loops inside blocking work (no query): the worker is giving jobs back.
     const std::atomic<bool>& stop_requested() const { return stop_requested_; }
 
