@@ -16,9 +16,13 @@ using webhooks::DeliveryRepository;
 long long WebhookTasks::dispatch_events() {
     long long total = 0;
     for (;;) {
-        const int done = mysql_.transaction([&](db::Session& s) {
-            return DeliveryRepository::dispatch(s, settings_.dispatch_batch, settings_);
-        });
+        // Read committed: the outbox rows it claims lock no gaps, so the events being written
+        // meanwhile (a publish burst's outcomes) never wait for the fan-out to commit.
+        const int done = mysql_.transaction(
+            [&](db::Session& s) {
+                return DeliveryRepository::dispatch(s, settings_.dispatch_batch, settings_);
+            },
+            db::Isolation::read_committed);
         total += done;
         if (done < settings_.dispatch_batch) break;
     }

@@ -4,12 +4,15 @@
 #include <cppconn/prepared_statement.h>
 #include <cppconn/resultset.h>
 #include <cppconn/resultset_metadata.h>
+#include <cppconn/statement.h>
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
 #include <charconv>
 #include <chrono>
 #include <list>
+#include <random>
+#include <thread>
 #include <unordered_map>
 
 namespace squawk::db {
@@ -24,6 +27,7 @@ class Connection {
         // Statements must be destroyed before their connection.
         index_.clear();
         statements_.clear();
+        plain_.reset();
     }
 
     // Valid until the next prepare() on this connection.
@@ -44,6 +48,12 @@ class Connection {
 
     sql::Connection& raw() { return *raw_; }
 
+    // A statement without parameters or results (transaction control).
+    void execute_plain(const char* text) {
+        if (!plain_) plain_.reset(raw_->createStatement());
+        plain_->execute(text);
+    }
+
   private:
     static constexpr size_t kCachedStatements = 128;
     using Cached = std::pair<std::string, std::unique_ptr<sql::PreparedStatement>>;
@@ -51,6 +61,7 @@ class Connection {
     std::unique_ptr<sql::Connection> raw_;
     std::list<Cached> statements_;
     std::unordered_map<std::string, std::list<Cached>::iterator> index_;
+    std::unique_ptr<sql::Statement> plain_;
 };
 
 namespace {
@@ -222,9 +233,13 @@ void MysqlPool::release(std::unique_ptr<Connection> connection) {
     available_.notify_one();
 }
 
-void MysqlPool::begin(Connection& c) {
+// Transactions are opened and closed with statements while the connection stays in autocommit:
+// two round trips per transaction instead of four with autocommit toggled around it.
+void MysqlPool::begin(Connection& c, Isolation isolation) {
     try {
-        c.raw().setAutoCommit(false);
+        if (isolation == Isolation::read_committed)
+            c.execute_plain("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+        c.execute_plain("START TRANSACTION");
     } catch (const sql::SQLException& e) {
         rethrow(e);
     }
@@ -232,8 +247,7 @@ void MysqlPool::begin(Connection& c) {
 
 void MysqlPool::commit(Connection& c) {
     try {
-        c.raw().commit();
-        c.raw().setAutoCommit(true);
+        c.execute_plain("COMMIT");
     } catch (const sql::SQLException& e) {
         rethrow(e);
     }
@@ -241,11 +255,17 @@ void MysqlPool::commit(Connection& c) {
 
 void MysqlPool::rollback(Connection& c) {
     try {
-        c.raw().rollback();
-        c.raw().setAutoCommit(true);
+        c.execute_plain("ROLLBACK");
     } catch (const sql::SQLException&) {
         // The connection is broken; guarded() drops it when the original error propagates.
     }
+}
+
+void MysqlPool::pause_after_deadlock(int attempt) {
+    // Spread the retries of the transactions that collided so they do not meet again.
+    thread_local std::minstd_rand jitter(std::random_device{}());
+    const int most_us = 5000 << attempt;
+    std::this_thread::sleep_for(std::chrono::microseconds(jitter() % most_us));
 }
 
 }  // namespace squawk::db

@@ -35,6 +35,8 @@ class DatabaseError : public std::runtime_error {
     int code() const { return code_; }
     bool is_duplicate_key() const { return code_ == 1062; }
     bool is_deadlock() const { return code_ == 1213 || code_ == 1205; }
+    // The server chose this transaction as a deadlock's victim and rolled all of it back.
+    bool rolled_back_by_deadlock() const { return code_ == 1213; }
 
   private:
     int code_;
@@ -60,6 +62,10 @@ class Row {
 };
 
 class Connection;
+
+// READ COMMITTED suits a transaction whose locking reads must not hold gaps that others insert
+// into (claiming outbox rows with SKIP LOCKED while events keep being written).
+enum class Isolation { repeatable_read, read_committed };
 
 // One leased connection; valid inside MysqlPool::run / transaction callbacks.
 class Session {
@@ -90,12 +96,31 @@ class MysqlPool {
     }
 
     // Runs `f(Session&)` in one transaction: committed when f returns, rolled back if it throws.
+    // A transaction chosen as a deadlock's victim runs again (a few times), so `f` must do
+    // nothing but database work.
     template <class F>
-    auto transaction(F&& f) {
+    auto transaction(F&& f, Isolation isolation = Isolation::repeatable_read) {
+        for (int attempt = 1;; ++attempt) {
+            try {
+                return transaction_once(f, isolation);
+            } catch (const DatabaseError& e) {
+                if (!e.rolled_back_by_deadlock() || attempt == kDeadlockAttempts) throw;
+            }
+            pause_after_deadlock(attempt);
+        }
+    }
+
+    const config::MysqlSettings& settings() const { return settings_; }
+
+  private:
+    static constexpr int kDeadlockAttempts = 4;
+
+    template <class F>
+    auto transaction_once(F& f, Isolation isolation) {
         Lease lease(*this);
         Session session(*lease.connection);
         return guarded(lease, [&] {
-            begin(*lease.connection);
+            begin(*lease.connection, isolation);
             try {
                 if constexpr (std::is_void_v<decltype(f(session))>) {
                     f(session);
@@ -112,9 +137,6 @@ class MysqlPool {
         });
     }
 
-    const config::MysqlSettings& settings() const { return settings_; }
-
-  private:
     struct Lease {
         explicit Lease(MysqlPool& pool);
         ~Lease();
@@ -141,9 +163,10 @@ class MysqlPool {
 
     static void discard(Lease& lease);
     static bool is_connection_error(int code);
-    static void begin(Connection& c);
+    static void begin(Connection& c, Isolation isolation);
     static void commit(Connection& c);
     static void rollback(Connection& c);
+    static void pause_after_deadlock(int attempt);
     std::unique_ptr<Connection> acquire();
     void release(std::unique_ptr<Connection> connection);
 

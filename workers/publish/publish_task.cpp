@@ -75,6 +75,9 @@ json cap_error(const social::CapReached& cap) {
                          {"retry_at", time::format_iso8601(cap.retry_at)}});
 }
 
+// About a minute of retries (at most 3.2 s apart) for an outcome write while MySQL restarts.
+constexpr int kOutcomeWriteAttempts = 22;
+
 class Run {
   public:
     Run(const jobs::ClaimedJob& job, TaskContext& context, PublishBatchers& batchers,
@@ -88,6 +91,7 @@ class Run {
     [[noreturn]] void fail(const json& error);
     json published(const std::string& external_id, const std::optional<std::string>& url);
     void record(social::TargetOutcome outcome);
+    Settlement submit_outcome(social::TargetOutcome outcome);
 
     const jobs::ClaimedJob& job_;
     TaskContext& context_;
@@ -99,11 +103,27 @@ class Run {
 void Run::record(social::TargetOutcome outcome) {
     outcome.post_id = work_.post.id;
     outcome.target_id = work_.target_id;
-    const auto settlement = batchers_.outcomes.submit(std::move(outcome));
+    const auto settlement = submit_outcome(std::move(outcome));
     // After commit; a failed add leaves the jobs to the scheduler's reconciler.
     if (settlement.recycled)
         context_.executor().run(
             [&] { social::enqueue_publish_jobs(redis_(), *settlement.recycled); });
+}
+
+Settlement Run::submit_outcome(social::TargetOutcome outcome) {
+    // The outcome is the only record of what the platform did: a retried job would find the
+    // send mark and could only report the outcome as unknown. So the write is retried while the
+    // database is briefly unreachable rather than handed to the job's retry.
+    for (int failures = 0;; ++failures) {
+        try {
+            return batchers_.outcomes.submit(outcome);
+        } catch (const db::DatabaseUnavailable& e) {
+            if (failures == kOutcomeWriteAttempts - 1) throw;
+            log::warn("cannot record a publish outcome yet; retrying",
+                      {{"target_id", work_.target_id}, {"error", e.what()}});
+        }
+        context_.wait_until(time::now() + std::chrono::milliseconds(100 << std::min(failures, 5)));
+    }
 }
 
 void Run::fail(const json& error) {
