@@ -80,12 +80,14 @@ std::optional<std::string> read_link(Validator& v) {
     return link;
 }
 
-std::optional<std::vector<std::string>> read_media(Validator& v) {
+// Media URLs follow the outgoing target rule: https, unless the development setting
+// security.allow_private_targets lets loopback fakes (plain http) stand in for media hosts.
+std::optional<std::vector<std::string>> read_media(Validator& v, bool allow_private_targets) {
     auto media =
         v.optional_string_array("media_urls", social::kMaxMediaItems, social::kMaxLinkChars, {}, 0);
     if (!media) return media;
     for (const auto& url : *media)
-        if (!social::is_web_url(url, true)) {
+        if (!social::is_web_url(url, !allow_private_targets)) {
             v.reject("media_urls", "every item must be an https URL with a host: " + url);
             return std::nullopt;
         }
@@ -115,7 +117,7 @@ std::optional<social::RecycleRule> read_recycle(Validator& v) {
     return rule;
 }
 
-social::PostInput read_post(Validator& v, Timing timing) {
+social::PostInput read_post(Validator& v, Timing timing, bool allow_private_targets) {
     social::PostInput in;
     in.content = v.required_string("content", kMaxContentChars);
     in.platforms = v.optional_string_array("platforms", kMaxPlatforms, kMaxPlatformChars)
@@ -126,7 +128,7 @@ social::PostInput read_post(Validator& v, Timing timing) {
         !v.problems().count("account_ids"))
         v.reject("platforms", "give platforms, account_ids or both");
     in.link = read_link(v);
-    in.media_urls = read_media(v).value_or(std::vector<std::string>{});
+    in.media_urls = read_media(v, allow_private_targets).value_or(std::vector<std::string>{});
     read_platform_options(v, in.platform_options, in.platform_times);
     if (timing == Timing::now) {
         if (v.optional_timestamp("scheduled_time"))
@@ -153,7 +155,7 @@ social::PostInput read_post(Validator& v, Timing timing) {
 
 Reply create(const RequestContext& ctx, Services& services, Timing timing) {
     Validator body(ctx.body);
-    const auto input = read_post(body, timing);
+    const auto input = read_post(body, timing, services.config.security.allow_private_targets);
     body.finish();
     return Reply::ok(posts(services).create(ctx.workspace_id, ctx.is_test, input), 201);
 }
@@ -184,7 +186,8 @@ Reply bulk(const RequestContext& ctx, Services& services, bool dry_run) {
     for (size_t i = 0; i < rows.size(); ++i) {
         Validator row(rows[i]);
         if (!rows[i].is_object()) row.reject("post", "must be an object");
-        inputs.push_back(read_post(row, Timing::bulk));
+        inputs.push_back(
+            read_post(row, Timing::bulk, services.config.security.allow_private_targets));
         if (!row.problems().empty()) problems.push_back({i, row.problems()});
     }
     return Reply::ok(posts(services).create_batch(ctx.workspace_id, ctx.is_test, inputs,
@@ -238,7 +241,7 @@ Reply update_post(const RequestContext& ctx, Services& services) {
     if (change.content && change.content->find_first_not_of(" \t\r\n") == std::string::npos)
         body.reject("content", "must not be blank");
     change.link = read_link(body);
-    change.media_urls = read_media(body);
+    change.media_urls = read_media(body, services.config.security.allow_private_targets);
     change.scheduled_time = future_time(body, "scheduled_time");
     nlohmann::json options = nullptr;
     read_platform_options(body, options, change.platform_times);

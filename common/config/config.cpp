@@ -221,6 +221,9 @@ std::vector<Field> schema() {
             "social.max_accounts_per_group",
             [](Config& c) -> int& { return c.social.max_accounts_per_group; }, 1, 100000),
         integer(
+            "social.media_probe_timeout_ms",
+            [](Config& c) -> int& { return c.social.media_probe_timeout_ms; }, 100, 120000),
+        integer(
             "webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; }, 100,
             120000),
         integer(

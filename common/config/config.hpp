@@ -105,6 +105,8 @@ struct SocialSettings {
     std::map<std::string, PlatformSettings> platforms;
     int max_groups_per_workspace = 50;
     int max_accounts_per_group = 100;
+    // Per request of the publish worker's media probe (HEAD or one-byte GET of a media URL).
+    int media_probe_timeout_ms = 10000;
 };
 
 // Outgoing webhook deliveries (spec 6): schedule and limits.

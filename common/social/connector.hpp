@@ -60,6 +60,10 @@ struct Verification {
 struct Message {
     std::string text;
     std::vector<std::string> image_urls;
+    // Every image goes as a file (a document) rather than a photo: the media plan decided so for
+    // images over the photo limit or of a type the platform shows only as a file. All or none,
+    // because platforms that take documents do not mix them with photos in one album.
+    bool images_as_documents = false;
     // Stable across attempts of one publish (at most 25 characters): platforms that take one
     // answer a repeated send with the message already created instead of a second one.
     std::string idempotency_key;
@@ -96,6 +100,14 @@ struct RemoteListing {
     std::optional<PlatformFailure> failure;  // set when the platform did not answer the listing
 };
 
+// What a platform takes as media by public URL, as data for the media plan. Sizes are bytes.
+struct MediaRules {
+    std::vector<std::string> photo_types;  // content types shown as photos or embeds
+    long long max_photo_bytes = 0;  // larger photos go as documents, or not at all; 0: no limit
+    std::vector<std::string> document_types;  // content types sent only as documents
+    long long max_document_bytes = 0;         // 0: the platform takes no documents by URL
+};
+
 // Validation limits of a platform as data, for the posts validator.
 struct PlatformLimits {
     size_t max_text_chars = 0;
@@ -107,6 +119,7 @@ struct PlatformLimits {
     // Whether a published message can be edited and deleted through the platform's API.
     bool can_edit = false;
     bool can_remove = false;
+    MediaRules media;
 };
 
 class Connector {

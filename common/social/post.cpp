@@ -27,7 +27,9 @@ nlohmann::json post_urls(const Post& p) {
     for (const auto& t : p.targets) {
         if (t.url) add_url(urls, t.platform, *t.url);
         if (t.error.is_object()) errors[t.platform] = t.error.value("message", "");
-        if (t.transcodes.is_array() && !t.transcodes.empty()) transcodes[t.platform] = t.transcodes;
+        // Several accounts of one platform share its list.
+        if (t.transcodes.is_array())
+            for (const auto& fix : t.transcodes) transcodes[t.platform].push_back(fix);
     }
     urls["_errors"] = std::move(errors);
     urls["_transcodes"] = std::move(transcodes);

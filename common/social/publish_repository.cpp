@@ -22,15 +22,16 @@ const std::string kTakeUp =
 
 // Each batch is one statement: its rows' values are a derived table (db::value_rows).
 constexpr const char* kPublishedRow =
-    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at";
+    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes";
 constexpr const char* kSetPublished =
     ") v ON v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
     " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
-    " t.error = NULL, t.updated_at = ?";
-constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error";
+    " t.error = NULL, t.transcodes = v.transcodes, t.updated_at = ?";
+constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error, ? AS transcodes";
 constexpr const char* kSetFailed =
     ") v ON v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
-    " t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', 'publishing')";
+    " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', "
+    "'publishing')";
 constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
 constexpr const char* kSetSettled =
     ") v ON v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
@@ -55,6 +56,12 @@ bool is_open(const std::string& status) {
 bool has_ended(const std::string& post_status_now) {
     return post_status_now == post_status::published || post_status_now == post_status::partial ||
            post_status_now == post_status::failed;
+}
+
+// NULL when no fix was applied, so a target without media reads as it always did.
+db::Param transcodes_param(const nlohmann::json& transcodes) {
+    if (!transcodes.is_array() || transcodes.empty()) return db::Param(nullptr);
+    return db::json_text(transcodes);
 }
 
 db::Params id_params(const std::set<long long>& ids) {
@@ -286,20 +293,21 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
             published.insert(published.end(),
                              {o.target_id, o.delivery->external_id,
                               o.delivery->url ? db::Param(*o.delivery->url) : db::Param(nullptr),
-                              time_param(o.delivery->at)});
+                              time_param(o.delivery->at), transcodes_param(o.transcodes)});
         else
-            failed.insert(failed.end(), {o.target_id, db::json_text(o.error)});
+            failed.insert(failed.end(),
+                          {o.target_id, db::json_text(o.error), transcodes_param(o.transcodes)});
     }
     const auto now = time_param(time::now());
     if (!published.empty()) {
-        const auto count = published.size() / 4;
+        const auto count = published.size() / 5;
         published.push_back(now);
         s.execute("UPDATE social_post_targets t JOIN (" + db::value_rows(kPublishedRow, count) +
                       kSetPublished,
                   published);
     }
     if (!failed.empty()) {
-        const auto count = failed.size() / 2;
+        const auto count = failed.size() / 3;
         failed.push_back(now);
         s.execute(
             "UPDATE social_post_targets t JOIN (" + db::value_rows(kFailedRow, count) + kSetFailed,
@@ -336,7 +344,11 @@ void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
                                "The worker publishing this target stopped on every "
                                "attempt before sending."},
                               {"detail", {{"attempts", job.attempts}}}};
-    PublishRepository::record_outcomes(s, {TargetOutcome{r->integer(0), target_id, {}, error}});
+    TargetOutcome outcome;
+    outcome.post_id = r->integer(0);
+    outcome.target_id = target_id;
+    outcome.error = error;
+    PublishRepository::record_outcomes(s, {outcome});
 }
 
 nlohmann::json post_event_data(const Post& post) {

@@ -62,6 +62,8 @@ struct TargetOutcome {
     long long target_id = 0;
     std::optional<Delivery> delivery;
     nlohmann::json error;  // {code, message, detail} when not delivered
+    // The media fixes applied (or attempted, on a failure): an array, or null for none.
+    nlohmann::json transcodes;
 };
 
 // The SQL works on batches: the publish worker gathers what its fibers need into one

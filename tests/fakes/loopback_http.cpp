@@ -74,7 +74,8 @@ const char* reason(int status) {
 std::string encode(const HttpAnswer& a) {
     std::string out =
         "HTTP/1.1 " + std::to_string(a.status) + " " + reason(a.status) +
-        "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(a.body.size()) +
+        "\r\nContent-Type: " + a.content_type + "\r\nContent-Length: " +
+        std::to_string(a.head_length >= 0 ? a.head_length : static_cast<long long>(a.body.size())) +
         "\r\n";
     for (const auto& [name, value] : a.headers) out += name + ": " + value + "\r\n";
     return out + "\r\n" + a.body;
@@ -208,7 +209,14 @@ class Server {
             if (auto it = request.headers.find("connection");
                 it != request.headers.end() && it->second == "close")
                 c.close_after = true;
-            answer(c, handler_(request));
+            auto reply = handler_(request);
+            // A HEAD answer announces the body's length and sends none.
+            if (request.method == "HEAD") {
+                if (reply.head_length < 0)
+                    reply.head_length = static_cast<long long>(reply.body.size());
+                reply.body.clear();
+            }
+            answer(c, reply);
         }
     }
 

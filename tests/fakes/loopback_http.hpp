@@ -25,6 +25,9 @@ struct HttpAnswer {
     int status = 200;
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
+    std::string content_type = "application/json";
+    // The Content-Length announced instead of the body's, for HEAD answers (no body follows).
+    long long head_length = -1;
     int delay_ms = 0;    // answer this much later; the connection stays open meanwhile
     bool reset = false;  // after the delay, reset the connection instead of answering
 };

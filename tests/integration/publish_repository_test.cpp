@@ -103,7 +103,7 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
     std::vector<std::thread> writers;
     for (size_t i = 0; i < work.size(); ++i)
         writers.emplace_back([&, i] {
-            TargetOutcome outcome{post.id, work[i].target_id, {}, nullptr};
+            TargetOutcome outcome{post.id, work[i].target_id, {}, nullptr, nullptr};
             if (i % 2 == 0)
                 outcome.delivery =
                     TargetOutcome::Delivery{"m" + std::to_string(i), std::nullopt, time::now()};
@@ -182,8 +182,10 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
     });
 }
 
-TEST_CASE("one batch of outcomes for many posts settles each post once with its own event",
-          "[integration][publish]") {
+TEST_CASE(
+    "one batch of outcomes for many posts settles each post once with its own event and the "
+    "media fixes of published and failed targets",
+    "[integration][publish]") {
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
         const auto ws = workspace(s);
@@ -195,22 +197,32 @@ TEST_CASE("one batch of outcomes for many posts settles each post once with its 
         const nlohmann::json refusal = {{"code", "PLATFORM_REFUSED"},
                                         {"message", "chat \"x\" said no \u00e9"},
                                         {"detail", {{"http_status", 400}}}};
+        const nlohmann::json fixes = nlohmann::json::array({{{"media_url", "https://img/a.png"},
+                                                             {"fix", "sent_as_document"},
+                                                             {"reason", "too big"}}});
         const auto at = time::now();
         const auto settled = PublishRepository::record_outcomes(
-            s, {TargetOutcome{both.id, both.targets[0].id,
-                              TargetOutcome::Delivery{"11", "https://t.me/c/11", at}, nullptr},
-                TargetOutcome{both.id, both.targets[1].id, {}, refusal},
-                TargetOutcome{single.id, single.targets[0].id, {}, refusal},
-                TargetOutcome{waiting.id, waiting.targets[0].id,
-                              TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr}});
+            s,
+            {TargetOutcome{both.id, both.targets[0].id,
+                           TargetOutcome::Delivery{"11", "https://t.me/c/11", at}, nullptr, fixes},
+             TargetOutcome{both.id, both.targets[1].id, {}, refusal, nullptr},
+             TargetOutcome{single.id, single.targets[0].id, {}, refusal, fixes},
+             TargetOutcome{waiting.id, waiting.targets[0].id,
+                           TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr,
+                           nlohmann::json::array()}});
         REQUIRE(settled.size() == 4);
         REQUIRE(settled[0]);
         CHECK(settled[0]->event == "post.partial");
         CHECK(settled[0]->post.targets[0].url == "https://t.me/c/11");
         CHECK(settled[0]->post.targets[1].error == refusal);
+        CHECK(settled[0]->post.targets[0].transcodes == fixes);
+        CHECK(settled[0]->post.targets[1].transcodes.is_null());
         CHECK_FALSE(settled[1]);
         REQUIRE(settled[2]);
         CHECK(settled[2]->event == "post.failed");
+        CHECK(settled[2]->post.targets[0].transcodes == fixes);
+        CHECK(post_event_data(settled[2]->post)["transcoded"][0]["fix"] == fixes[0]);
+        CHECK(PostRepository::find_by_id(s, waiting.id)->targets[0].transcodes.is_null());
         CHECK_FALSE(settled[3]);
         CHECK(PostRepository::find_by_id(s, waiting.id)->status == waiting.status);
         CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name LIKE 'post.%'")->integer(0) == 2);

@@ -101,6 +101,47 @@ TEST_CASE("Telegram publishes text, a photo and an album with the message id and
     CHECK(sent["media"][0]["caption"] == "album");
 }
 
+TEST_CASE("Telegram sends images as documents when the message says so, alone or as an album",
+          "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(785, "files_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL},
+                              {"type", "channel"},
+                              {"title", "News"},
+                              {"username", "squawk_news"}});
+    auto telegram = f.connector("telegram");
+    auto one = message("big", {"https://img.example/big.png"});
+    one.images_as_documents = true;
+    const auto single = telegram->publish(telegram_target(token), one);
+    REQUIRE_FALSE(single.failure);
+    auto two = message("files", {"https://img.example/a.png", "https://img.example/b.gif"});
+    two.images_as_documents = true;
+    const auto album = telegram->publish(telegram_target(token), two);
+    REQUIRE_FALSE(album.failure);
+    CHECK(album.message_id.find(',') != std::string::npos);
+
+    CHECK(f.fake.calls("/sendPhoto").empty());
+    const auto document = f.fake.calls("/sendDocument");
+    REQUIRE(document.size() == 1);
+    const auto sent = nlohmann::json::parse(document[0]["body"].get<std::string>());
+    CHECK(sent["document"] == "https://img.example/big.png");
+    CHECK(sent["caption"] == "big");
+    CHECK_FALSE(sent.contains("photo"));
+    const auto group = f.fake.calls("/sendMediaGroup");
+    REQUIRE(group.size() == 1);
+    const auto media = nlohmann::json::parse(group[0]["body"].get<std::string>())["media"];
+    REQUIRE(media.size() == 2);
+    CHECK(media[0]["type"] == "document");
+    CHECK(media[1]["type"] == "document");
+    CHECK(media[0]["caption"] == "files");
+
+    // A document's text is its caption: editing goes through editMessageCaption.
+    const auto edited = telegram->edit(telegram_target(token), single.message_id,
+                                       message("bigger", {"https://img.example/big.png"}));
+    CHECK_FALSE(edited.failure);
+    CHECK(f.fake.calls("/editMessageCaption").size() == 1);
+}
+
 TEST_CASE(
     "Telegram failures are classified: 429 with retry_after and 5xx are not accepted, a "
     "timeout after sending is unknown, a refusal is permanent, a closed port is not accepted",

@@ -10,6 +10,12 @@ std::string FakePlatforms::base_url(const std::string& platform) const {
     return server_.url("/" + platform);
 }
 
+std::string FakePlatforms::media_url(const std::string& name, const std::string& content_type,
+                                     long long bytes, const std::string& extra_query) const {
+    return server_.url("/media/" + name + "?type=" + content_type +
+                       "&bytes=" + std::to_string(bytes) + extra_query);
+}
+
 std::string FakePlatforms::config() const {
     std::string out;
     for (const char* platform : {"telegram", "discord", "whatsapp"})

@@ -1,6 +1,6 @@
-// Runs tests/fakes' social platforms (Telegram Bot API, Discord, WhatsApp Cloud API) as a child
-// process and talks to its control API: register bots, chats, webhooks, channels and phone
-// numbers, revoke tokens, program failures and delays, read back every call received.
+// Runs tests/fakes' social platforms (Telegram Bot API, Discord, WhatsApp Cloud API, a media
+// host) as a child process and talks to its control API: register bots, chats, webhooks, channels
+// and phone numbers, revoke tokens, program failures and delays, read back every call received.
 #pragma once
 
 #include "tests/support/fake_server.hpp"
@@ -18,6 +18,10 @@ class FakePlatforms {
 
     // The API base URL of "telegram", "discord" or "whatsapp" on this fake.
     std::string base_url(const std::string& platform) const;
+    // A file on the fake media host: HEAD and GET answer `content_type` and `bytes` (the bytes
+    // are generated, not stored). `extra_query` is appended ("&head=refused").
+    std::string media_url(const std::string& name, const std::string& content_type, long long bytes,
+                          const std::string& extra_query = "") const;
     // [social.<platform>] sections pointing every platform here, for StackOptions::extra_config.
     std::string config() const;
 

@@ -7,6 +7,7 @@
 #include "common/social/post_repository.hpp"
 #include "common/social/publish_repository.hpp"
 #include "workers/errors.hpp"
+#include "workers/publish/media_stage.hpp"
 #include "workers/publish/target_error.hpp"
 
 #include <functional>
@@ -98,11 +99,13 @@ class Run {
     PublishBatchers& batchers_;
     std::function<redis::RedisPool&()> redis_;
     PublishWork work_;
+    json transcodes_;  // the media fixes applied or attempted, recorded with the outcome
 };
 
 void Run::record(social::TargetOutcome outcome) {
     outcome.post_id = work_.post.id;
     outcome.target_id = work_.target_id;
+    outcome.transcodes = transcodes_;
     const auto settlement = submit_outcome(std::move(outcome));
     // After commit; a failed add leaves the jobs to the scheduler's reconciler.
     if (settlement.recycled)
@@ -156,7 +159,7 @@ json Run::go() {
     if (!context_.http()) throw PermanentError("this worker has no HTTP client for publishing");
     const auto connector =
         social::make_connector(work_.account.platform, context_.config().social, *context_.http());
-    const auto message = message_of(work_);
+    auto message = message_of(work_);
     social::Target target;
     target.identity = {work_.account.external_id, work_.account.display_name, work_.account.handle};
 
@@ -179,12 +182,17 @@ json Run::go() {
                           "recorded no answer; it is not sent again",
                           {{"send_started_at", time::format_iso8601(*work_.send_started_at)}}));
 
+    // Media is probed ahead of the send time, like the other checks.
+    if (!resuming_send && !message.image_urls.empty()) {
+        context_.in_transaction([&](db::Session& s) {
+            return PublishRepository::enter_stage(s, work_, "processing_media");
+        });
+        auto media = process_media(job_, context_, work_.target_id, *connector, message);
+        transcodes_ = std::move(media.fixes);
+        if (media.problem) fail(*media.problem);
+    }
     if (job_.run_after) context_.wait_until(*job_.run_after);
     if (!resuming_send) {
-        if (!work_.post.media_urls.empty())
-            context_.in_transaction([&](db::Session& s) {
-                return PublishRepository::enter_stage(s, work_, "processing_media");
-            });
         // Caps and the send mark under the account's row lock, batched with the other fibers'
         // sends: concurrent fibers and workers count each other's sends.
         const auto cap = batchers_.gate.submit(SendRequest{

@@ -11,7 +11,9 @@ namespace {
 
 using nlohmann::json;
 
-// Discord message limits: content 2000 characters, at most 10 embeds (one image each).
+// Discord message limits: content 2000 characters, at most 10 embeds (one image each). Embed
+// images are png, jpeg, gif or webp; Discord documents no size for them, so they are held to its
+// 10 MB upload limit, past which previews are not shown.
 const PlatformLimits kLimits = [] {
     PlatformLimits l;
     l.max_text_chars = 2000;
@@ -19,6 +21,8 @@ const PlatformLimits kLimits = [] {
     l.max_images = 10;
     l.can_edit = true;
     l.can_remove = true;
+    l.media.photo_types = {"image/png", "image/jpeg", "image/gif", "image/webp"};
+    l.media.max_photo_bytes = 10'000'000;
     return l;
 }();
 

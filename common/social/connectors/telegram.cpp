@@ -10,7 +10,10 @@ namespace {
 
 using nlohmann::json;
 
-// Bot API limits (core.telegram.org/bots/api): message text 4096, captions 1024, albums 2..10.
+// Bot API limits (core.telegram.org/bots/api): message text 4096, captions 1024, albums 2..10;
+// files by URL: photos up to 5 MB, other content up to 20 MB. GIFs go as documents (Telegram
+// shows them as animations) rather than through sendAnimation, so an album of them stays one
+// album of documents.
 const PlatformLimits kLimits = [] {
     PlatformLimits l;
     l.max_text_chars = 4096;
@@ -20,6 +23,10 @@ const PlatformLimits kLimits = [] {
     l.max_images = 10;
     l.can_edit = true;
     l.can_remove = true;
+    l.media.photo_types = {"image/jpeg", "image/png", "image/webp"};
+    l.media.max_photo_bytes = 5'000'000;
+    l.media.document_types = {"image/gif"};
+    l.media.max_document_bytes = 20'000'000;
     return l;
 }();
 
@@ -160,13 +167,16 @@ class TelegramConnector final : public Connector {
             answer =
                 read(call(token, "sendMessage", {{"chat_id", chat_id}, {"text", message.text}}));
         } else if (message.image_urls.size() == 1) {
-            json body{{"chat_id", chat_id}, {"photo", message.image_urls.front()}};
+            const char* kind = message.images_as_documents ? "document" : "photo";
+            json body{{"chat_id", chat_id}, {kind, message.image_urls.front()}};
             if (!message.text.empty()) body["caption"] = message.text;
-            answer = read(call(token, "sendPhoto", body));
+            answer =
+                read(call(token, message.images_as_documents ? "sendDocument" : "sendPhoto", body));
         } else {
             json media = json::array();
             for (const auto& url : message.image_urls) {
-                json item{{"type", "photo"}, {"media", url}};
+                json item{{"type", message.images_as_documents ? "document" : "photo"},
+                          {"media", url}};
                 if (media.empty() && !message.text.empty()) item["caption"] = message.text;
                 media.push_back(std::move(item));
             }
@@ -202,8 +212,8 @@ class TelegramConnector final : public Connector {
         return p;
     }
 
-    // A message sent with photos carries its text as the caption; an album's first message is
-    // the one holding it.
+    // A message sent with photos or documents carries its text as the caption; an album's first
+    // message is the one holding it.
     MessageChange edit(const Target& target, const std::string& external_id,
                        const Message& message) override {
         const auto ids = message_ids(external_id);

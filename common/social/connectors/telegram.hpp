@@ -1,5 +1,6 @@
 // Telegram Bot API connector: verifies a bot token and a chat (getMe, getChat), publishes
-// (sendMessage, sendPhoto, sendMediaGroup), edits and deletes. Base URL: config social.telegram.
+// (sendMessage, sendPhoto, sendDocument, sendMediaGroup), edits and deletes. Base URL: config
+// social.telegram.
 #pragma once
 
 #include "common/social/connector.hpp"

@@ -1,6 +1,7 @@
 // Fake social platforms for tests: the Telegram Bot API (/telegram/bot<token>/<method>), Discord
 // (/discord/webhooks/..., /discord/channels/...) and the WhatsApp Cloud API (/whatsapp/<id>...)
-// on one loopback port, each following its public API's paths, answers and error shapes.
+// on one loopback port, each following its public API's paths, answers and error shapes, and a
+// media host (/media/<name>?type=&bytes=, media_host.cpp) that platforms would fetch from.
 //
 // Control API: POST /_control/telegram/bot {token, bot}; /_control/telegram/chat {chat};
 // /_control/discord/webhook {id, token, webhook}; /_control/discord/channel {channel, bot_tokens};
@@ -113,6 +114,7 @@ HttpAnswer route(const HttpRequest& request) {
     if (path.starts_with("/telegram/")) return telegram(request, path.substr(9));
     if (path.starts_with("/discord/")) return discord(request, path.substr(8));
     if (path.starts_with("/whatsapp/")) return whatsapp(request, path.substr(9));
+    if (path.starts_with("/media/")) return media(request);
     return json_answer(404, {{"message", "404: Not Found"}});
 }
 

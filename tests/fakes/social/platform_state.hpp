@@ -54,5 +54,7 @@ nlohmann::json discord_native_message(const nlohmann::json& body);
 HttpAnswer telegram(const HttpRequest& request, const std::string& path);
 HttpAnswer discord(const HttpRequest& request, const std::string& path);
 HttpAnswer whatsapp(const HttpRequest& request, const std::string& path);
+// The fake media host under /media/ (media_host.cpp).
+HttpAnswer media(const HttpRequest& request);
 
 }  // namespace squawk::fakes::social

@@ -65,7 +65,7 @@ HttpAnswer edit(const json& chat, const json& body, const std::string& field) {
     const std::string text = body.value(field, "");
     if (field == "text" && !m->contains("text"))
         return error(400, "Bad Request: there is no text in the message to edit");
-    if (field == "caption" && !m->contains("photo"))
+    if (field == "caption" && !m->contains("photo") && !m->contains("document"))
         return error(400, "Bad Request: there is no caption in the message to edit");
     if (field == "text" && text.empty()) return error(400, "Bad Request: message text is empty");
     if (m->value(field, "") == text)
@@ -143,14 +143,35 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         if (body.contains("caption")) m["caption"] = body["caption"];
         return sent(*chat, m);
     }
+    if (method == "sendDocument") {
+        if (body.value("document", "").empty())
+            return error(400, "Bad Request: there is no document in the request");
+        json m = message(*chat);
+        m["document"] = {{"file_id", "document-" + std::to_string(s.next_message_id)},
+                         {"url", body["document"]}};
+        if (body.contains("caption")) m["caption"] = body["caption"];
+        return sent(*chat, m);
+    }
     if (method == "sendMediaGroup") {
         const json media = body.value("media", json::array());
         if (!media.is_array() || media.size() < 2 || media.size() > 10)
             return error(400, "Bad Request: wrong number of media in the album");
+        // Documents make an album of their own: they do not mix with photos or videos.
+        size_t documents = 0;
+        for (const auto& item : media)
+            if (item.is_object() && item.value("type", "") == "document") ++documents;
+        if (documents != 0 && documents != media.size())
+            return error(400, "Bad Request: document can't be mixed with other media types");
         json out = json::array();
         for (size_t i = 0; i < media.size(); ++i) {
             json m = message(*chat);
-            m["photo"] = json::array({{{"file_id", "photo-" + std::to_string(s.next_message_id)}}});
+            const std::string file = documents ? "document" : "photo";
+            const json file_id = {{"file_id", file + "-" + std::to_string(s.next_message_id)}};
+            if (documents)
+                m["document"] = {{"file_id", file_id["file_id"]},
+                                 {"url", media[i].value("media", "")}};
+            else
+                m["photo"] = json::array({file_id});
             if (media[i].is_object() && media[i].contains("caption"))
                 m["caption"] = media[i]["caption"];
             messages_of(*chat).push_back(m);

@@ -1,0 +1,131 @@
+#include "common/social/media_plan.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace squawk::social {
+namespace {
+
+using nlohmann::json;
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+std::string display_name(std::string_view platform) {
+    std::string out(platform);
+    if (!out.empty()) out.front() = static_cast<char>(std::toupper(out.front()));
+    return out;
+}
+
+json problem(const char* code, std::string message, json detail) {
+    return {{"code", code}, {"message", std::move(message)}, {"detail", std::move(detail)}};
+}
+
+json fix(const std::string& url, std::string reason) {
+    return {{"media_url", url}, {"fix", "sent_as_document"}, {"reason", std::move(reason)}};
+}
+
+// How one probed item goes: as a photo, as a document (with why), or the problem.
+struct ItemPlan {
+    bool document = false;
+    std::string why;
+    std::optional<json> problem;
+};
+
+// Spellings hosts send for JPEG besides the registered one.
+std::string registered_type(const std::string& type) {
+    return type == "image/jpg" || type == "image/pjpeg" ? "image/jpeg" : type;
+}
+
+ItemPlan plan_item(const std::string& name, const MediaRules& rules, const MediaProbe& p) {
+    ItemPlan out;
+    const auto type = registered_type(p.content_type);
+    const bool photo_type = contains(rules.photo_types, type);
+    const bool document_type = contains(rules.document_types, type);
+    if (!photo_type && !document_type) {
+        json accepted = rules.photo_types;
+        for (const auto& t : rules.document_types) accepted.push_back(t);
+        out.problem = problem(
+            "MEDIA_UNSUPPORTED_TYPE",
+            name + " does not take media of type " +
+                (p.content_type.empty() ? std::string("(none given)") : p.content_type) + ".",
+            {{"media_url", p.url}, {"content_type", p.content_type}, {"accepted", accepted}});
+        return out;
+    }
+    // An unknown size is left to the platform, which fetches the file itself.
+    const long long bytes = p.bytes.value_or(0);
+    if (photo_type && (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes)) return out;
+    if (rules.max_document_bytes > 0 && bytes <= rules.max_document_bytes) {
+        out.document = true;
+        out.why = photo_type ? "image of " + megabytes(bytes) + " is over " + name + "'s " +
+                                   megabytes(rules.max_photo_bytes) + " photo limit"
+                             : p.content_type + " images go to " + name + " as documents";
+        return out;
+    }
+    const long long max = std::max(rules.max_photo_bytes, rules.max_document_bytes);
+    out.problem = problem("MEDIA_TOO_LARGE",
+                          "The media of " + megabytes(bytes) + " is over " + name + "'s " +
+                              megabytes(max) + " limit for media sent by URL.",
+                          {{"media_url", p.url}, {"bytes", bytes}, {"max_bytes", max}});
+    return out;
+}
+
+}  // namespace
+
+std::string megabytes(long long bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
+                     const std::vector<MediaProbe>& probes) {
+    MediaPlan plan;
+    const std::string name = display_name(platform);
+    std::vector<ItemPlan> items;
+    for (const auto& p : probes) {
+        if (p.failure && p.failure->permanent) {
+            plan.problem =
+                problem("MEDIA_UNAVAILABLE",
+                        "The media at " + p.url + " cannot be fetched: " + p.failure->reason + ".",
+                        {{"media_url", p.url},
+                         {"reason", p.failure->reason},
+                         {"http_status", p.failure->http_status}});
+            break;
+        }
+        if (p.failure) {
+            if (!plan.retry_reason) plan.retry_reason = p.url + ": " + p.failure->reason;
+            items.emplace_back();
+            continue;
+        }
+        auto item = plan_item(name, rules, p);
+        if (item.problem) {
+            plan.problem = std::move(item.problem);
+            break;
+        }
+        items.push_back(std::move(item));
+    }
+    if (plan.problem) {
+        plan.retry_reason.reset();
+        return plan;
+    }
+    if (plan.retry_reason) return plan;
+
+    const auto first_document =
+        std::find_if(items.begin(), items.end(), [](const ItemPlan& i) { return i.document; });
+    if (first_document == items.end()) return plan;
+    plan.as_documents = true;
+    const auto& document_url = probes[static_cast<size_t>(first_document - items.begin())].url;
+    for (size_t i = 0; i < items.size(); ++i)
+        plan.fixes.push_back(
+            fix(probes[i].url, items[i].document
+                                   ? items[i].why
+                                   : "the album goes as documents: " + name +
+                                         " does not mix photos and documents in one album, and " +
+                                         document_url + " is a document"));
+    return plan;
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,169 @@
+// The media plan as a pure function of a platform's rules and the probes: photos within limits
+// go as given, oversized photos and GIFs go to Telegram as documents (a whole album with them),
+// and unavailable, unsupported or too large media gets the problem that fails the target.
+#include "common/social/media_plan.hpp"
+#include "common/social/connector.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk::social;
+
+namespace {
+
+MediaRules telegram_rules() {
+    MediaRules r;
+    r.photo_types = {"image/jpeg", "image/png", "image/webp"};
+    r.max_photo_bytes = 5'000'000;
+    r.document_types = {"image/gif"};
+    r.max_document_bytes = 20'000'000;
+    return r;
+}
+
+MediaRules discord_rules() {
+    MediaRules r;
+    r.photo_types = {"image/png", "image/jpeg", "image/gif", "image/webp"};
+    r.max_photo_bytes = 10'000'000;
+    return r;
+}
+
+MediaProbe probe(const std::string& url, const std::string& type, long long bytes) {
+    MediaProbe p;
+    p.url = url;
+    p.content_type = type;
+    p.bytes = bytes;
+    return p;
+}
+
+MediaProbe failed(const std::string& url, bool permanent, long status) {
+    MediaProbe p;
+    p.url = url;
+    p.failure =
+        ProbeFailure{permanent, "the media host answered HTTP " + std::to_string(status), status};
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("photos within the platform's limits go as photos with no fix") {
+    const auto plan = plan_media("telegram", telegram_rules(),
+                                 {probe("https://a/1.png", "image/png", 4'000'000),
+                                  probe("https://a/2.jpg", "image/jpg", 100)});
+    CHECK_FALSE(plan.problem);
+    CHECK_FALSE(plan.retry_reason);
+    CHECK_FALSE(plan.as_documents);
+    CHECK(plan.fixes.empty());
+}
+
+TEST_CASE("a Telegram photo over 5 MB goes as a document and the fix says why") {
+    const auto plan = plan_media("telegram", telegram_rules(),
+                                 {probe("https://a/big.png", "image/png", 7'200'000)});
+    REQUIRE_FALSE(plan.problem);
+    CHECK(plan.as_documents);
+    REQUIRE(plan.fixes.size() == 1);
+    CHECK(plan.fixes[0]["media_url"] == "https://a/big.png");
+    CHECK(plan.fixes[0]["fix"] == "sent_as_document");
+    CHECK(plan.fixes[0]["reason"] == "image of 7.2 MB is over Telegram's 5.0 MB photo limit");
+}
+
+TEST_CASE("one oversized image turns a whole Telegram album into documents") {
+    const auto plan = plan_media("telegram", telegram_rules(),
+                                 {probe("https://a/1.png", "image/png", 1'000),
+                                  probe("https://a/2.png", "image/png", 9'000'000),
+                                  probe("https://a/3.webp", "image/webp", 2'000)});
+    REQUIRE_FALSE(plan.problem);
+    CHECK(plan.as_documents);
+    REQUIRE(plan.fixes.size() == 3);
+    CHECK(plan.fixes[0]["media_url"] == "https://a/1.png");
+    CHECK(plan.fixes[0]["reason"].get<std::string>().find("does not mix photos and documents") !=
+          std::string::npos);
+    CHECK(plan.fixes[1]["reason"].get<std::string>().find("9.0 MB") != std::string::npos);
+}
+
+TEST_CASE("GIFs go to Telegram as documents and to Discord as embeds") {
+    const auto telegram =
+        plan_media("telegram", telegram_rules(), {probe("https://a/x.gif", "image/gif", 3'000)});
+    CHECK(telegram.as_documents);
+    REQUIRE(telegram.fixes.size() == 1);
+    CHECK(telegram.fixes[0]["reason"] == "image/gif images go to Telegram as documents");
+    const auto discord =
+        plan_media("discord", discord_rules(), {probe("https://a/x.gif", "image/gif", 3'000)});
+    CHECK_FALSE(discord.as_documents);
+    CHECK(discord.fixes.empty());
+}
+
+TEST_CASE("media over every limit the platform has is MEDIA_TOO_LARGE") {
+    const auto telegram = plan_media("telegram", telegram_rules(),
+                                     {probe("https://a/huge.png", "image/png", 25'000'000)});
+    REQUIRE(telegram.problem);
+    CHECK((*telegram.problem)["code"] == "MEDIA_TOO_LARGE");
+    CHECK((*telegram.problem)["detail"]["max_bytes"] == 20'000'000);
+    CHECK((*telegram.problem)["detail"]["bytes"] == 25'000'000);
+    const auto discord = plan_media("discord", discord_rules(),
+                                    {probe("https://a/big.png", "image/png", 12'000'000)});
+    REQUIRE(discord.problem);
+    CHECK((*discord.problem)["code"] == "MEDIA_TOO_LARGE");
+    CHECK((*discord.problem)["detail"]["max_bytes"] == 10'000'000);
+}
+
+TEST_CASE("a type the platform does not take is MEDIA_UNSUPPORTED_TYPE naming what it takes") {
+    const auto plan = plan_media(
+        "telegram", telegram_rules(),
+        {probe("https://a/1.png", "image/png", 10), probe("https://a/page", "text/html", 10)});
+    REQUIRE(plan.problem);
+    CHECK((*plan.problem)["code"] == "MEDIA_UNSUPPORTED_TYPE");
+    CHECK((*plan.problem)["detail"]["media_url"] == "https://a/page");
+    CHECK((*plan.problem)["detail"]["content_type"] == "text/html");
+    CHECK((*plan.problem)["detail"]["accepted"].size() == 4);
+    const auto none = plan_media("discord", discord_rules(), {probe("https://a/x", "", 10)});
+    REQUIRE(none.problem);
+    CHECK((*none.problem)["code"] == "MEDIA_UNSUPPORTED_TYPE");
+}
+
+TEST_CASE("an image whose size the host does not give goes as a photo") {
+    MediaProbe p = probe("https://a/1.png", "image/png", 0);
+    p.bytes.reset();
+    const auto plan = plan_media("telegram", telegram_rules(), {p});
+    CHECK_FALSE(plan.problem);
+    CHECK_FALSE(plan.as_documents);
+}
+
+TEST_CASE("a permanent probe failure is MEDIA_UNAVAILABLE and wins over a temporary one") {
+    const auto plan = plan_media(
+        "telegram", telegram_rules(),
+        {failed("https://a/busy.png", false, 503), failed("https://a/gone.png", true, 404)});
+    REQUIRE(plan.problem);
+    CHECK((*plan.problem)["code"] == "MEDIA_UNAVAILABLE");
+    CHECK((*plan.problem)["detail"]["media_url"] == "https://a/gone.png");
+    CHECK((*plan.problem)["detail"]["http_status"] == 404);
+    CHECK_FALSE(plan.retry_reason);
+}
+
+TEST_CASE("a temporary probe failure asks for a retry and sends nothing") {
+    const auto plan = plan_media(
+        "telegram", telegram_rules(),
+        {probe("https://a/1.png", "image/png", 10), failed("https://a/busy.png", false, 503)});
+    CHECK_FALSE(plan.problem);
+    REQUIRE(plan.retry_reason);
+    CHECK(plan.retry_reason->find("https://a/busy.png") != std::string::npos);
+}
+
+TEST_CASE("media headers are read strictly: content type, content range and length") {
+    CHECK(media_type("image/PNG; charset=binary") == "image/png");
+    CHECK(media_type("  image/webp ") == "image/webp");
+    CHECK(media_type("image") == "");
+    CHECK(media_type("/png") == "");
+    CHECK(media_type("image/") == "");
+    CHECK(media_type("image/p ng") == "");
+    CHECK(media_type("") == "");
+    CHECK(content_range_total("bytes 0-0/7000000") == 7'000'000);
+    CHECK(content_range_total("bytes */1234") == 1234);
+    CHECK_FALSE(content_range_total("bytes 0-0/*"));
+    CHECK_FALSE(content_range_total("bytes 0-0"));
+    CHECK_FALSE(content_range_total("items 0-0/12"));
+    CHECK_FALSE(content_range_total("bytes a-0/12"));
+    CHECK_FALSE(content_range_total("bytes 0-0/99999999999999999999"));
+    CHECK(content_length(" 42 ") == 42);
+    CHECK_FALSE(content_length("-1"));
+    CHECK_FALSE(content_length("12x"));
+    CHECK_FALSE(content_length(""));
+}

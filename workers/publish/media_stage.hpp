@@ -1,0 +1,26 @@
+// The publish task's processing_media stage: probes every media URL of the message at once (one
+// fiber each), plans how the platform gets them and adjusts the message accordingly.
+#pragma once
+
+#include "common/jobs/job.hpp"
+#include "common/social/connector.hpp"
+#include "workers/tasks/task_context.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace squawk::workers::publish {
+
+struct MediaStage {
+    nlohmann::json fixes = nlohmann::json::array();  // the fixes applied or attempted
+    std::optional<nlohmann::json> problem;           // the target fails with it
+};
+
+// Adjusts `message` for `connector`'s media rules and returns the fixes. When a host failed for
+// now, the target goes back to queued and RetryableError is thrown (nothing was sent); on the
+// job's last attempt that failure becomes a MEDIA_UNAVAILABLE problem instead.
+MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
+                         const social::Connector& connector, social::Message& message);
+
+}  // namespace squawk::workers::publish
