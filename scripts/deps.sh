@@ -9,7 +9,7 @@ packages=(
     # libraries
     libpistache-dev libhiredis-dev libboost-fiber-dev libboost-context-dev nlohmann-json3-dev
     libmysqlcppconn-dev libcurl4-openssl-dev libssl-dev libfmt-dev libsystemd-dev
-    libtomlplusplus-dev libcli11-dev catch2 libhowardhinnant-date-dev tzdata
+    libtomlplusplus-dev libcli11-dev catch2 libhowardhinnant-date-dev tzdata libjemalloc-dev
     # servers and tools the stack and the tests run
     redis-server redis-tools mariadb-server mariadb-client espeak-ng nodejs npm curl python3
     # benchmark load generator and peer

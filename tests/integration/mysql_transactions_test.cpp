@@ -1,0 +1,81 @@
+// Transactions against a real server: a deadlock's victim runs again instead of failing its
+// caller, and read committed transactions claim rows without blocking inserts behind them.
+#include "tests/support/test_database.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <future>
+#include <latch>
+
+using namespace squawk;
+
+namespace {
+
+void create_rows(db::MysqlPool& pool) {
+    pool.run([](db::Session& s) {
+        s.execute(
+            "CREATE TABLE IF NOT EXISTS tx_probe (id INT PRIMARY KEY, v INT NOT NULL,"
+            " KEY ix_v (v, id))");
+        s.execute("DELETE FROM tx_probe");
+        s.execute("INSERT INTO tx_probe (id, v) VALUES (1, 0), (2, 0)");
+    });
+}
+
+}  // namespace
+
+TEST_CASE("two transactions locking rows in opposite orders both commit", "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    std::latch both_hold_one(2);
+    std::atomic<int> runs{0};
+    // Each locks its first row, waits until the other holds one too (first run only), then
+    // takes the other's row: one of them is chosen as the victim and must run again.
+    const auto crossing = [&](int first, int second) {
+        bool waited = false;
+        db.pool().transaction([&](db::Session& s) {
+            ++runs;
+            s.execute("UPDATE tx_probe SET v = v + 1 WHERE id = ?", {first});
+            if (!waited) {
+                waited = true;
+                both_hold_one.arrive_and_wait();
+            }
+            s.execute("UPDATE tx_probe SET v = v + 1 WHERE id = ?", {second});
+        });
+    };
+    auto a = std::async(std::launch::async, crossing, 1, 2);
+    auto b = std::async(std::launch::async, crossing, 2, 1);
+    REQUIRE_NOTHROW(a.get());
+    REQUIRE_NOTHROW(b.get());
+    CHECK(runs.load() == 3);
+    db.pool().run(
+        [](db::Session& s) { CHECK(s.query_one("SELECT SUM(v) FROM tx_probe")->integer(0) == 4); });
+}
+
+TEST_CASE("a read committed claim of rows does not hold back inserts after them",
+          "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    std::latch claimed(1);
+    std::latch inserted(1);
+    auto claim = std::async(std::launch::async, [&] {
+        db.pool().transaction(
+            [&](db::Session& s) {
+                CHECK(s.query(
+                           "SELECT id FROM tx_probe WHERE v = 0 ORDER BY id FOR UPDATE SKIP LOCKED")
+                          .size() == 2);
+                claimed.count_down();
+                inserted.wait();
+            },
+            db::Isolation::read_committed);
+    });
+    claimed.wait();
+    // Under repeatable read this insert would wait for the claim's gap lock until it committed.
+    db.pool().run([](db::Session& s) {
+        s.execute("SET SESSION innodb_lock_wait_timeout = 2");
+        CHECK_NOTHROW(s.execute("INSERT INTO tx_probe (id, v) VALUES (3, 0)"));
+        s.execute("SET SESSION innodb_lock_wait_timeout = DEFAULT");
+    });
+    inserted.count_down();
+    claim.get();
+}
