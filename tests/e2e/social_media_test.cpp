@@ -175,7 +175,7 @@ TEST_CASE(
           std::string::npos);
 }
 
-TEST_CASE("an image whose download differs from its probe fails with MEDIA_UNAVAILABLE",
+TEST_CASE("a media file whose download differs from its probe fails with MEDIA_UNAVAILABLE",
           "[e2e][social][publish][media]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
@@ -194,7 +194,7 @@ TEST_CASE("an image whose download differs from its probe fails with MEDIA_UNAVA
     CHECK(platform_calls(fake) == 0);
 }
 
-TEST_CASE("an image whose download answers 503 is retried and uploaded once",
+TEST_CASE("a media file whose download answers 503 is retried and uploaded once",
           "[e2e][social][publish][media]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
