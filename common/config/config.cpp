@@ -224,6 +224,9 @@ std::vector<Field> schema() {
             "social.media_probe_timeout_ms",
             [](Config& c) -> int& { return c.social.media_probe_timeout_ms; }, 100, 120000),
         integer(
+            "social.media_download_timeout_ms",
+            [](Config& c) -> int& { return c.social.media_download_timeout_ms; }, 100, 600000),
+        integer(
             "webhooks.timeout_ms", [](Config& c) -> int& { return c.webhooks.timeout_ms; }, 100,
             120000),
         integer(

@@ -107,6 +107,8 @@ struct SocialSettings {
     int max_accounts_per_group = 100;
     // Per request of the publish worker's media probe (HEAD or one-byte GET of a media URL).
     int media_probe_timeout_ms = 10000;
+    // For the whole download of an image the platform takes only as an upload.
+    int media_download_timeout_ms = 60000;
 };
 
 // Outgoing webhook deliveries (spec 6): schedule and limits.

@@ -70,14 +70,19 @@ PlatformFailure transport_failure(const http::Response& response) {
 
 http::Response PlatformApi::send(const char* method, const std::string& path,
                                  http::HeaderList headers, const nlohmann::json& body) {
+    if (body.is_null()) return send(method, path, std::move(headers), "", "");
+    return send(method, path, std::move(headers), "application/json", body.dump());
+}
+
+http::Response PlatformApi::send(const char* method, const std::string& path,
+                                 http::HeaderList headers, const std::string& content_type,
+                                 std::string body) {
     http::Request r;
     r.method = method;
     r.url = base_ + path;
     r.headers = std::move(headers);
-    if (!body.is_null()) {
-        r.headers.emplace_back("Content-Type", "application/json");
-        r.body = body.dump();
-    }
+    if (!content_type.empty()) r.headers.emplace_back("Content-Type", content_type);
+    r.body = std::move(body);
     r.timeout = std::chrono::milliseconds(timeout_);
     return http_.send(std::move(r));
 }

@@ -56,7 +56,14 @@ struct Verification {
     std::optional<PlatformFailure> failure;  // set otherwise
 };
 
-// What one publish sends: text and images by public URL.
+// An image's bytes, downloaded because the platform takes it only as an upload.
+struct Upload {
+    std::string filename;
+    std::string content_type;
+    std::string bytes;
+};
+
+// What one publish sends: text and images by public URL, some of them uploaded instead.
 struct Message {
     std::string text;
     std::vector<std::string> image_urls;
@@ -64,6 +71,9 @@ struct Message {
     // images over the photo limit or of a type the platform shows only as a file. All or none,
     // because platforms that take documents do not mix them with photos in one album.
     bool images_as_documents = false;
+    // Parallel to image_urls (or empty): an image with an upload is sent as that file rather than
+    // by its URL.
+    std::vector<std::optional<Upload>> uploads;
     // Stable across attempts of one publish (at most 25 characters): platforms that take one
     // answer a repeated send with the message already created instead of a second one.
     std::string idempotency_key;
@@ -100,12 +110,16 @@ struct RemoteListing {
     std::optional<PlatformFailure> failure;  // set when the platform did not answer the listing
 };
 
-// What a platform takes as media by public URL, as data for the media plan. Sizes are bytes.
+// What a platform takes as media, by public URL or uploaded, as data for the media plan. Sizes
+// are bytes.
 struct MediaRules {
     std::vector<std::string> photo_types;  // content types shown as photos or embeds
-    long long max_photo_bytes = 0;  // larger photos go as documents, or not at all; 0: no limit
-    std::vector<std::string> document_types;  // content types sent only as documents
-    long long max_document_bytes = 0;         // 0: the platform takes no documents by URL
+    long long max_photo_bytes = 0;  // by URL; larger photos are uploaded, or fail; 0: no limit
+    // Content types sent only as documents, and the only ones a document sent by URL may have.
+    std::vector<std::string> document_types;
+    long long max_document_bytes = 0;         // by URL; 0: the platform takes no documents by URL
+    long long max_photo_upload_bytes = 0;     // 0: the platform takes no uploaded photos
+    long long max_document_upload_bytes = 0;  // 0: the platform takes no uploaded documents
 };
 
 // Validation limits of a platform as data, for the posts validator.
@@ -174,6 +188,9 @@ class PlatformApi {
     // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
     http::Response send(const char* method, const std::string& path, http::HeaderList headers,
                         const nlohmann::json& body = nullptr);
+    // The same with a body already encoded (a multipart form) of `content_type`.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const std::string& content_type, std::string body);
 
   private:
     std::string base_;

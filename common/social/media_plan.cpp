@@ -23,20 +23,39 @@ json problem(const char* code, std::string message, json detail) {
     return {{"code", code}, {"message", std::move(message)}, {"detail", std::move(detail)}};
 }
 
-json fix(const std::string& url, std::string reason) {
-    return {{"media_url", url}, {"fix", "sent_as_document"}, {"reason", std::move(reason)}};
+json fix(const std::string& url, const char* kind, std::string reason) {
+    return {{"media_url", url}, {"fix", kind}, {"reason", std::move(reason)}};
 }
 
-// How one probed item goes: as a photo, as a document (with why), or the problem.
+// "5 MB" for a platform's limit, which its documentation gives in whole megabytes.
+std::string limit_text(long long bytes) {
+    return bytes % 1'000'000 == 0 ? std::to_string(bytes / 1'000'000) + " MB" : megabytes(bytes);
+}
+
+// How one probed item goes: as a photo or a document, by URL or uploaded (with why), or the
+// problem.
 struct ItemPlan {
     bool document = false;
+    bool upload = false;
     std::string why;
     std::optional<json> problem;
 };
 
+ItemPlan as_upload(bool document, std::string why) {
+    ItemPlan out;
+    out.document = document;
+    out.upload = true;
+    out.why = std::move(why);
+    return out;
+}
+
 // Spellings hosts send for JPEG besides the registered one.
 std::string registered_type(const std::string& type) {
     return type == "image/jpg" || type == "image/pjpeg" ? "image/jpeg" : type;
+}
+
+bool within(long long limit, long long bytes) {
+    return limit > 0 && bytes <= limit;
 }
 
 ItemPlan plan_item(const std::string& name, const MediaRules& rules, const MediaProbe& p) {
@@ -56,23 +75,43 @@ ItemPlan plan_item(const std::string& name, const MediaRules& rules, const Media
     }
     // An unknown size is left to the platform, which fetches the file itself.
     const long long bytes = p.bytes.value_or(0);
-    if (photo_type && (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes)) return out;
-    if (rules.max_document_bytes > 0 && bytes <= rules.max_document_bytes) {
-        out.document = true;
-        out.why = photo_type ? "image of " + megabytes(bytes) + " is over " + name + "'s " +
-                                   megabytes(rules.max_photo_bytes) + " photo limit"
-                             : p.content_type + " images go to " + name + " as documents";
-        return out;
+    const std::string size = "image of " + megabytes(bytes) + " is over " + name + "'s ";
+    if (photo_type) {
+        if (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes) return out;
+        const std::string by_url =
+            size + limit_text(rules.max_photo_bytes) + " limit for photos sent by URL";
+        if (within(rules.max_photo_upload_bytes, bytes)) return as_upload(false, by_url);
+        if (within(rules.max_document_upload_bytes, bytes))
+            return as_upload(true, rules.max_photo_upload_bytes > 0
+                                       ? size + limit_text(rules.max_photo_upload_bytes) +
+                                             " limit for uploaded photos"
+                                       : by_url);
+    } else {
+        if (within(rules.max_document_bytes, bytes) || (rules.max_document_bytes > 0 && !p.bytes)) {
+            out.document = true;
+            out.why = p.content_type + " images go to " + name + " as documents";
+            return out;
+        }
+        if (within(rules.max_document_upload_bytes, bytes))
+            return as_upload(true, size + limit_text(rules.max_document_bytes) +
+                                       " limit for documents sent by URL");
     }
-    const long long max = std::max(rules.max_photo_bytes, rules.max_document_bytes);
+    const long long max = std::max({rules.max_photo_bytes, rules.max_document_bytes,
+                                    rules.max_photo_upload_bytes, rules.max_document_upload_bytes});
     out.problem = problem("MEDIA_TOO_LARGE",
                           "The media of " + megabytes(bytes) + " is over " + name + "'s " +
-                              megabytes(max) + " limit for media sent by URL.",
+                              limit_text(max) + " limit.",
                           {{"media_url", p.url}, {"bytes", bytes}, {"max_bytes", max}});
     return out;
 }
 
 }  // namespace
+
+json unavailable_problem(const std::string& url, const ProbeFailure& failure) {
+    return problem(
+        "MEDIA_UNAVAILABLE", "The media at " + url + " cannot be fetched: " + failure.reason + ".",
+        {{"media_url", url}, {"reason", failure.reason}, {"http_status", failure.http_status}});
+}
 
 std::string megabytes(long long bytes) {
     char text[32];
@@ -87,12 +126,7 @@ MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
     std::vector<ItemPlan> items;
     for (const auto& p : probes) {
         if (p.failure && p.failure->permanent) {
-            plan.problem =
-                problem("MEDIA_UNAVAILABLE",
-                        "The media at " + p.url + " cannot be fetched: " + p.failure->reason + ".",
-                        {{"media_url", p.url},
-                         {"reason", p.failure->reason},
-                         {"http_status", p.failure->http_status}});
+            plan.problem = unavailable_problem(p.url, *p.failure);
             break;
         }
         if (p.failure) {
@@ -115,16 +149,32 @@ MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
 
     const auto first_document =
         std::find_if(items.begin(), items.end(), [](const ItemPlan& i) { return i.document; });
-    if (first_document == items.end()) return plan;
+    if (first_document == items.end()) {
+        plan.max_upload_bytes = rules.max_photo_upload_bytes;
+        for (size_t i = 0; i < items.size(); ++i) {
+            plan.uploads.push_back(items[i].upload);
+            if (items[i].upload) plan.fixes.push_back(fix(probes[i].url, "uploaded", items[i].why));
+        }
+        return plan;
+    }
     plan.as_documents = true;
+    plan.max_upload_bytes = rules.max_document_upload_bytes;
     const auto& document_url = probes[static_cast<size_t>(first_document - items.begin())].url;
-    for (size_t i = 0; i < items.size(); ++i)
-        plan.fixes.push_back(
-            fix(probes[i].url, items[i].document
-                                   ? items[i].why
-                                   : "the album goes as documents: " + name +
-                                         " does not mix photos and documents in one album, and " +
-                                         document_url + " is a document"));
+    for (size_t i = 0; i < items.size(); ++i) {
+        // Only the platform's document types go as documents by URL; a photo made a document
+        // for the album's sake is uploaded where the platform takes uploads.
+        const bool upload =
+            items[i].upload ||
+            (!items[i].document && rules.max_document_upload_bytes > 0 &&
+             !contains(rules.document_types, registered_type(probes[i].content_type)));
+        plan.uploads.push_back(upload);
+        plan.fixes.push_back(fix(probes[i].url, "sent_as_document",
+                                 items[i].document
+                                     ? items[i].why
+                                     : "the album goes as documents: " + name +
+                                           " does not mix photos and documents in one album, and " +
+                                           document_url + " is a document"));
+    }
     return plan;
 }
 

@@ -1,5 +1,6 @@
 // How a platform gets a post's media, decided from its MediaRules and the probes: each item sent
-// as a photo or a document with the fixes applied, a retry later, or the problem that fails it.
+// as a photo or a document, by URL or uploaded, with the fixes applied, a retry later, or the
+// problem that fails it.
 #pragma once
 
 #include "common/social/connector.hpp"
@@ -16,6 +17,10 @@ namespace squawk::social {
 struct MediaPlan {
     // Every item goes as a document (see Message::images_as_documents).
     bool as_documents = false;
+    // Per item in the media order: whether it is downloaded and uploaded rather than sent by URL.
+    std::vector<bool> uploads;
+    // The most an uploaded item may weigh: the platform's upload limit for its kind.
+    long long max_upload_bytes = 0;
     // {media_url, fix, reason} for each item not sent as given.
     nlohmann::json fixes = nlohmann::json::array();
     // {code, message, detail} when the media cannot go: MEDIA_UNAVAILABLE,
@@ -29,6 +34,9 @@ struct MediaPlan {
 // that a post that cannot go is not retried.
 MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
                      const std::vector<MediaProbe>& probes);
+
+// The MEDIA_UNAVAILABLE problem for a media URL that cannot be fetched for good.
+nlohmann::json unavailable_problem(const std::string& url, const ProbeFailure& failure);
 
 // "7.2 MB": sizes as the platforms' documentation writes them (decimal megabytes).
 std::string megabytes(long long bytes);

@@ -28,7 +28,8 @@ std::optional<long long> digits(std::string_view s) {
 }
 
 http::Request request_to(const std::string& method, const net::CheckedTarget& target,
-                         const std::string& url, std::chrono::milliseconds timeout) {
+                         const std::string& url, std::chrono::milliseconds timeout,
+                         size_t max_response_bytes) {
     http::Request r;
     r.method = method;
     r.url = url;
@@ -37,8 +38,7 @@ http::Request request_to(const std::string& method, const net::CheckedTarget& ta
                                                        : "[" + target.address.to_string() + "]";
     r.connect_to = address + ":" + std::to_string(target.url.port);
     r.headers = {{"User-Agent", "Squawk-Media/1"}};
-    // Only the headers matter; a host that ignores Range sends a body that is read and dropped.
-    r.max_response_bytes = 1;
+    r.max_response_bytes = max_response_bytes;
     return r;
 }
 
@@ -116,7 +116,8 @@ MediaProbe probe_media(http::Client& http, const std::string& url, const TargetC
         p.failure = failure(true, std::string("the media URL is refused: ") + e.what());
         return p;
     }
-    auto answer = http.send(request_to("HEAD", target, url, timeout));
+    // Only the headers matter; a host that ignores Range sends a body that is read and dropped.
+    auto answer = http.send(request_to("HEAD", target, url, timeout, 1));
     if (answer.status == 0) {
         p.failure = transport_failure(answer);
         return p;
@@ -131,7 +132,7 @@ MediaProbe probe_media(http::Client& http, const std::string& url, const TargetC
         return p;
     }
     if (!length) {
-        auto get = request_to("GET", target, url, timeout);
+        auto get = request_to("GET", target, url, timeout, 1);
         get.headers.emplace_back("Range", "bytes=0-0");
         answer = http.send(std::move(get));
         if (answer.status == 0) {
@@ -150,6 +151,43 @@ MediaProbe probe_media(http::Client& http, const std::string& url, const TargetC
     }
     p.content_type = media_type(answer.header("content-type").value_or(""));
     return p;
+}
+
+MediaDownload download_media(http::Client& http, const std::string& url, const TargetCheck& check,
+                             std::chrono::milliseconds timeout, long long max_bytes,
+                             std::optional<long long> expected_bytes) {
+    MediaDownload d;
+    net::CheckedTarget target;
+    try {
+        target = check(url);
+    } catch (const net::TargetRefused& e) {
+        d.failure = failure(true, std::string("the media URL is refused: ") + e.what());
+        return d;
+    }
+    // One byte over the cap tells a body at the cap from a longer one that was cut.
+    auto answer = http.send(
+        request_to("GET", target, url, timeout, static_cast<size_t>(std::max(max_bytes, 0LL)) + 1));
+    if (answer.status == 0) {
+        d.failure = transport_failure(answer);
+        return d;
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+        d.failure = status_failure(answer);
+        return d;
+    }
+    const auto got = static_cast<long long>(answer.body.size());
+    if (got > max_bytes) {
+        d.failure = failure(true, "the download is over " + std::to_string(max_bytes) + " bytes");
+        return d;
+    }
+    if (expected_bytes && got != *expected_bytes) {
+        d.failure = failure(true, "the download has " + std::to_string(got) +
+                                      " bytes where the probe announced " +
+                                      std::to_string(*expected_bytes));
+        return d;
+    }
+    d.bytes = std::move(answer.body);
+    return d;
 }
 
 }  // namespace squawk::social

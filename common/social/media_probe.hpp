@@ -1,5 +1,6 @@
 // Looks at one media URL before a platform fetches it: the target check, then a HEAD (or a
-// one-byte ranged GET) to the checked address, giving its content type and size or why not.
+// one-byte ranged GET) to the checked address, giving its content type and size or why not; and
+// downloads it the same way when the platform takes it only as an upload.
 #pragma once
 
 #include "common/http/http_client.hpp"
@@ -35,6 +36,18 @@ using TargetCheck = std::function<net::CheckedTarget(const std::string& url)>;
 // Probes `url` through `http`, connecting only to the address `check` approved.
 MediaProbe probe_media(http::Client& http, const std::string& url, const TargetCheck& check,
                        std::chrono::milliseconds timeout);
+
+struct MediaDownload {
+    std::string bytes;
+    std::optional<ProbeFailure> failure;
+};
+
+// GETs `url` from the address `check` approves. A body over `max_bytes`, or of another size than
+// `expected_bytes` (the probe's, when it gave one), is a permanent failure: the file changed
+// since the probe or is not what the plan was made for.
+MediaDownload download_media(http::Client& http, const std::string& url, const TargetCheck& check,
+                             std::chrono::milliseconds timeout, long long max_bytes,
+                             std::optional<long long> expected_bytes);
 
 // The media type of a Content-Type value ("image/png; q=1" -> "image/png"), lower case; "" when
 // it is not type/subtype.

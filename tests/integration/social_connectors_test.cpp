@@ -110,11 +110,11 @@ TEST_CASE("Telegram sends images as documents when the message says so, alone or
                               {"title", "News"},
                               {"username", "squawk_news"}});
     auto telegram = f.connector("telegram");
-    auto one = message("big", {"https://img.example/big.png"});
+    auto one = message("moving", {"https://img.example/cat.gif"});
     one.images_as_documents = true;
     const auto single = telegram->publish(telegram_target(token), one);
     REQUIRE_FALSE(single.failure);
-    auto two = message("files", {"https://img.example/a.png", "https://img.example/b.gif"});
+    auto two = message("files", {"https://img.example/a.gif", "https://img.example/b.gif"});
     two.images_as_documents = true;
     const auto album = telegram->publish(telegram_target(token), two);
     REQUIRE_FALSE(album.failure);
@@ -124,8 +124,8 @@ TEST_CASE("Telegram sends images as documents when the message says so, alone or
     const auto document = f.fake.calls("/sendDocument");
     REQUIRE(document.size() == 1);
     const auto sent = nlohmann::json::parse(document[0]["body"].get<std::string>());
-    CHECK(sent["document"] == "https://img.example/big.png");
-    CHECK(sent["caption"] == "big");
+    CHECK(sent["document"] == "https://img.example/cat.gif");
+    CHECK(sent["caption"] == "moving");
     CHECK_FALSE(sent.contains("photo"));
     const auto group = f.fake.calls("/sendMediaGroup");
     REQUIRE(group.size() == 1);
@@ -137,9 +137,86 @@ TEST_CASE("Telegram sends images as documents when the message says so, alone or
 
     // A document's text is its caption: editing goes through editMessageCaption.
     const auto edited = telegram->edit(telegram_target(token), single.message_id,
-                                       message("bigger", {"https://img.example/big.png"}));
+                                       message("still moving", {"https://img.example/cat.gif"}));
     CHECK_FALSE(edited.failure);
     CHECK(f.fake.calls("/editMessageCaption").size() == 1);
+}
+
+TEST_CASE(
+    "Telegram uploads images as multipart/form-data: a photo in its own part, an album's files "
+    "attached by name next to images by URL",
+    "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(786, "upload_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL},
+                              {"type", "channel"},
+                              {"title", "News"},
+                              {"username", "squawk_news"}});
+    auto telegram = f.connector("telegram");
+    auto photo = message("Big poster", {"https://img.example/poster.png"});
+    photo.uploads.push_back(social::Upload{"poster.png", "image/png", std::string(7'000'000, 'p')});
+    const auto single = telegram->publish(telegram_target(token), photo);
+    REQUIRE_FALSE(single.failure);
+    const auto photos = f.fake.calls("/sendPhoto");
+    REQUIRE(photos.size() == 1);
+    CHECK(photos[0]["headers"]["content-type"].get<std::string>().starts_with(
+        "multipart/form-data; boundary="));
+    const auto form = photos[0]["form"];
+    CHECK(form["fields"]["chat_id"] == "-1001234567890");
+    CHECK(form["fields"]["caption"] == "Big poster");
+    CHECK_FALSE(form["fields"].contains("photo"));
+    CHECK(form["files"]["photo"]["filename"] == "poster.png");
+    CHECK(form["files"]["photo"]["content_type"] == "image/png");
+    CHECK(form["files"]["photo"]["bytes"] == 7'000'000);
+
+    auto album = message("Album", {"https://img.example/a.jpg", "https://img.example/b.png"});
+    album.uploads = {std::nullopt,
+                     social::Upload{"b.png", "image/png", std::string(8'000'000, 'b')}};
+    const auto sent = telegram->publish(telegram_target(token), album);
+    REQUIRE_FALSE(sent.failure);
+    CHECK(sent.message_id.find(',') != std::string::npos);
+    const auto groups = f.fake.calls("/sendMediaGroup");
+    REQUIRE(groups.size() == 1);
+    const auto media =
+        nlohmann::json::parse(groups[0]["form"]["fields"]["media"].get<std::string>());
+    REQUIRE(media.size() == 2);
+    CHECK(media[0]["media"] == "https://img.example/a.jpg");
+    CHECK(media[0]["caption"] == "Album");
+    CHECK(media[1]["type"] == "photo");
+    CHECK(media[1]["media"] == "attach://file1");
+    CHECK(groups[0]["form"]["files"]["file1"]["bytes"] == 8'000'000);
+    CHECK(groups[0]["form"]["files"].size() == 1);
+}
+
+TEST_CASE(
+    "the fake Telegram holds the Bot API's file limits: photos by URL to 5 MB, uploaded to 10 "
+    "MB, documents by URL only GIF, PDF or ZIP",
+    "[integration][social]") {
+    Fixture f;
+    const auto token = f.fake.add_telegram_bot(787, "limits_bot");
+    f.fake.add_telegram_chat({{"id", -1001234567890LL}, {"type", "channel"}, {"title", "News"}});
+    auto telegram = f.connector("telegram");
+    const auto by_url = telegram->publish(
+        telegram_target(token), message("", {f.fake.media_url("big.png", "image/png", 7'000'000)}));
+    REQUIRE(by_url.failure);
+    CHECK(by_url.failure->kind == FailureKind::refused);
+    CHECK(by_url.failure->reason == "Bad Request: wrong file identifier/HTTP URL specified");
+
+    auto too_big = message("", {"https://img.example/huge.png"});
+    too_big.uploads.push_back(
+        social::Upload{"huge.png", "image/png", std::string(10'000'001, 'h')});
+    const auto upload = telegram->publish(telegram_target(token), too_big);
+    REQUIRE(upload.failure);
+    CHECK(upload.failure->kind == FailureKind::refused);
+
+    auto png_document = message("", {"https://img.example/a.png"});
+    png_document.images_as_documents = true;
+    const auto document = telegram->publish(telegram_target(token), png_document);
+    REQUIRE(document.failure);
+    CHECK(document.failure->reason == "Bad Request: wrong type of the web page content");
+
+    too_big.images_as_documents = true;
+    CHECK_FALSE(telegram->publish(telegram_target(token), too_big).failure);
 }
 
 TEST_CASE(

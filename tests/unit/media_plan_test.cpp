@@ -1,6 +1,7 @@
 // The media plan as a pure function of a platform's rules and the probes: photos within limits
-// go as given, oversized photos and GIFs go to Telegram as documents (a whole album with them),
-// and unavailable, unsupported or too large media gets the problem that fails the target.
+// go by URL, photos over Telegram's URL limit are uploaded (as photos up to 10 MB, as documents
+// up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), and
+// unavailable, unsupported or too large media gets the problem that fails the target.
 #include "common/social/media_plan.hpp"
 #include "common/social/connector.hpp"
 
@@ -16,6 +17,8 @@ MediaRules telegram_rules() {
     r.max_photo_bytes = 5'000'000;
     r.document_types = {"image/gif"};
     r.max_document_bytes = 20'000'000;
+    r.max_photo_upload_bytes = 10'000'000;
+    r.max_document_upload_bytes = 50'000'000;
     return r;
 }
 
@@ -44,60 +47,105 @@ MediaProbe failed(const std::string& url, bool permanent, long status) {
 
 }  // namespace
 
-TEST_CASE("photos within the platform's limits go as photos with no fix") {
+TEST_CASE("photos within the platform's limits go as photos by URL with no fix") {
     const auto plan = plan_media("telegram", telegram_rules(),
                                  {probe("https://a/1.png", "image/png", 4'000'000),
                                   probe("https://a/2.jpg", "image/jpg", 100)});
     CHECK_FALSE(plan.problem);
     CHECK_FALSE(plan.retry_reason);
     CHECK_FALSE(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{false, false});
     CHECK(plan.fixes.empty());
 }
 
-TEST_CASE("a Telegram photo over 5 MB goes as a document and the fix says why") {
+TEST_CASE("a Telegram photo between 5 and 10 MB is uploaded as a photo and the fix says why") {
     const auto plan = plan_media("telegram", telegram_rules(),
-                                 {probe("https://a/big.png", "image/png", 7'200'000)});
+                                 {probe("https://a/big.png", "image/png", 7'000'000)});
     REQUIRE_FALSE(plan.problem);
-    CHECK(plan.as_documents);
+    CHECK_FALSE(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{true});
+    CHECK(plan.max_upload_bytes == 10'000'000);
     REQUIRE(plan.fixes.size() == 1);
     CHECK(plan.fixes[0]["media_url"] == "https://a/big.png");
-    CHECK(plan.fixes[0]["fix"] == "sent_as_document");
-    CHECK(plan.fixes[0]["reason"] == "image of 7.2 MB is over Telegram's 5.0 MB photo limit");
+    CHECK(plan.fixes[0]["fix"] == "uploaded");
+    CHECK(plan.fixes[0]["reason"] ==
+          "image of 7.0 MB is over Telegram's 5 MB limit for photos sent by URL");
 }
 
-TEST_CASE("one oversized image turns a whole Telegram album into documents") {
+TEST_CASE("a Telegram photo between 10 and 50 MB is uploaded as a document") {
+    const auto plan = plan_media("telegram", telegram_rules(),
+                                 {probe("https://a/huge.png", "image/png", 12'000'000)});
+    REQUIRE_FALSE(plan.problem);
+    CHECK(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{true});
+    CHECK(plan.max_upload_bytes == 50'000'000);
+    REQUIRE(plan.fixes.size() == 1);
+    CHECK(plan.fixes[0]["fix"] == "sent_as_document");
+    CHECK(plan.fixes[0]["reason"] ==
+          "image of 12.0 MB is over Telegram's 10 MB limit for uploaded photos");
+}
+
+TEST_CASE("in a Telegram album of photos only the photos over 5 MB are uploaded") {
     const auto plan = plan_media("telegram", telegram_rules(),
                                  {probe("https://a/1.png", "image/png", 1'000),
                                   probe("https://a/2.png", "image/png", 9'000'000),
                                   probe("https://a/3.webp", "image/webp", 2'000)});
     REQUIRE_FALSE(plan.problem);
-    CHECK(plan.as_documents);
-    REQUIRE(plan.fixes.size() == 3);
-    CHECK(plan.fixes[0]["media_url"] == "https://a/1.png");
-    CHECK(plan.fixes[0]["reason"].get<std::string>().find("does not mix photos and documents") !=
-          std::string::npos);
-    CHECK(plan.fixes[1]["reason"].get<std::string>().find("9.0 MB") != std::string::npos);
+    CHECK_FALSE(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{false, true, false});
+    REQUIRE(plan.fixes.size() == 1);
+    CHECK(plan.fixes[0]["media_url"] == "https://a/2.png");
+    CHECK(plan.fixes[0]["fix"] == "uploaded");
 }
 
-TEST_CASE("GIFs go to Telegram as documents and to Discord as embeds") {
+TEST_CASE(
+    "one document turns a whole Telegram album into documents, its photos uploaded and its GIFs "
+    "by URL") {
+    const auto plan = plan_media("telegram", telegram_rules(),
+                                 {probe("https://a/1.png", "image/png", 1'000),
+                                  probe("https://a/2.png", "image/png", 12'000'000),
+                                  probe("https://a/3.gif", "image/gif", 2'000)});
+    REQUIRE_FALSE(plan.problem);
+    CHECK(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{true, true, false});
+    REQUIRE(plan.fixes.size() == 3);
+    CHECK(plan.fixes[0]["media_url"] == "https://a/1.png");
+    CHECK(plan.fixes[0]["fix"] == "sent_as_document");
+    CHECK(plan.fixes[0]["reason"].get<std::string>().find("does not mix photos and documents") !=
+          std::string::npos);
+    CHECK(plan.fixes[1]["reason"].get<std::string>().find("12.0 MB") != std::string::npos);
+    CHECK(plan.fixes[2]["reason"] == "image/gif images go to Telegram as documents");
+}
+
+TEST_CASE("GIFs go to Telegram as documents by URL up to 20 MB and to Discord as embeds") {
     const auto telegram =
         plan_media("telegram", telegram_rules(), {probe("https://a/x.gif", "image/gif", 3'000)});
     CHECK(telegram.as_documents);
+    CHECK(telegram.uploads == std::vector<bool>{false});
     REQUIRE(telegram.fixes.size() == 1);
     CHECK(telegram.fixes[0]["reason"] == "image/gif images go to Telegram as documents");
+    const auto big = plan_media("telegram", telegram_rules(),
+                                {probe("https://a/x.gif", "image/gif", 30'000'000)});
+    CHECK(big.as_documents);
+    CHECK(big.uploads == std::vector<bool>{true});
+    REQUIRE(big.fixes.size() == 1);
+    CHECK(big.fixes[0]["reason"] ==
+          "image of 30.0 MB is over Telegram's 20 MB limit for documents sent by URL");
     const auto discord =
         plan_media("discord", discord_rules(), {probe("https://a/x.gif", "image/gif", 3'000)});
     CHECK_FALSE(discord.as_documents);
+    CHECK(discord.uploads == std::vector<bool>{false});
     CHECK(discord.fixes.empty());
 }
 
 TEST_CASE("media over every limit the platform has is MEDIA_TOO_LARGE") {
     const auto telegram = plan_media("telegram", telegram_rules(),
-                                     {probe("https://a/huge.png", "image/png", 25'000'000)});
+                                     {probe("https://a/huge.png", "image/png", 60'000'000)});
     REQUIRE(telegram.problem);
     CHECK((*telegram.problem)["code"] == "MEDIA_TOO_LARGE");
-    CHECK((*telegram.problem)["detail"]["max_bytes"] == 20'000'000);
-    CHECK((*telegram.problem)["detail"]["bytes"] == 25'000'000);
+    CHECK((*telegram.problem)["message"] == "The media of 60.0 MB is over Telegram's 50 MB limit.");
+    CHECK((*telegram.problem)["detail"]["max_bytes"] == 50'000'000);
+    CHECK((*telegram.problem)["detail"]["bytes"] == 60'000'000);
     const auto discord = plan_media("discord", discord_rules(),
                                     {probe("https://a/big.png", "image/png", 12'000'000)});
     REQUIRE(discord.problem);
@@ -125,6 +173,7 @@ TEST_CASE("an image whose size the host does not give goes as a photo") {
     const auto plan = plan_media("telegram", telegram_rules(), {p});
     CHECK_FALSE(plan.problem);
     CHECK_FALSE(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{false});
 }
 
 TEST_CASE("a permanent probe failure is MEDIA_UNAVAILABLE and wins over a temporary one") {

@@ -1,5 +1,6 @@
 // The publish task's processing_media stage: probes every media URL of the message at once (one
-// fiber each), plans how the platform gets them and adjusts the message accordingly.
+// fiber each), plans how the platform gets them, downloads those it takes only as uploads and
+// adjusts the message accordingly.
 #pragma once
 
 #include "common/jobs/job.hpp"

@@ -1,5 +1,7 @@
 #include "common/social/connectors/telegram.hpp"
 
+#include "common/http/multipart.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -11,9 +13,10 @@ namespace {
 using nlohmann::json;
 
 // Bot API limits (core.telegram.org/bots/api): message text 4096, captions 1024, albums 2..10;
-// files by URL: photos up to 5 MB, other content up to 20 MB. GIFs go as documents (Telegram
-// shows them as animations) rather than through sendAnimation, so an album of them stays one
-// album of documents.
+// files by URL: photos up to 5 MB, other content up to 20 MB and as a document only GIF, PDF and
+// ZIP; uploads (multipart/form-data): photos up to 10 MB, documents up to 50 MB. GIFs go as
+// documents (Telegram shows them as animations) rather than through sendAnimation, so an album
+// of them stays one album of documents.
 const PlatformLimits kLimits = [] {
     PlatformLimits l;
     l.max_text_chars = 4096;
@@ -27,6 +30,8 @@ const PlatformLimits kLimits = [] {
     l.media.max_photo_bytes = 5'000'000;
     l.media.document_types = {"image/gif"};
     l.media.max_document_bytes = 20'000'000;
+    l.media.max_photo_upload_bytes = 10'000'000;
+    l.media.max_document_upload_bytes = 50'000'000;
     return l;
 }();
 
@@ -168,19 +173,31 @@ class TelegramConnector final : public Connector {
                 read(call(token, "sendMessage", {{"chat_id", chat_id}, {"text", message.text}}));
         } else if (message.image_urls.size() == 1) {
             const char* kind = message.images_as_documents ? "document" : "photo";
-            json body{{"chat_id", chat_id}, {kind, message.image_urls.front()}};
+            const char* method = message.images_as_documents ? "sendDocument" : "sendPhoto";
+            json body{{"chat_id", chat_id}};
             if (!message.text.empty()) body["caption"] = message.text;
-            answer =
-                read(call(token, message.images_as_documents ? "sendDocument" : "sendPhoto", body));
+            if (const auto* file = upload_of(message, 0))
+                answer = read(call_with_files(token, method, body, {{kind, file}}));
+            else {
+                body[kind] = message.image_urls.front();
+                answer = read(call(token, method, body));
+            }
         } else {
             json media = json::array();
-            for (const auto& url : message.image_urls) {
+            std::vector<std::pair<std::string, const Upload*>> files;
+            for (size_t i = 0; i < message.image_urls.size(); ++i) {
                 json item{{"type", message.images_as_documents ? "document" : "photo"},
-                          {"media", url}};
+                          {"media", message.image_urls[i]}};
+                if (const auto* file = upload_of(message, i)) {
+                    files.emplace_back("file" + std::to_string(i), file);
+                    item["media"] = "attach://" + files.back().first;
+                }
                 if (media.empty() && !message.text.empty()) item["caption"] = message.text;
                 media.push_back(std::move(item));
             }
-            answer = read(call(token, "sendMediaGroup", {{"chat_id", chat_id}, {"media", media}}));
+            const json body{{"chat_id", chat_id}, {"media", media}};
+            answer = read(files.empty() ? call(token, "sendMediaGroup", body)
+                                        : call_with_files(token, "sendMediaGroup", body, files));
         }
         Publication p;
         if (answer.failure) {
@@ -273,6 +290,26 @@ class TelegramConnector final : public Connector {
 
     http::Response call(const std::string& token, const char* method, const json& body) {
         return api_.send("POST", "/bot" + token + "/" + method, {}, body);
+    }
+
+    // The call as multipart/form-data: each member of `body` a field (strings as they are, the
+    // rest as JSON, as the Bot API reads form fields) and each upload a file part.
+    http::Response call_with_files(
+        const std::string& token, const char* method, const json& body,
+        const std::vector<std::pair<std::string, const Upload*>>& files) {
+        http::Multipart form;
+        for (const auto& [name, value] : body.items())
+            form.field(name, value.is_string() ? value.get<std::string>() : value.dump());
+        for (const auto& [name, file] : files)
+            form.file(name, file->filename, file->content_type, file->bytes);
+        const auto content_type = form.content_type();
+        return api_.send("POST", "/bot" + token + "/" + method, {}, content_type,
+                         std::move(form).finish());
+    }
+
+    static const Upload* upload_of(const Message& message, size_t index) {
+        return index < message.uploads.size() && message.uploads[index] ? &*message.uploads[index]
+                                                                        : nullptr;
     }
 
     // Why the bot cannot post in the chat, if it cannot.

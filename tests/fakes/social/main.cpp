@@ -8,7 +8,8 @@
 // /_control/discord/message {channel_id, content, id?} (a message posted or edited natively);
 // /_control/whatsapp/phone {phone, tokens}; /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
-// GET /_control/calls?match=S (every call received); POST /_control/calls/clear;
+// GET /_control/calls?match=S (every call received; a multipart/form-data call as its fields and
+// file sizes under "form"); POST /_control/calls/clear;
 // GET /_control/messages (Telegram messages by chat id, Discord messages by channel id);
 // POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
@@ -122,15 +123,21 @@ HttpAnswer handle(const HttpRequest& request) {
     if (request.path.starts_with("/_control/")) return control(request);
     nlohmann::json headers = nlohmann::json::object();
     for (const auto& [k, v] : request.headers) headers[k] = v;
-    state().calls.push_back(
-        {{"method", request.method},
-         {"path", request.path},
-         {"target", request.target},
-         {"headers", headers},
-         {"body", request.body},
-         {"received_at_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::system_clock::now().time_since_epoch())
-                                .count()}});
+    nlohmann::json call = {
+        {"method", request.method},
+        {"path", request.path},
+        {"target", request.target},
+        {"headers", headers},
+        {"body", request.body},
+        {"received_at_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count()}};
+    // An upload is recorded as its fields and the files' sizes, not megabytes of bytes.
+    if (const auto form = parse_form(request)) {
+        call["body"] = "";
+        call["form"] = {{"fields", form->fields}, {"files", form->files}};
+    }
+    state().calls.push_back(std::move(call));
     const auto program = take_program(request);
     if (!program) return route(request);
     HttpAnswer answer = program->contains("status")

@@ -50,6 +50,15 @@ std::optional<nlohmann::json> take_program(const HttpRequest& request);
 // call: {channel_id, content, id?}. Returns the message.
 nlohmann::json discord_native_message(const nlohmann::json& body);
 
+// A multipart/form-data body: its text fields, and its files by part name as {name, filename,
+// content_type, bytes} (the size; the content is not kept).
+struct Form {
+    std::map<std::string, std::string> fields;
+    nlohmann::json files = nlohmann::json::object();
+};
+// The form `request` carries; nothing unless it is well-formed multipart/form-data.
+std::optional<Form> parse_form(const HttpRequest& request);
+
 // Per platform: the answer to a call under its base path (already stripped).
 HttpAnswer telegram(const HttpRequest& request, const std::string& path);
 HttpAnswer discord(const HttpRequest& request, const std::string& path);

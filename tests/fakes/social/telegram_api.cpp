@@ -1,9 +1,12 @@
 // The fake Telegram Bot API: /bot<token>/<method> (send, edit, delete) with {ok, result} answers
-// and {ok: false, error_code, description} errors (core.telegram.org/bots/api).
+// and {ok: false, error_code, description} errors (core.telegram.org/bots/api); JSON bodies or
+// multipart/form-data uploads, with the Bot API's limits on files by URL and uploaded.
 #include "tests/fakes/social/platform_state.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
+#include <vector>
 
 namespace squawk::fakes::social {
 namespace {
@@ -16,6 +19,102 @@ HttpAnswer error(int code, const std::string& description) {
 
 HttpAnswer result(const json& value) {
     return json_answer(200, {{"ok", true}, {"result", value}});
+}
+
+// The body of a call sent as a form: its fields, with those the Bot API reads as JSON-serialized
+// parsed, and the uploaded files under "_files".
+json form_body(const Form& form) {
+    json body = json::object();
+    for (const auto& [name, value] : form.fields)
+        body[name] = name == "media" ? json::parse(value, nullptr, false) : json(value);
+    body["_files"] = form.files;
+    return body;
+}
+
+// A query parameter of `url` as the fake media host reads it ("" when absent), '%2F' decoded.
+std::string url_query(const std::string& url, const std::string& name) {
+    const auto question = url.find('?');
+    if (question == std::string::npos) return {};
+    const std::string query = "&" + url.substr(question + 1);
+    const auto at = query.find("&" + name + "=");
+    if (at == std::string::npos) return {};
+    const auto start = at + name.size() + 2;
+    std::string value = query.substr(start, query.find('&', start) - start);
+    for (auto pos = value.find("%2F"); pos != std::string::npos; pos = value.find("%2F"))
+        value.replace(pos, 3, "/");
+    return value;
+}
+
+// What a photo or document input names: {source: upload|url|file_id, content_type, bytes, ...};
+// nothing when it is missing or attaches a part the request does not have. Telegram fetches a URL
+// itself; here the fake media host's query (or the path's extension) says what it would find.
+std::optional<json> input_file(const json& value, const json& body) {
+    if (!value.is_string() || value.get<std::string>().empty()) return std::nullopt;
+    const std::string text = value.get<std::string>();
+    const json files = body.value("_files", json::object());
+    if (text.starts_with("attach://")) {
+        const auto name = text.substr(9);
+        if (!files.contains(name)) return std::nullopt;
+        json f = files[name];
+        f["source"] = "upload";
+        return f;
+    }
+    if (text.starts_with("http://") || text.starts_with("https://")) {
+        std::string type = url_query(text, "type");
+        const auto path = text.substr(0, text.find('?'));
+        if (type.empty() && path.ends_with(".gif")) type = "image/gif";
+        if (type.empty() && path.ends_with(".pdf")) type = "application/pdf";
+        if (type.empty() && path.ends_with(".zip")) type = "application/zip";
+        return json{{"source", "url"},
+                    {"url", text},
+                    {"content_type", type},
+                    {"bytes", std::atoll(url_query(text, "bytes").c_str())}};
+    }
+    return json{{"source", "file_id"}, {"file_id", text}};
+}
+
+// The file of sendPhoto's `photo` or sendDocument's `document`: a part of that name, or the
+// field's URL, file_id or attach://.
+std::optional<json> single_file(const json& body, const std::string& field) {
+    const json files = body.value("_files", json::object());
+    if (files.contains(field)) {
+        json f = files[field];
+        f["source"] = "upload";
+        return f;
+    }
+    return input_file(body.value(field, json()), body);
+}
+
+// Telegram's refusal of `file` as a photo or document (`kind`), if it refuses: photos up to 5 MB
+// by URL and 10 MB uploaded; documents by URL only GIF, PDF or ZIP up to 20 MB, uploaded up to
+// 50 MB.
+std::optional<HttpAnswer> refused_file(const std::string& kind, const json& file) {
+    const auto source = file.value("source", "");
+    const long long bytes = file.value("bytes", 0LL);
+    if (kind == "photo") {
+        if (source == "url" && bytes > 5'000'000)
+            return error(400, "Bad Request: wrong file identifier/HTTP URL specified");
+        if (source == "upload" && bytes > 10'000'000)
+            return error(400, "Bad Request: PHOTO_INVALID_DIMENSIONS");
+        return std::nullopt;
+    }
+    if (source == "url") {
+        const auto type = file.value("content_type", "");
+        if (type != "image/gif" && type != "application/pdf" && type != "application/zip")
+            return error(400, "Bad Request: wrong type of the web page content");
+        if (bytes > 20'000'000) return error(400, "Bad Request: failed to get HTTP URL content");
+    }
+    if (source == "upload" && bytes > 50'000'000) return error(413, "Request Entity Too Large");
+    return std::nullopt;
+}
+
+// How a sent message describes its file.
+json sent_file(const std::string& kind, long long id, const json& file) {
+    json out{{"file_id", kind + "-" + std::to_string(id)}, {"file_size", file.value("bytes", 0LL)}};
+    if (file.contains("url")) out["url"] = file["url"];
+    if (file.contains("filename")) out["file_name"] = file["filename"];
+    if (file.contains("file_id")) out["file_id"] = file["file_id"];
+    return out;
 }
 
 json* find_chat(const json& chat_id) {
@@ -113,8 +212,10 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
     auto& s = state();
     if (!s.telegram_bots.contains(token)) return error(401, "Unauthorized");
     const json& bot = s.telegram_bots[token];
-    const json body =
-        request.body.empty() ? json::object() : json::parse(request.body, nullptr, false);
+    const auto form = parse_form(request);
+    const json body = form                   ? form_body(*form)
+                      : request.body.empty() ? json::object()
+                                             : json::parse(request.body, nullptr, false);
     if (!body.is_object()) return error(400, "Bad Request: can't parse JSON object");
     if (method == "getMe") return result(bot);
     json* chat = find_chat(body.value("chat_id", json()));
@@ -135,20 +236,14 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         m["text"] = text;
         return sent(*chat, m);
     }
-    if (method == "sendPhoto") {
-        if (body.value("photo", "").empty())
-            return error(400, "Bad Request: there is no photo in the request");
+    if (method == "sendPhoto" || method == "sendDocument") {
+        const std::string kind = method == "sendPhoto" ? "photo" : "document";
+        const auto file = single_file(body, kind);
+        if (!file) return error(400, "Bad Request: there is no " + kind + " in the request");
+        if (auto refusal = refused_file(kind, *file)) return *refusal;
         json m = message(*chat);
-        m["photo"] = json::array({{{"file_id", "photo-" + std::to_string(s.next_message_id)}}});
-        if (body.contains("caption")) m["caption"] = body["caption"];
-        return sent(*chat, m);
-    }
-    if (method == "sendDocument") {
-        if (body.value("document", "").empty())
-            return error(400, "Bad Request: there is no document in the request");
-        json m = message(*chat);
-        m["document"] = {{"file_id", "document-" + std::to_string(s.next_message_id)},
-                         {"url", body["document"]}};
+        const json described = sent_file(kind, s.next_message_id, *file);
+        m[kind] = kind == "photo" ? json::array({described}) : described;
         if (body.contains("caption")) m["caption"] = body["caption"];
         return sent(*chat, m);
     }
@@ -162,18 +257,25 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
             if (item.is_object() && item.value("type", "") == "document") ++documents;
         if (documents != 0 && documents != media.size())
             return error(400, "Bad Request: document can't be mixed with other media types");
+        const std::string kind = documents ? "document" : "photo";
+        std::vector<json> files;
+        for (size_t i = 0; i < media.size(); ++i) {
+            const auto file = media[i].is_object()
+                                  ? input_file(media[i].value("media", json()), body)
+                                  : std::nullopt;
+            if (!file)
+                return error(400, "Bad Request: failed to send message #" + std::to_string(i + 1) +
+                                      " with the error message \"wrong file identifier/HTTP URL "
+                                      "specified\"");
+            if (auto refusal = refused_file(kind, *file)) return *refusal;
+            files.push_back(*file);
+        }
         json out = json::array();
         for (size_t i = 0; i < media.size(); ++i) {
             json m = message(*chat);
-            const std::string file = documents ? "document" : "photo";
-            const json file_id = {{"file_id", file + "-" + std::to_string(s.next_message_id)}};
-            if (documents)
-                m["document"] = {{"file_id", file_id["file_id"]},
-                                 {"url", media[i].value("media", "")}};
-            else
-                m["photo"] = json::array({file_id});
-            if (media[i].is_object() && media[i].contains("caption"))
-                m["caption"] = media[i]["caption"];
+            const json described = sent_file(kind, s.next_message_id, files[i]);
+            m[kind] = documents ? described : json::array({described});
+            if (media[i].contains("caption")) m["caption"] = media[i]["caption"];
             messages_of(*chat).push_back(m);
             out.push_back(m);
         }
