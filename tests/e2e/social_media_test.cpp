@@ -19,11 +19,12 @@ using nlohmann::json;
 
 namespace {
 
-StackOptions publish_stack(const FakePlatforms& fake) {
-    StackOptions options;
-    options.worker_arguments = {"--pools", "publish"};
-    options.extra_config = fake.config();
-    return options;
+// The one album the fake Telegram received: its form and the items of its `media` field.
+std::pair<json, json> album_sent(FakePlatforms& fake) {
+    const auto groups = fake.calls("/sendMediaGroup");
+    REQUIRE(groups.size() == 1);
+    const auto form = groups[0]["form"];
+    return {form, json::parse(form["fields"]["media"].get<std::string>())};
 }
 
 social::Post publish_with_media(Stack& stack, const std::string& account,
@@ -126,10 +127,7 @@ TEST_CASE("an album with one 7 MB image goes to Telegram as photos, that one att
     const auto post = publish_with_media(stack, account, media);
     const auto done = wait_settled(stack, post.id);
     REQUIRE(done.status == "published");
-    const auto groups = fake.calls("/sendMediaGroup");
-    REQUIRE(groups.size() == 1);
-    const auto form = groups[0]["form"];
-    const auto items = json::parse(form["fields"]["media"].get<std::string>());
+    const auto [form, items] = album_sent(fake);
     REQUIRE(items.size() == 3);
     for (const auto& item : items) CHECK(item["type"] == "photo");
     CHECK(items[0]["media"] == media[0]);
@@ -159,10 +157,7 @@ TEST_CASE(
     const auto post = publish_with_media(stack, account, media);
     const auto done = wait_settled(stack, post.id);
     REQUIRE(done.status == "published");
-    const auto groups = fake.calls("/sendMediaGroup");
-    REQUIRE(groups.size() == 1);
-    const auto form = groups[0]["form"];
-    const auto items = json::parse(form["fields"]["media"].get<std::string>());
+    const auto [form, items] = album_sent(fake);
     REQUIRE(items.size() == 3);
     for (const auto& item : items) CHECK(item["type"] == "document");
     CHECK(items[0]["media"] == "attach://file0");

@@ -19,13 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-StackOptions publish_stack(const FakePlatforms& fake) {
-    StackOptions options;
-    options.worker_arguments = {"--pools", "publish"};
-    options.extra_config = fake.config();
-    return options;
-}
-
 json sends(FakePlatforms& fake, const std::string& method) {
     return fake.calls(method);
 }

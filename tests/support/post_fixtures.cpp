@@ -7,6 +7,13 @@
 
 namespace squawk::testing {
 
+StackOptions publish_stack(const FakePlatforms& fake) {
+    StackOptions options;
+    options.worker_arguments = {"--pools", "publish"};
+    options.extra_config = fake.config();
+    return options;
+}
+
 std::string connect_discord_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id) {
     const std::string token = crypto::random_token(18) + "." + crypto::random_token(6);

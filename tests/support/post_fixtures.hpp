@@ -12,6 +12,9 @@
 
 namespace squawk::testing {
 
+// A stack whose worker runs only the publish pool, with every platform pointed at `fake`.
+StackOptions publish_stack(const FakePlatforms& fake);
+
 // A Discord bot channel the fake knows, connected for `key`'s workspace; returns the account's
 // public id. Bot channel messages take a nonce, so a resend is deduplicated by the platform.
 std::string connect_discord_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
