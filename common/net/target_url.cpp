@@ -173,6 +173,12 @@ std::vector<IpAddress> resolve(const std::string& host) {
 
 }  // namespace
 
+std::string CheckedTarget::connect_to() const {
+    const std::string host =
+        address.is_v4() ? address.to_string() : "[" + address.to_string() + "]";
+    return host + ":" + std::to_string(url.port);
+}
+
 std::string IpAddress::to_string() const {
     char text[INET6_ADDRSTRLEN] = {};
     inet_ntop(is_v4() ? AF_INET : AF_INET6, bytes.data(), text, sizeof text);

@@ -46,6 +46,9 @@ std::optional<std::string> non_public_reason(const IpAddress& address);
 struct CheckedTarget {
     ParsedUrl url;
     IpAddress address;  // connect to this and nothing else
+
+    // "address:port" (IPv6 in brackets), the form http::Request::connect_to takes.
+    std::string connect_to() const;
 };
 
 // Parses, resolves and classifies. Unless `allow_private` (local development), the scheme must

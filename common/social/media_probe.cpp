@@ -34,9 +34,7 @@ http::Request request_to(const std::string& method, const net::CheckedTarget& ta
     r.method = method;
     r.url = url;
     r.timeout = timeout;
-    const std::string address = target.address.is_v4() ? target.address.to_string()
-                                                       : "[" + target.address.to_string() + "]";
-    r.connect_to = address + ":" + std::to_string(target.url.port);
+    r.connect_to = target.connect_to();
     r.headers = {{"User-Agent", "Squawk-Media/1"}};
     r.max_response_bytes = max_response_bytes;
     return r;

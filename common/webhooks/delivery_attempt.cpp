@@ -46,9 +46,7 @@ http::Request build_request(const ClaimedDelivery& d, const net::CheckedTarget& 
     r.url = d.url;
     r.body = d.body;
     r.timeout = std::chrono::milliseconds(settings.timeout_ms);
-    const std::string address = target.address.is_v4() ? target.address.to_string()
-                                                       : "[" + target.address.to_string() + "]";
-    r.connect_to = address + ":" + std::to_string(target.url.port);
+    r.connect_to = target.connect_to();
     r.max_response_bytes = static_cast<size_t>(settings.response_bytes_kept);
     const long long t =
         std::chrono::duration_cast<std::chrono::seconds>(time::now().time_since_epoch()).count();
