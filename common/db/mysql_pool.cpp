@@ -249,7 +249,23 @@ void MysqlPool::commit(Connection& c) {
     try {
         c.execute_plain("COMMIT");
     } catch (const sql::SQLException& e) {
+        if (is_connection_error(e.getErrorCode()))
+            throw CommitOutcomeUnknown("the connection broke during COMMIT: mysql error " +
+                                       std::to_string(e.getErrorCode()) + ": " + e.what());
         rethrow(e);
+    }
+}
+
+bool MysqlPool::settle_commit(const std::function<bool(Session&)>& committed,
+                              std::chrono::milliseconds patience) {
+    const auto give_up = std::chrono::steady_clock::now() + patience;
+    for (;;) {
+        try {
+            return run(committed);
+        } catch (const DatabaseUnavailable&) {
+            if (std::chrono::steady_clock::now() >= give_up) throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
 }
 

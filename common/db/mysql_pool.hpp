@@ -5,8 +5,10 @@
 
 #include "common/config/config.hpp"
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -26,6 +28,14 @@ namespace squawk::db {
 class DatabaseUnavailable : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+};
+
+// The connection broke while COMMIT was in flight: the server may have committed the transaction
+// before the answer was lost (a server shutting down commits, then drops its clients). A caller
+// whose effect must not run twice asks the server which it was (MysqlPool::settle_commit).
+class CommitOutcomeUnknown : public DatabaseUnavailable {
+  public:
+    using DatabaseUnavailable::DatabaseUnavailable;
 };
 
 // The server refused a statement (constraint, syntax, deadlock...).
@@ -109,6 +119,11 @@ class MysqlPool {
             pause_after_deadlock(attempt);
         }
     }
+
+    // After CommitOutcomeUnknown: runs `committed(Session&)`, which looks for what the transaction
+    // wrote, until the server answers or `patience` runs out (then DatabaseUnavailable).
+    bool settle_commit(const std::function<bool(Session&)>& committed,
+                       std::chrono::milliseconds patience);
 
     const config::MysqlSettings& settings() const { return settings_; }
 

@@ -5,6 +5,12 @@
 #include "common/queue/job_queue.hpp"
 
 namespace squawk::jobs {
+namespace {
+
+// Long enough for a restarting server to answer again; the request waits only in that rare case.
+constexpr std::chrono::seconds kSettlePatience{10};
+
+}  // namespace
 
 Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::json payload,
                          bool is_test, std::optional<long long> charge_ledger_id) {
@@ -28,11 +34,24 @@ Job JobSubmitter::write(long long workspace_id, const JobType& type, nlohmann::j
     n.max_attempts = settings_.max_attempts;
     n.is_test = is_test;
     n.charge_ledger_id = charge_ledger_id;
-    Job job = mysql_.transaction([&](db::Session& s) {
-        Job written = JobRepository::insert(s, n);
-        if (alongside) alongside(s, written);
-        return written;
-    });
+    Job job;
+    try {
+        job = mysql_.transaction([&](db::Session& s) {
+            job = JobRepository::insert(s, n);
+            if (alongside) alongside(s, job);
+            return job;
+        });
+    } catch (const db::CommitOutcomeUnknown& e) {
+        // Answering 503 for a job that was committed would have the client submit it twice.
+        const bool committed = mysql_.settle_commit(
+            [&](db::Session& s) {
+                return JobRepository::find(s, workspace_id, job.public_id).has_value();
+            },
+            kSettlePatience);
+        log::warn("the connection broke while a job was committed; asked the server which it was",
+                  {{"job_id", job.public_id}, {"committed", committed}, {"error", e.what()}});
+        if (!committed) throw;
+    }
     try {
         redis_.run([&](redis::RedisClient& r) { queue::JobQueue(r).enqueue(job.pool, {job.id}); });
     } catch (const redis::RedisUnavailable& e) {

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <set>
@@ -91,7 +92,7 @@ class Submitter {
                        : R"({"sleep_ms":)" + std::to_string(k % 40) + "}";
             for (int attempt = 0;; ++attempt) {
                 try {
-                    const auto r = http.send("POST", path, body, headers, 5s);
+                    const auto r = http.send("POST", path, body, headers, 30s);
                     if (r.status == 202) {
                         std::lock_guard lock(mutex_);
                         accepted_.insert(r.json["data"].value("job_id", ""));
@@ -151,6 +152,36 @@ double until_healthy(Stack& stack, std::chrono::seconds limit) {
         },
         limit, 20ms);
     return seconds_since(t);
+}
+
+// Job rows whose submission got no 202: a write the client never heard of, with when it was made.
+std::vector<std::string> unaccepted_rows(Stack& stack, const std::set<std::string>& accepted) {
+    std::vector<std::string> lines;
+    stack.db().run([&](squawk::db::Session& s) {
+        for (const auto& r :
+             s.query("SELECT public_id, type, status, created_at FROM jobs ORDER BY id", {}))
+            if (!accepted.count(r.text(0)))
+                lines.push_back(r.text(0) + " " + r.text(1) + " " + r.text(2) + " created " +
+                                r.text(3));
+    });
+    return lines;
+}
+
+// The API's log lines of submissions that were refused or took over a second: where a client
+// gave up on a request that went on to write.
+std::vector<std::string> slow_or_refused_requests(const Stack& stack) {
+    std::vector<std::string> lines;
+    std::ifstream log(stack.dir() + "/api.log");
+    for (std::string line; std::getline(log, line);) {
+        const auto entry = nlohmann::json::parse(line, nullptr, false);
+        if (!entry.is_object()) continue;
+        const bool request = entry.value("msg", "") == "request";
+        if (entry.value("level", "") != "info" ||
+            (request &&
+             (entry.value("status", 0) != 202 || entry.value("duration_ms", 0.0) > 1000.0)))
+            lines.push_back(line);
+    }
+    return lines;
 }
 
 }  // namespace
@@ -331,6 +362,12 @@ int main(int argc, char** argv) {
                     static_cast<long long>(events_received.size()) == total;
     for (const auto& line : unseen)
         std::cout << "  never accepted by the receiver: " << line << "\n";
+    if (!ok) {
+        for (const auto& line : unaccepted_rows(stack, accepted))
+            std::cout << "  job row no submission was told about: " << line << "\n";
+        for (const auto& line : slow_or_refused_requests(stack))
+            std::cout << "  refused, slow or warned: " << line << "\n";
+    }
     std::cout << (ok ? "chaos run: PASSED" : "chaos run: FAILED") << "\n";
     if (!ok) std::cout << stack.post_mortem();
     return ok ? 0 : 1;

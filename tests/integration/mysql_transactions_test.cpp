@@ -79,3 +79,22 @@ TEST_CASE("a read committed claim of rows does not hold back inserts after them"
     inserted.count_down();
     claim.get();
 }
+
+TEST_CASE("a connection lost during COMMIT reports an unknown outcome that settle_commit resolves",
+          "[integration][db]") {
+    using namespace std::chrono_literals;
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    const auto v_of_row_one = [](db::Session& s) {
+        return s.query_one("SELECT v FROM tx_probe WHERE id = 1")->integer(0);
+    };
+    // Another connection kills this one after its update: the COMMIT meets a broken connection.
+    REQUIRE_THROWS_AS(db.pool().transaction([&](db::Session& s) {
+        s.execute("UPDATE tx_probe SET v = 7 WHERE id = 1");
+        const long long own = s.query_one("SELECT CONNECTION_ID()")->integer(0);
+        db.pool().run([&](db::Session& other) { other.execute("KILL CONNECTION ?", {own}); });
+    }),
+                      db::CommitOutcomeUnknown);
+    CHECK_FALSE(db.pool().settle_commit([&](db::Session& s) { return v_of_row_one(s) == 7; }, 1s));
+    CHECK(db.pool().settle_commit([&](db::Session& s) { return v_of_row_one(s) == 0; }, 1s));
+}
