@@ -24,6 +24,10 @@ rate_limit::Subject subject_of(const Route& route, const RequestContext& context
     return subject;
 }
 
+std::string leased_bucket(const rate_limit::Subject& subject) {
+    return std::to_string(subject.workspace_id) + ":" + subject.bucket;
+}
+
 // Runs the check (with the epoch precondition when given); nothing when it did not hold.
 std::optional<rate_limit::Decision> check(const Route& route, const RequestContext& context,
                                           Services& services, std::optional<long long> epoch) {
@@ -36,8 +40,26 @@ std::optional<rate_limit::Decision> check(const Route& route, const RequestConte
         };
         if (!epoch) return services.rate_limiter.check(r, subject, count_connected);
         const rate_limit::Precondition current{auth::IdentityEpoch::key(r), *epoch};
-        return services.rate_limiter.check_if(r, subject, current, count_connected);
+        if (subject.per_second_ceiling)
+            return services.rate_limiter.check_if(r, subject, current, count_connected);
+        const auto bucket = leased_bucket(subject);
+        const auto now = rate_limit::TokenLeases::Clock::now();
+        auto decision = services.rate_limiter.check_if(r, subject, current, count_connected,
+                                                       services.leases.ask(bucket, now));
+        if (decision) services.leases.keep(bucket, *epoch, *decision, now);
+        return decision;
     });
+}
+
+// Checks of analytics routes also count a per-second window and are never paid from a lease.
+std::optional<rate_limit::Decision> check_cached(const Route& route, const RequestContext& context,
+                                                 Services& services, long long epoch) {
+    const auto subject = subject_of(route, context);
+    if (!subject.per_second_ceiling)
+        if (auto paid = services.leases.spend(leased_bucket(subject), epoch,
+                                              rate_limit::TokenLeases::Clock::now()))
+            return paid;
+    return check(route, context, services, epoch);
 }
 
 }  // namespace
@@ -77,7 +99,7 @@ bool apply_rate_limit_if_epoch(const Route& route, const RequestContext& context
                                Services& services, std::optional<rate_limit::Decision>& decision,
                                long long epoch) {
     try {
-        decision = check(route, context, services, epoch);
+        decision = check_cached(route, context, services, epoch);
     } catch (const redis::RedisUnavailable&) {
         return false;
     }

@@ -9,6 +9,7 @@
 #include "common/http/http_client.hpp"
 #include "common/jobs/job_submitter.hpp"
 #include "common/rate_limit/rate_limiter.hpp"
+#include "common/rate_limit/token_leases.hpp"
 #include "common/redis/redis_pool.hpp"
 #include "common/request_log/request_log_writer.hpp"
 
@@ -23,6 +24,7 @@ struct Services {
           key_cache(std::chrono::seconds(c.api.key_cache_seconds)),
           workspaces(std::chrono::seconds(c.api.key_cache_seconds)),
           rate_limiter(c.rate_limits),
+          leases(std::chrono::milliseconds(c.rate_limits.lease_ms)),
           request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
                       static_cast<size_t>(c.request_log.max_pending)) {}
 
@@ -34,6 +36,7 @@ struct Services {
     WorkspaceCache workspaces;
     FinishedJobCache finished_jobs;
     rate_limit::RateLimiter rate_limiter;
+    rate_limit::TokenLeases leases;
     request_log::RequestLogWriter request_log;  // started and stopped by main()
     // Outgoing calls the API makes itself (the synchronous webhook test).
     http::Client http{64};

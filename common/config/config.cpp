@@ -290,6 +290,9 @@ std::vector<Field> schema() {
             "rate_limits.account_count_cache_seconds",
             [](Config& c) -> int& { return c.rate_limits.account_count_cache_seconds; }, 1, 86400),
         integer(
+            "rate_limits.lease_ms", [](Config& c) -> int& { return c.rate_limits.lease_ms; }, 0,
+            1000),
+        integer(
             "request_log.retention_days",
             [](Config& c) -> int& { return c.request_log.retention_days; }, 1, 3650),
         integer(

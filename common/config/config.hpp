@@ -153,6 +153,8 @@ struct RateLimitSettings {
     int medium_per_minute = 600;
     int large_per_minute = 1200;
     int account_count_cache_seconds = 300;
+    // How long a busy bucket spends tokens granted in one batch (TokenLeases); 0 = one each.
+    int lease_ms = 100;
 };
 
 struct RequestLogSettings {

@@ -10,12 +10,21 @@ namespace {
 
 // KEYS: bucket base, cached account count, and optionally a precondition counter. ARGV: fixed
 // limit (0 = by tier), per-second flag, then the tier table: small_max, small_limit, medium_max,
-// medium_limit, large_limit, then the precondition's expected value.
+// medium_limit, large_limit, then the tokens asked for, the tokens handed back and the window
+// (its reset, ms) they were granted in, then the precondition's expected value.
 // Returns {-2} when the precondition counter moved and {-1} when the account count is not cached
 // (nothing counted in either case), else
-// {allowed, limit, remaining, reset_ms, retry_after_ms, refused_by_second}.
+// {allowed, limit, remaining, reset_ms, retry_after_ms, refused_by_second, granted}.
 constexpr const char* kScript = R"lua(
-if KEYS[3] and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {-2} end
+local t = redis.call('TIME')
+local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local minute_start = now_ms - (now_ms % 60000)
+local reset_ms = minute_start + 60000
+local minute_key = KEYS[1] .. ':m:' .. minute_start
+if tonumber(ARGV[9]) > 0 and tonumber(ARGV[10]) == reset_ms then
+  redis.call('DECRBY', minute_key, ARGV[9])
+end
+if KEYS[3] and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[11] then return {-2} end
 local limit = tonumber(ARGV[1])
 if limit == 0 then
   local count = redis.call('GET', KEYS[2])
@@ -25,27 +34,24 @@ if limit == 0 then
   elseif count <= tonumber(ARGV[5]) then limit = tonumber(ARGV[6])
   else limit = tonumber(ARGV[7]) end
 end
-local t = redis.call('TIME')
-local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local minute_start = now_ms - (now_ms % 60000)
-local reset_ms = minute_start + 60000
 if ARGV[2] == '1' then
   local ceiling = math.max(6, math.floor(limit / 60))
   local second_key = KEYS[1] .. ':s:' .. math.floor(now_ms / 1000)
   local used = redis.call('INCR', second_key)
   if used == 1 then redis.call('PEXPIRE', second_key, 2000) end
   if used > ceiling then
-    local left = limit - tonumber(redis.call('GET', KEYS[1] .. ':m:' .. minute_start) or '0')
-    return {0, limit, math.max(0, left), reset_ms, 1000, 1}
+    local left = limit - tonumber(redis.call('GET', minute_key) or '0')
+    return {0, limit, math.max(0, left), reset_ms, 1000, 1, 0}
   end
 end
-local minute_key = KEYS[1] .. ':m:' .. minute_start
-local used = redis.call('INCR', minute_key)
-if used == 1 then redis.call('PEXPIRE', minute_key, 61000) end
-if used > limit then
-  return {0, limit, 0, reset_ms, reset_ms - now_ms, 0}
+local before = tonumber(redis.call('GET', minute_key) or '0')
+if before >= limit then
+  return {0, limit, 0, reset_ms, reset_ms - now_ms, 0, 0}
 end
-return {1, limit, limit - used, reset_ms, 0, 0}
+local granted = math.min(tonumber(ARGV[8]), limit - before)
+local used = redis.call('INCRBY', minute_key, granted)
+if used == granted then redis.call('PEXPIRE', minute_key, 61000) end
+return {1, limit, limit - used, reset_ms, 0, 0, granted}
 )lua";
 
 }  // namespace
@@ -65,18 +71,20 @@ RateLimiter::RateLimiter(config::RateLimitSettings settings)
 
 Decision RateLimiter::check(redis::RedisClient& redis, const Subject& subject,
                             const std::function<long long()>& count_connected) const {
-    return *run(redis, subject, nullptr, count_connected);
+    return *run(redis, subject, nullptr, count_connected, Ask{});
 }
 
-std::optional<Decision> RateLimiter::check_if(
-    redis::RedisClient& redis, const Subject& subject, const Precondition& precondition,
-    const std::function<long long()>& count_connected) const {
-    return run(redis, subject, &precondition, count_connected);
+std::optional<Decision> RateLimiter::check_if(redis::RedisClient& redis, const Subject& subject,
+                                              const Precondition& precondition,
+                                              const std::function<long long()>& count_connected,
+                                              const Ask& ask) const {
+    return run(redis, subject, &precondition, count_connected, ask);
 }
 
 std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subject& subject,
                                          const Precondition* precondition,
-                                         const std::function<long long()>& count_connected) const {
+                                         const std::function<long long()>& count_connected,
+                                         const Ask& ask) const {
     // The bucket and count keys carry the workspace's hash tag (one Redis Cluster slot); a
     // precondition key is global, so checks with one need a single Redis, which hiredis is.
     const std::string base =
@@ -89,7 +97,10 @@ std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subjec
                                      std::to_string(settings_.small_per_minute),
                                      std::to_string(settings_.medium_max_accounts),
                                      std::to_string(settings_.medium_per_minute),
-                                     std::to_string(settings_.large_per_minute)};
+                                     std::to_string(settings_.large_per_minute),
+                                     std::to_string(std::max(1LL, ask.take)),
+                                     std::to_string(std::max(0LL, ask.refund)),
+                                     std::to_string(ask.refund_reset_ms)};
     if (precondition) {
         keys.push_back(precondition->key);
         args.push_back(std::to_string(precondition->expected));
@@ -106,7 +117,7 @@ std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subjec
                                                settings_.account_count_cache_seconds);
             continue;
         }
-        if (e.size() < 6) throw redis::RedisUnavailable("rate limit script gave a short reply");
+        if (e.size() < 7) throw redis::RedisUnavailable("rate limit script gave a short reply");
         Decision d;
         d.allowed = e[0].integer == 1;
         d.limit = e[1].integer;
@@ -114,6 +125,8 @@ std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subjec
         d.reset_unix = (e[3].integer + 999) / 1000;
         d.retry_after_seconds = std::max(1LL, (e[4].integer + 999) / 1000);
         d.refused_by_second_ceiling = e[5].integer == 1;
+        d.reset_ms = e[3].integer;
+        d.granted = e[6].integer;
         return d;
     }
     throw redis::RedisUnavailable("connected-account count vanished from the cache twice");

@@ -28,6 +28,16 @@ struct Decision {
     long long reset_unix = 0;           // when the minute window ends
     long long retry_after_seconds = 0;  // when refused
     bool refused_by_second_ceiling = false;
+    long long reset_ms = 0;  // the minute window's end on the Redis clock
+    long long granted = 1;   // tokens counted for this check: one, or a lease's (TokenLeases)
+};
+
+// What a check counts: `take` tokens when that many remain (fewer when not), after handing back
+// `refund` unspent tokens granted in the window ending at `refund_reset_ms`.
+struct Ask {
+    long long take = 1;
+    long long refund = 0;
+    long long refund_reset_ms = 0;
 };
 
 // A Redis counter that must still hold `expected` for a check to count: the identity epoch that
@@ -53,12 +63,14 @@ class RateLimiter {
     // the counter moved.
     std::optional<Decision> check_if(redis::RedisClient& redis, const Subject& subject,
                                      const Precondition& precondition,
-                                     const std::function<long long()>& count_connected) const;
+                                     const std::function<long long()>& count_connected,
+                                     const Ask& ask = {}) const;
 
   private:
     std::optional<Decision> run(redis::RedisClient& redis, const Subject& subject,
                                 const Precondition* precondition,
-                                const std::function<long long()>& count_connected) const;
+                                const std::function<long long()>& count_connected,
+                                const Ask& ask) const;
 
     config::RateLimitSettings settings_;
     redis::LuaScript script_;

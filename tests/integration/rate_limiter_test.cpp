@@ -125,3 +125,31 @@ TEST_CASE("a check made on condition counts nothing once the condition's counter
     // 98 when the refused check counted nothing (99 if a new minute began in between).
     CHECK(next->remaining == (next->reset_unix == first->reset_unix ? 98 : 99));
 }
+
+TEST_CASE("a lease is granted from what the minute has left and its unspent tokens come back") {
+    auto redis = client();
+    const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
+    rate_limit::Subject subject;
+    subject.bucket = "key:9";
+    subject.workspace_id = 9;
+    subject.fixed_limit = 100;
+    const long long second = static_cast<long long>(std::time(nullptr)) % 60;
+    if (second >= 58) std::this_thread::sleep_for(std::chrono::seconds(3));
+    const auto none = [] { return 0LL; };
+    const rate_limit::Precondition epoch{redis.key("epoch"), 0};
+    const auto lease = limiter.check_if(redis, subject, epoch, none, {30, 0, 0});
+    REQUIRE(lease);
+    CHECK(lease->allowed);
+    CHECK(lease->granted == 30);
+    CHECK(lease->remaining == 70);
+    // More than is left: the rest of the minute, no more.
+    const auto rest = limiter.check_if(redis, subject, epoch, none, {90, 0, 0});
+    CHECK(rest->granted == 70);
+    CHECK(rest->remaining == 0);
+    CHECK_FALSE(limiter.check_if(redis, subject, epoch, none)->allowed);
+    // Ten tokens of the first lease went unspent: handed back, they pay for this check.
+    const auto after_refund =
+        limiter.check_if(redis, subject, epoch, none, {1, 10, lease->reset_ms});
+    CHECK(after_refund->allowed);
+    CHECK(after_refund->remaining == 9);
+}
