@@ -28,10 +28,11 @@ std::string leased_bucket(const rate_limit::Subject& subject) {
     return std::to_string(subject.workspace_id) + ":" + subject.bucket;
 }
 
-// Runs the check (with the epoch precondition when given); nothing when it did not hold.
-std::optional<rate_limit::Decision> check(const Route& route, const RequestContext& context,
-                                          Services& services, std::optional<long long> epoch) {
-    const auto subject = subject_of(route, context);
+// One check in Redis (with the epoch precondition when given); nothing when it did not hold.
+std::optional<rate_limit::Decision> check(const rate_limit::Subject& subject,
+                                          const RequestContext& context, Services& services,
+                                          std::optional<long long> epoch,
+                                          const rate_limit::Ask& ask = {}) {
     return services.redis.run([&](redis::RedisClient& r) -> std::optional<rate_limit::Decision> {
         const auto count_connected = [&] {
             return services.mysql.run([&](db::Session& s) {
@@ -40,26 +41,22 @@ std::optional<rate_limit::Decision> check(const Route& route, const RequestConte
         };
         if (!epoch) return services.rate_limiter.check(r, subject, count_connected);
         const rate_limit::Precondition current{auth::IdentityEpoch::key(r), *epoch};
-        if (subject.per_second_ceiling)
-            return services.rate_limiter.check_if(r, subject, current, count_connected);
-        const auto bucket = leased_bucket(subject);
-        const auto now = rate_limit::TokenLeases::Clock::now();
-        auto decision = services.rate_limiter.check_if(r, subject, current, count_connected,
-                                                       services.leases.ask(bucket, now));
-        if (decision) services.leases.keep(bucket, *epoch, *decision, now);
-        return decision;
+        return services.rate_limiter.check_if(r, subject, current, count_connected, ask);
     });
 }
 
-// Checks of analytics routes also count a per-second window and are never paid from a lease.
+// A cached key's check is paid from this process's lease on its bucket while one lasts, else it
+// asks Redis for the next lease. Analytics routes also count a per-second window: never leased.
 std::optional<rate_limit::Decision> check_cached(const Route& route, const RequestContext& context,
                                                  Services& services, long long epoch) {
     const auto subject = subject_of(route, context);
-    if (!subject.per_second_ceiling)
-        if (auto paid = services.leases.spend(leased_bucket(subject), epoch,
-                                              rate_limit::TokenLeases::Clock::now()))
-            return paid;
-    return check(route, context, services, epoch);
+    if (subject.per_second_ceiling) return check(subject, context, services, epoch);
+    const auto bucket = leased_bucket(subject);
+    const auto now = rate_limit::TokenLeases::Clock::now();
+    if (auto paid = services.leases.spend(bucket, epoch, now)) return paid;
+    auto decision = check(subject, context, services, epoch, services.leases.ask(bucket, now));
+    if (decision) services.leases.keep(bucket, epoch, *decision, now);
+    return decision;
 }
 
 }  // namespace
@@ -88,7 +85,7 @@ void apply_rate_limit(const Route& route, const RequestContext& context, Service
                       std::optional<rate_limit::Decision>& decision) {
     if (!route_is_limited(route, services) || !context.key) return;
     try {
-        decision = check(route, context, services, std::nullopt);
+        decision = check(subject_of(route, context), context, services, std::nullopt);
     } catch (const redis::RedisUnavailable& e) {
         log::warn("rate limit not applied: redis unavailable",
                   {{"request_id", context.request_id}, {"error", e.what()}});

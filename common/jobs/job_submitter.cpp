@@ -36,10 +36,10 @@ Job JobSubmitter::write(long long workspace_id, const JobType& type, nlohmann::j
     n.charge_ledger_id = charge_ledger_id;
     Job job;
     try {
-        job = mysql_.transaction([&](db::Session& s) {
+        // `job` is kept outside: after a lost COMMIT its public id is what the server is asked.
+        mysql_.transaction([&](db::Session& s) {
             job = JobRepository::insert(s, n);
             if (alongside) alongside(s, job);
-            return job;
         });
     } catch (const db::CommitOutcomeUnknown& e) {
         // Answering 503 for a job that was committed would have the client submit it twice.
