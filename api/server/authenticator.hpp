@@ -14,9 +14,10 @@ namespace squawk::api {
 
 // Authenticates `key` into `context` (key, workspaces, test flag, identity epoch) and counts the
 // request toward the route's rate limit, storing the decision (refuse_if_limited() answers a
-// refusal). A key cached in this process costs one Redis round trip: the limiter's script confirms
-// the identity epoch it was cached under. Unknown and revoked keys are both INVALID_API_KEY, so a
-// caller learns nothing about either.
+// refusal). A key cached in this process costs at most one Redis round trip: the limiter's script
+// confirms the identity epoch it was cached under; a busy bucket's lease, or on an unlimited route
+// an epoch read moments ago (RecentEpoch), saves even that. Unknown and revoked keys are both
+// INVALID_API_KEY, so a caller learns nothing about either.
 void authenticate(const Route& route, std::string_view key, RequestContext& context,
                   Services& services, std::optional<rate_limit::Decision>& decision);
 

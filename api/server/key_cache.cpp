@@ -5,19 +5,32 @@
 
 namespace squawk::api {
 
+std::optional<long long> KeyCache::current_epoch(redis::RedisPool& redis, EpochRead read) {
+    const auto now = RecentEpoch::Clock::now();
+    if (read == EpochRead::recent) {
+        if (auto recent = recent_epoch_.get(now)) return recent;
+    }
+    try {
+        const long long epoch =
+            redis.run([](redis::RedisClient& r) { return auth::IdentityEpoch::current(r); });
+        recent_epoch_.saw(epoch, now);
+        return epoch;
+    } catch (const redis::RedisUnavailable&) {
+        return std::nullopt;
+    }
+}
+
 KeyCache::Found KeyCache::find(db::MysqlPool& mysql, redis::RedisPool& redis,
-                               std::string_view secret) {
+                               std::string_view secret, EpochRead read) {
     const auto lookup = [&] {
         return mysql.run(
             [&](db::Session& s) { return auth::ApiKeyRepository::find_by_secret(s, secret); });
     };
     if (!entries_.enabled()) return {lookup(), std::nullopt};
-    long long epoch = 0;
-    try {
-        epoch = redis.run([](redis::RedisClient& r) { return auth::IdentityEpoch::current(r); });
-    } catch (const redis::RedisUnavailable&) {
-        return {lookup(), std::nullopt};  // without the epoch a cached entry cannot be trusted
-    }
+    const auto current = current_epoch(redis, read);
+    // Without the epoch a cached entry cannot be trusted.
+    if (!current) return {lookup(), std::nullopt};
+    const long long epoch = *current;
     const std::string hash = crypto::sha256_hex(secret);
     if (auto cached = entries_.get(hash, epoch)) return {std::move(*cached), epoch};
     auto found = lookup();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "api/server/epoch_cache.hpp"
+#include "api/server/recent_epoch.hpp"
 #include "common/auth/api_key.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/redis/redis_pool.hpp"
@@ -24,17 +25,28 @@ class KeyCache {
         std::optional<long long> epoch;
     };
 
-    explicit KeyCache(std::chrono::seconds lifetime) : entries_(lifetime) {}
+    // How find() learns the identity epoch.
+    enum class EpochRead {
+        fresh,   // from Redis now
+        recent,  // as read by this process within `epoch_freshness` (RecentEpoch), else from Redis
+    };
 
-    // Reads the current epoch, then answers from the cache or from MySQL.
-    Found find(db::MysqlPool& mysql, redis::RedisPool& redis, std::string_view secret);
+    KeyCache(std::chrono::seconds lifetime, std::chrono::milliseconds epoch_freshness)
+        : entries_(lifetime), recent_epoch_(epoch_freshness) {}
+
+    // Learns the current epoch, then answers from the cache or from MySQL.
+    Found find(db::MysqlPool& mysql, redis::RedisPool& redis, std::string_view secret,
+               EpochRead read);
 
     // The key cached for `secret` under whatever epoch it was read; the caller must confirm that
     // epoch in Redis before trusting it (the rate limiter does so in the same round trip).
     std::optional<EpochCache<auth::ApiKey>::Hit> peek(std::string_view secret);
 
   private:
+    std::optional<long long> current_epoch(redis::RedisPool& redis, EpochRead read);
+
     EpochCache<auth::ApiKey> entries_;  // by SHA-256 of the key
+    RecentEpoch recent_epoch_;
 };
 
 }  // namespace squawk::api

@@ -1,13 +1,16 @@
 // The API process's caches of the request path: which jobs count as finished for good, the
-// identity-epoch rule of cached records, and the workspace key that keeps tenants apart.
+// identity-epoch rule of cached records, how long a read epoch is trusted, and the workspace key
+// that keeps tenants apart.
 #include "api/server/epoch_cache.hpp"
 #include "api/server/finished_job_cache.hpp"
+#include "api/server/recent_epoch.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace squawk;
 using squawk::api::EpochCache;
 using squawk::api::FinishedJobCache;
+using squawk::api::RecentEpoch;
 
 namespace {
 
@@ -75,4 +78,29 @@ TEST_CASE("an epoch cache with no lifetime keeps nothing", "[unit][epoch_cache]"
     cache.put("1", "name", 1);
     CHECK_FALSE(cache.peek("1").has_value());
     CHECK_FALSE(cache.get("1", 1).has_value());
+}
+
+TEST_CASE("a read identity epoch is trusted only for its freshness, counted from before the read",
+          "[unit][recent_epoch]") {
+    using namespace std::chrono_literals;
+    RecentEpoch recent(100ms);
+    const auto t0 = RecentEpoch::Clock::now();
+    CHECK_FALSE(recent.get(t0).has_value());
+
+    recent.saw(3, t0);
+    CHECK(recent.get(t0 + 99ms) == 3);
+    CHECK_FALSE(recent.get(t0 + 100ms).has_value());
+
+    // A read that started earlier but finished later does not replace a newer one.
+    recent.saw(4, t0 + 50ms);
+    recent.saw(3, t0 + 10ms);
+    CHECK(recent.get(t0 + 120ms) == 4);
+    CHECK_FALSE(recent.get(t0 + 150ms).has_value());
+}
+
+TEST_CASE("a read identity epoch with no freshness is never trusted", "[unit][recent_epoch]") {
+    RecentEpoch recent(std::chrono::milliseconds(0));
+    const auto now = RecentEpoch::Clock::now();
+    recent.saw(3, now);
+    CHECK_FALSE(recent.get(now).has_value());
 }
