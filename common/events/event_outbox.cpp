@@ -2,31 +2,63 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/db/sql_text.hpp"
+#include "common/events/event_audience.hpp"
 #include "common/time/clock.hpp"
+
+#include <set>
 
 namespace squawk::events {
 
-std::string emit(db::Session& s, long long workspace_id, std::string_view name,
-                 const nlohmann::json& data) {
-    return emit_many(s, {NewEvent{workspace_id, std::string(name), data}}).front();
-}
+namespace {
 
-std::vector<std::string> emit_many(db::Session& s, const std::vector<NewEvent>& events) {
+// Inserts `events` in one statement and returns their public ids in the same order.
+std::vector<std::string> insert(db::Session& s, const std::vector<const NewEvent*>& events,
+                                bool dispatched) {
     std::vector<std::string> ids;
     if (events.empty()) return ids;
     const auto now = db::time_param(time::now());
     std::string values;
     db::Params params;
-    for (const auto& e : events) {
+    for (const auto* e : events) {
         ids.push_back("evt_" + crypto::hex(crypto::random_bytes(12)));
-        values += values.empty() ? "(?,?,?,?,?)" : ",(?,?,?,?,?)";
-        params.insert(params.end(),
-                      {ids.back(), e.workspace_id, e.name, db::json_text(e.data), now});
+        values += values.empty() ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
+        params.insert(params.end(), {ids.back(), e->workspace_id, e->name, db::json_text(e->data),
+                                     now, dispatched, dispatched ? now : db::Param()});
     }
     s.execute(
-        "INSERT INTO events (public_id, workspace_id, name, data, created_at) VALUES " + values,
+        "INSERT INTO events (public_id, workspace_id, name, data, created_at, dispatched,"
+        " dispatched_at) VALUES " +
+            values,
         params);
     return ids;
+}
+
+}  // namespace
+
+std::optional<std::string> emit(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data) {
+    if (!Audience::of(s, {workspace_id}).wants(workspace_id, name)) return std::nullopt;
+    const NewEvent event{workspace_id, std::string(name), data};
+    return insert(s, {&event}, false).front();
+}
+
+void emit_many(db::Session& s, const std::vector<NewEvent>& events) {
+    std::set<long long> workspaces;
+    for (const auto& e : events) workspaces.insert(e.workspace_id);
+    const auto audience = Audience::of(s, workspaces);
+    std::vector<const NewEvent*> wanted;
+    for (const auto& e : events)
+        if (audience.wants(e.workspace_id, e.name)) wanted.push_back(&e);
+    insert(s, wanted, false);
+}
+
+RecordedEvent record_dispatched(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data) {
+    const NewEvent event{workspace_id, std::string(name), data};
+    RecordedEvent recorded;
+    recorded.public_id = insert(s, {&event}, true).front();
+    recorded.id = s.last_insert_id();
+    return recorded;
 }
 
 std::vector<PendingEvent> lock_undispatched(db::Session& s, int limit) {

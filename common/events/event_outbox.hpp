@@ -1,19 +1,24 @@
 // The event outbox: a feature raises an event by inserting it in its own MySQL transaction, so the
 // event exists exactly when the change it describes does. Dispatch to webhooks happens later.
+// An event no webhook endpoint can receive (events::Audience) is not written: webhooks are the
+// outbox's only reader, and most job outcomes have no subscriber.
 #pragma once
 
 #include "common/db/mysql_pool.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace squawk::events {
 
-// Inserts the event (name from the catalog) and returns its public id ("evt_...").
-std::string emit(db::Session& s, long long workspace_id, std::string_view name,
-                 const nlohmann::json& data);
+// Inserts the event (name from the catalog) when an endpoint can receive it, and returns its
+// public id ("evt_..."); nothing when there was no one to tell.
+std::optional<std::string> emit(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data);
 
 struct NewEvent {
     long long workspace_id = 0;
@@ -21,8 +26,18 @@ struct NewEvent {
     nlohmann::json data;
 };
 
-// emit() for many events in one statement (batched job outcomes); ids in the same order.
-std::vector<std::string> emit_many(db::Session& s, const std::vector<NewEvent>& events);
+// emit() for many events with one audience lookup and one statement (batched job outcomes).
+void emit_many(db::Session& s, const std::vector<NewEvent>& events);
+
+struct RecordedEvent {
+    long long id = 0;
+    std::string public_id;
+};
+
+// An event for one endpoint chosen by the caller (webhook.test): written already dispatched, so it
+// never fans out, and written whoever subscribes.
+RecordedEvent record_dispatched(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data);
 
 // A pending row of the outbox, as the dispatcher reads it.
 struct PendingEvent {

@@ -128,19 +128,15 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
         const nlohmann::json data = {{"webhook_id", e->public_id},
                                      {"message", "This is a test event sent on request."}};
         ClaimedDelivery c;
-        c.event_public_id = events::emit(s, workspace_id, events::kWebhookTest, data);
-        const long long event_id =
-            s.query_one("SELECT id, created_at FROM events WHERE public_id = ?",
-                        {c.event_public_id})
-                ->integer(0);
         // Only this endpoint receives it: the event never goes through fan-out.
-        events::mark_dispatched(s, {event_id});
+        const auto event = events::record_dispatched(s, workspace_id, events::kWebhookTest, data);
+        c.event_public_id = event.public_id;
         const nlohmann::json body = {{"id", c.event_public_id},
                                      {"event", events::kWebhookTest},
                                      {"created_at", time::format_iso8601(time::now())},
                                      {"data", data}};
         c.body = body.dump();
-        c.id = DeliveryRepository::insert_test_delivery(s, workspace_id, e->id, event_id, c.body,
+        c.id = DeliveryRepository::insert_test_delivery(s, workspace_id, e->id, event.id, c.body,
                                                         token, lease);
         c.workspace_id = workspace_id;
         c.endpoint_id = e->id;

@@ -5,6 +5,7 @@
 // a platform call (or retries while its host is down).
 #include "common/social/post.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
@@ -48,6 +49,7 @@ TEST_CASE(
     "[e2e][social][publish][media]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     const auto account = connect_telegram_channel(stack, fake, key, -1001000000201LL);
     const auto image = fake.media_url("poster.png", "image/png", 7'000'000);
@@ -210,6 +212,7 @@ TEST_CASE("a missing image fails the target with MEDIA_UNAVAILABLE and calls no 
           "[e2e][social][publish][media]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto account =
         connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000203LL);
     fake.program("/media/gone.png", {{{"status", 404}}});

@@ -5,6 +5,7 @@
 #include "common/time/clock.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/concurrent_requests.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -64,6 +65,7 @@ TEST_CASE("scheduling holds each target's job until its platform's time and emit
           "[e2e][social][posts]") {
     FakePlatforms fake;
     Stack stack(social_api_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000111LL);
     connect_discord_webhook(stack, fake, key, "123456789012345611");

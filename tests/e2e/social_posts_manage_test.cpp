@@ -5,6 +5,7 @@
 #include "common/social/post_repository.hpp"
 #include "common/time/clock.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -204,6 +205,7 @@ TEST_CASE("deleting a scheduled post cancels its targets and jobs and emits post
           "[e2e][social][posts]") {
     FakePlatforms fake;
     Stack stack(social_api_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000251LL);
     connect_discord_webhook(stack, fake, key, "123456789012345751");

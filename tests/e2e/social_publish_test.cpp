@@ -2,6 +2,7 @@
 // posting caps and partial posts, many posts due at once each sent once, retries of sure
 // non-acceptance, unknown outcomes never resent (also across kill -9), the sandbox, recycling.
 #include "common/social/post.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
@@ -56,6 +57,7 @@ TEST_CASE("a post published now reaches Telegram and Discord once and ends publi
           "[e2e][social][publish]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     const auto telegram = connect_telegram_channel(stack, fake, key, -1001000000101LL);
     const auto discord = connect_discord_webhook(stack, fake, key, "823456789012345601");
@@ -109,6 +111,7 @@ TEST_CASE("a capped account is refused with the limit and retry time while the o
           "[e2e][social][publish]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     const auto capped = connect_telegram_channel(stack, fake, key, -1001000000103LL);
     const auto free = connect_discord_webhook(stack, fake, key, "823456789012345603");
@@ -144,6 +147,7 @@ TEST_CASE("the daily cap of a platform counts only that platform's sends of the 
           "[e2e][social][publish]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto account =
         connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000104LL);
     // 50 a day for Telegram, spread so that the hourly cap is not what refuses.
@@ -232,6 +236,7 @@ TEST_CASE(
     "[e2e][social][publish]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto account =
         connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000106LL);
     fake.program("sendMessage", json::array({{{"delay_ms", 3000}}}));
@@ -318,6 +323,7 @@ TEST_CASE("a recycling chain publishes each repeat up to max_repeats with lineag
           "[e2e][social][publish]") {
     FakePlatforms fake;
     Stack stack(publish_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto account =
         connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000109LL);
     // Hourly repeats of a post due three hours ago: every repeat is due at once.

@@ -3,6 +3,7 @@
 // own, and accounts whose platform cannot list say so.
 #include "common/db/sql_text.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -59,6 +60,7 @@ TEST_CASE(
     "update them") {
     FakePlatforms fake;
     Stack stack(sync_stack(fake));
+    hold_every_event(stack, stack.tenant().workspace_id);
     const auto& key = stack.tenant().live_key;
     const auto bot_account = connect_discord_bot(stack, fake, key);
     const auto webhook_account = connect_discord_webhook(stack, fake, key, "623456789012345002");

@@ -7,6 +7,7 @@
 #include "common/jobs/job_repository.hpp"
 #include "common/social/account_repository.hpp"
 #include "common/social/post_repository.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -92,6 +93,7 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
     std::vector<PublishWork> work;
     db.pool().transaction([&](db::Session& s) {
         const auto ws = workspace(s);
+        testing::hold_every_event(s, ws);
         std::vector<long long> accounts;
         for (int i = 0; i < 6; ++i)
             accounts.push_back(account(s, ws, "-10060" + std::to_string(i)));
@@ -135,6 +137,7 @@ TEST_CASE(
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
         const auto ws = workspace(s);
+        testing::hold_every_event(s, ws);
         const auto post = post_to(s, ws, {account(s, ws, "-100701")}, "abandoned");
         const auto& target = post.targets[0];
         PublishRepository::mark_sending(s, {target.id}, time::now());
@@ -189,6 +192,7 @@ TEST_CASE(
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
         const auto ws = workspace(s);
+        testing::hold_every_event(s, ws);
         const auto a = account(s, ws, "-100901");
         const auto b = account(s, ws, "-100902");
         const auto both = post_to(s, ws, {a, b}, "two targets");

@@ -7,6 +7,7 @@
 #include "common/webhooks/delivery_repository.hpp"
 #include "common/webhooks/endpoint_repository.hpp"
 #include "scheduler/webhook_tasks.hpp"
+#include "tests/support/event_sink.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -91,6 +92,7 @@ TEST_CASE("recording a job's outcome raises job.completed or job.failed in the s
     testing::TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
         const long long ws = workspace(s);
+        testing::hold_every_event(s, ws);
         jobs::NewJob n;
         n.workspace_id = ws;
         n.type = "noop";

@@ -28,8 +28,10 @@ nlohmann::json create_webhook(Stack& stack, const std::string& key, const std::s
 
 std::string emit_event(Stack& stack, long long workspace_id, const std::string& name,
                        const nlohmann::json& data) {
-    return stack.db().transaction(
+    const auto id = stack.db().transaction(
         [&](db::Session& s) { return events::emit(s, workspace_id, name, data); });
+    if (!id) throw std::runtime_error("no endpoint of the workspace subscribes to " + name);
+    return *id;
 }
 
 profiles::Profile create_profile(Stack& stack, long long owner) {

@@ -19,7 +19,8 @@ StackOptions webhook_stack_options(double time_scale = 0.002, const std::string&
 nlohmann::json create_webhook(Stack& stack, const std::string& key, const std::string& url,
                               const nlohmann::json& events);
 
-// events::emit in its own transaction, as a feature would; returns the event id.
+// events::emit in its own transaction, as a feature would; returns the event id. Throws when no
+// endpoint subscribes (then nothing was written).
 std::string emit_event(Stack& stack, long long workspace_id, const std::string& name,
                        const nlohmann::json& data);
 
