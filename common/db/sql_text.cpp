@@ -12,13 +12,16 @@ std::string placeholders(size_t n) {
     return out;
 }
 
-std::string value_rows(std::string_view first_row, size_t rows) {
+std::string update_from_rows(std::string_view table, std::string_view first_row, size_t rows) {
     const auto per_row = static_cast<size_t>(std::count(first_row.begin(), first_row.end(), '?'));
     const auto next = " UNION ALL SELECT " + placeholders(per_row);
-    std::string out = "SELECT ";
+    std::string out = "UPDATE (SELECT ";
     out.append(first_row);
-    out.reserve(out.size() + (rows > 0 ? rows - 1 : 0) * next.size());
+    out.reserve(out.size() + (rows > 0 ? rows - 1 : 0) * next.size() + table.size() + 24);
     for (size_t i = 1; i < rows; ++i) out += next;
+    out += ") v STRAIGHT_JOIN ";
+    out.append(table);
+    out += " ON ";
     return out;
 }
 

@@ -12,10 +12,13 @@ namespace squawk::db {
 
 // "?,?,?" for n parameters.
 std::string placeholders(size_t n);
-// Many rows' values as one derived table, for a statement whose shape depends only on the count:
-// "SELECT <first_row> UNION ALL SELECT ?,... " with `rows` rows. `first_row` names the columns
-// and fixes their types, e.g. "CAST(? AS SIGNED) AS id, ? AS token".
-std::string value_rows(std::string_view first_row, size_t rows);
+// The head of an update of many rows, each with its own values, in one statement whose shape
+// depends only on the count: "UPDATE (SELECT <first_row> UNION ALL SELECT ?,...) v STRAIGHT_JOIN
+// <table> ON " with `rows` rows; the caller appends the join condition and the SET. `first_row`
+// names the columns of v and fixes their types, e.g. "CAST(? AS SIGNED) AS id, ? AS token". The
+// rows drive the join: left to itself, the optimizer may walk an index on the WHERE clause's
+// status instead, through every row in that status, locking them all.
+std::string update_from_rows(std::string_view table, std::string_view first_row, size_t rows);
 
 inline Param time_param(time::TimePoint t) {
     return time::format_mysql(t);

@@ -193,13 +193,17 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
             ") AND status IN ('scheduled', 'queued', 'retrying')"
             " AND (run_after IS NULL OR run_after <= ?)",
         params);
+    // Read back whatever holds the token, not only what this update changed: a retry after a
+    // commit whose answer was lost finds the rows the first attempt claimed.
+    Params owned(ids.begin(), ids.end());
+    owned.push_back(claim_token);
     std::vector<ClaimedJob> out;
-    if (claimed == 0) return out;
-    out.reserve(claimed);
+    out.reserve(static_cast<size_t>(claimed));
     for (const auto& r :
          s.query("SELECT id, public_id, workspace_id, type, pool, payload, attempts,"
-                 " max_attempts, is_test, run_after FROM jobs WHERE claim_token = ?",
-                 {claim_token})) {
+                 " max_attempts, is_test, run_after FROM jobs WHERE id IN (" +
+                     placeholders(ids.size()) + ") AND claim_token = ?",
+                 owned)) {
         ClaimedJob j;
         j.id = r.integer(0);
         j.public_id = r.text(1);
@@ -280,14 +284,13 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
     }
     if (completed > 0) {
         params.insert(params.end(), {now, now});
-        s.execute(
-            "UPDATE jobs j JOIN (" +
-                db::value_rows("CAST(? AS SIGNED) AS id, ? AS token, ? AS result", completed) +
-                ") v ON j.id = v.id AND j.claim_token = v.token"
-                " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
-                " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
-                " j.lease_until = NULL WHERE j.status = 'running'",
-            params);
+        s.execute(db::update_from_rows("jobs j", "CAST(? AS SIGNED) AS id, ? AS token, ? AS result",
+                                       completed) +
+                      "j.id = v.id AND j.claim_token = v.token"
+                      " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
+                      " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
+                      " j.lease_until = NULL WHERE j.status = 'running'",
+                  params);
     }
     std::vector<long long> failed;
     for (const auto& o : outcomes) {

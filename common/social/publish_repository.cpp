@@ -20,21 +20,21 @@ const std::string kTakeUp =
     " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
     " WHERE t.id IN (";
 
-// Each batch is one statement: its rows' values are a derived table (db::value_rows).
+// Each batch is one statement: its rows' values are a derived table (db::update_from_rows).
 constexpr const char* kPublishedRow =
     "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes";
 constexpr const char* kSetPublished =
-    ") v ON v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
+    "v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
     " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
     " t.error = NULL, t.transcodes = v.transcodes, t.updated_at = ?";
 constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error, ? AS transcodes";
 constexpr const char* kSetFailed =
-    ") v ON v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
+    "v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
     " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', "
     "'publishing')";
 constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
 constexpr const char* kSetSettled =
-    ") v ON v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
+    "v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
     " p.updated_at = ?";
 
 // Sends that count against the caps: published ones, and ones whose platform call is under way
@@ -126,8 +126,7 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
     }
     if (settled_ids.empty()) return out;
     rows.push_back(time_param(time::now()));
-    s.execute("UPDATE social_posts p JOIN (" + db::value_rows(kSettledRow, settled_ids.size()) +
-                  kSetSettled,
+    s.execute(db::update_from_rows("social_posts p", kSettledRow, settled_ids.size()) + kSetSettled,
               rows);
     std::vector<events::NewEvent> new_events;
     for (auto& post : PostRepository::find_many(s, settled_ids)) {
@@ -302,16 +301,15 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
     if (!published.empty()) {
         const auto count = published.size() / 5;
         published.push_back(now);
-        s.execute("UPDATE social_post_targets t JOIN (" + db::value_rows(kPublishedRow, count) +
-                      kSetPublished,
-                  published);
+        s.execute(
+            db::update_from_rows("social_post_targets t", kPublishedRow, count) + kSetPublished,
+            published);
     }
     if (!failed.empty()) {
         const auto count = failed.size() / 3;
         failed.push_back(now);
-        s.execute(
-            "UPDATE social_post_targets t JOIN (" + db::value_rows(kFailedRow, count) + kSetFailed,
-            failed);
+        s.execute(db::update_from_rows("social_post_targets t", kFailedRow, count) + kSetFailed,
+                  failed);
     }
 
     std::set<long long> unsettled;

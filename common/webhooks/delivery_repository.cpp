@@ -1,6 +1,7 @@
 #include "common/webhooks/delivery_repository.hpp"
 
 #include "common/db/sql_text.hpp"
+#include "common/events/event_audience.hpp"
 #include "common/events/event_catalog.hpp"
 #include "common/events/event_outbox.hpp"
 
@@ -16,13 +17,6 @@ using db::Params;
 using db::placeholders;
 using db::time_param;
 
-struct Subscriber {
-    long long id;
-    long long workspace_id;
-    bool failing;  // its deliveries are held until it is re-enabled
-    std::set<std::string> events;
-};
-
 std::string clip(const std::string& s, size_t n) {
     return s.size() <= n ? s : s.substr(0, n);
 }
@@ -36,38 +30,7 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
 
     std::set<long long> workspaces;
     for (const auto& e : pending) workspaces.insert(e.workspace_id);
-    struct Owner {
-        long long workspace_id;
-        long long profile_id;
-    };
-    std::map<long long, Owner> owner_of;  // profile workspace -> its owner and profile id
-    {
-        Params ids(workspaces.begin(), workspaces.end());
-        for (const auto& r : s.query("SELECT workspace_id, owner_workspace_id, id FROM profiles"
-                                     " WHERE workspace_id IN (" +
-                                         placeholders(ids.size()) + ")",
-                                     ids))
-            owner_of[r.integer(0)] = {r.integer(1), r.integer(2)};
-    }
-    std::set<long long> all = workspaces;
-    for (const auto& [profile_workspace, owner] : owner_of) all.insert(owner.workspace_id);
-    std::unordered_map<long long, std::vector<Subscriber>> subscribers;
-    {
-        Params ids(all.begin(), all.end());
-        // Paused endpoints receive nothing; failing ones keep their events, held.
-        for (const auto& r :
-             s.query("SELECT id, workspace_id, status, events FROM webhook_endpoints"
-                     " WHERE status IN ('active', 'failing') AND workspace_id IN (" +
-                         placeholders(ids.size()) + ")",
-                     ids)) {
-            Subscriber sub{r.integer(0), r.integer(1), r.text(2) == "failing", {}};
-            const auto names = nlohmann::json::parse(r.text(3), nullptr, false);
-            if (names.is_array())
-                for (const auto& n : names)
-                    if (n.is_string()) sub.events.insert(n.get<std::string>());
-            subscribers[sub.workspace_id].push_back(std::move(sub));
-        }
-    }
+    const auto audience = events::Audience::of(s, workspaces);
 
     const auto now = time_param(time::now());
     std::string values;
@@ -92,7 +55,7 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
         auto data = nlohmann::json::parse(e.data, nullptr, false);
         if (!data.is_object()) data = nlohmann::json::object();
         const int max_attempts = e.name == events::kWebhookTest ? 1 : settings.max_attempts;
-        const auto add = [&](const Subscriber& sub, const nlohmann::json& payload) {
+        const auto add = [&](const events::Subscriber& sub, const nlohmann::json& payload) {
             if (!sub.events.count(e.name)) return;
             const nlohmann::json body = {{"id", e.public_id},
                                          {"event", e.name},
@@ -100,19 +63,17 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
                                          {"data", payload}};
             values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?)";
             params.insert(params.end(),
-                          {sub.workspace_id, sub.id, e.id, e.name, db::json_text(body),
+                          {sub.workspace_id, sub.endpoint_id, e.id, e.name, db::json_text(body),
                            std::string(sub.failing ? "held" : "pending"),
                            static_cast<long long>(max_attempts), now, now, now});
             if (++rows >= 200) flush();
         };
-        if (auto it = subscribers.find(e.workspace_id); it != subscribers.end())
-            for (const auto& sub : it->second) add(sub, data);
-        if (auto owner = owner_of.find(e.workspace_id); owner != owner_of.end()) {
+        for (const auto& sub : audience.own(e.workspace_id)) add(sub, data);
+        if (const auto owner = audience.owner(e.workspace_id)) {
             nlohmann::json with_profile = data;
-            with_profile["profile_id"] = owner->second.profile_id;
+            with_profile["profile_id"] = owner->profile_id;
             with_profile["profile_workspace_id"] = e.workspace_id;
-            if (auto it = subscribers.find(owner->second.workspace_id); it != subscribers.end())
-                for (const auto& sub : it->second) add(sub, with_profile);
+            for (const auto& sub : audience.own(owner->workspace_id)) add(sub, with_profile);
         }
     }
     flush();
@@ -237,12 +198,13 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         }
         params.insert(params.end(), {now, now});
         // Unsent (held) runs give their attempt back; a stale claim (reclaimed) changes nothing.
-        const auto rows = db::value_rows(
+        const auto update = db::update_from_rows(
+            "webhook_deliveries d",
             "CAST(? AS SIGNED) AS id, ? AS token, ? AS st, ? AS nxt, CAST(? AS SIGNED) AS code,"
             " ? AS err, CAST(? AS SIGNED) AS sent",
             others.size());
-        s.execute("UPDATE webhook_deliveries d JOIN (" + rows +
-                      ") v ON d.id = v.id AND d.claim_token = v.token"
+        s.execute(update +
+                      "d.id = v.id AND d.claim_token = v.token"
                       " SET d.status = v.st, d.next_attempt_at = v.nxt,"
                       " d.attempts = IF(v.sent = 1, d.attempts, GREATEST(d.attempts - 1, 0)),"
                       " d.last_status_code = IF(v.sent = 1, v.code, d.last_status_code),"

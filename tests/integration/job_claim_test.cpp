@@ -1,5 +1,6 @@
 // Claiming jobs against a real database: a job waiting for its run_after is claimable only within
-// the claiming pool's lead, and the claim carries the time so the task can wait for it.
+// the claiming pool's lead, the claim carries the time so the task can wait for it, and a retried
+// claim finds what its token already holds.
 #include "common/db/sql_text.hpp"
 #include "common/jobs/job_repository.hpp"
 #include "tests/support/test_database.hpp"
@@ -61,5 +62,24 @@ TEST_CASE("a job without run_after is claimed at once and carries no time", "[in
         const auto claimed = claim(s, job, 0ms);
         REQUIRE(claimed.size() == 1);
         CHECK_FALSE(claimed[0].run_after);
+    });
+}
+
+TEST_CASE("a claim retried with its token finds the jobs the first attempt claimed, once",
+          "[integration][jobs]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([&](db::Session& s) {
+        const auto job = scheduled_in(s, 0ms);
+        const auto first =
+            JobRepository::claim(s, {job.id}, "lost-answer", "w1", time::now() + 1min, 0ms);
+        REQUIRE(first.size() == 1);
+        // The worker never heard the answer and claims again with the same token.
+        const auto again =
+            JobRepository::claim(s, {job.id}, "lost-answer", "w1", time::now() + 1min, 0ms);
+        REQUIRE(again.size() == 1);
+        CHECK(again[0].id == job.id);
+        CHECK(again[0].attempts == 1);
+        CHECK(JobRepository::claim(s, {job.id}, "someone-else", "w2", time::now() + 1min, 0ms)
+                  .empty());
     });
 }
