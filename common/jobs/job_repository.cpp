@@ -185,8 +185,10 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     Params params{claim_token, worker_id, time_param(lease_until), now, now};
     for (long long id : ids) params.emplace_back(id);
     params.push_back(time_param(at + lead));
+    // Through the primary key only: an index on status would lock every waiting job.
     const auto claimed = s.execute(
-        "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?,"
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1, "
+        "claim_token = ?,"
         " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
         " WHERE id IN (" +
             placeholders(ids.size()) +
@@ -237,8 +239,9 @@ std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
     Params ids;
     for (const auto& o : outcomes) ids.emplace_back(o.job_id);
     if (ids.empty()) return out;
+    // Through the primary key only: an index on status would lock every running job.
     for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
-                                 " WHERE status = 'running' AND id IN (" +
+                                 " FORCE INDEX (PRIMARY) WHERE status = 'running' AND id IN (" +
                                      placeholders(ids.size()) + ") FOR UPDATE",
                                  ids))
         out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
