@@ -160,8 +160,8 @@ void JobRepository::cancel_many(db::Session& s, const std::vector<long long>& id
     Params params{now, now};
     for (long long id : ids) params.emplace_back(id);
     s.execute(
-        "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?,"
-        " lease_until = NULL, claim_token = NULL WHERE id IN (" +
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'cancelled', finished_at = ?,"
+        " updated_at = ?, lease_until = NULL, claim_token = NULL WHERE id IN (" +
             placeholders(ids.size()) +
             ") AND status IN ('scheduled', 'queued', 'retrying', 'running')",
         params);
@@ -185,7 +185,8 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     Params params{claim_token, worker_id, time_param(lease_until), now, now};
     for (long long id : ids) params.emplace_back(id);
     params.push_back(time_param(at + lead));
-    // Through the primary key only: an index on status would lock every waiting job.
+    // Like every update of a list of jobs, through the primary key only: an index on status
+    // would lock every waiting job.
     const auto claimed = s.execute(
         "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1, "
         "claim_token = ?,"
@@ -406,7 +407,7 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
         Params params{time_param(time::now())};
         params.insert(params.end(), ids.begin(), ids.end());
         s.execute(
-            "UPDATE jobs SET status = 'queued', enqueued_at = ?"
+            "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'queued', enqueued_at = ?"
             " WHERE status IN ('scheduled', 'queued', 'retrying') AND id IN (" +
                 placeholders(ids.size()) + ")",
             params);

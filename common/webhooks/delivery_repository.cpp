@@ -173,9 +173,11 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         for (const auto* r : group) params.emplace_back(r->delivery_id);
         for (const auto* r : group) tokens.insert(r->claim_token);
         params.insert(params.end(), tokens.begin(), tokens.end());
-        // A reclaimed row carries another token (or none) and is left alone.
+        // A reclaimed row carries another token (or none) and is left alone. Through the primary
+        // key only: the status or token indexes would walk every delivery in flight.
         s.execute(
-            "UPDATE webhook_deliveries SET status = 'delivered', last_status_code = ?,"
+            "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered', "
+            "last_status_code = ?,"
             " last_error = NULL, delivered_at = ?, claim_token = NULL, lease_until = NULL,"
             " updated_at = ? WHERE id IN (" +
                 placeholders(group.size()) + ") AND claim_token IN (" +
