@@ -1,9 +1,27 @@
 # Process helpers shared by the scripts that start and stop local servers and daemons.
 # Sourced, not run.
 
-# A free TCP port on loopback.
+# A free TCP port on loopback, below the kernel's ephemeral range: a port from that range can be
+# taken by an outgoing connection before the server it was meant for binds it.
 free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+    python3 - <<'PY'
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+high = max(low, 2049) - 1
+for _ in range(200):
+    port = random.randint(max(1024, high - 12000), high)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    raise SystemExit("no free port below the ephemeral range")
+PY
 }
 
 # True while PID is alive. A stopped daemon can linger as a zombie under a late-reaping PID 1,

@@ -282,13 +282,7 @@ TEST_CASE("an image whose host answers 503 is retried and the post is published 
     CHECK(done.status == "published");
     CHECK(fake.calls("/sendPhoto").size() == 1);
     CHECK(fake.calls("/media/flaky.png").size() == 2);
-    const auto job = stack.db().run([&](squawk::db::Session& s) {
-        return s.query_one("SELECT attempts, status FROM jobs WHERE id = ?",
-                           {*done.targets[0].job_id});
-    });
-    REQUIRE(job);
-    CHECK(job->integer(0) == 2);
-    CHECK(job->text(1) == "completed");
+    CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 2);
     CHECK(done.targets[0].transcodes.is_null());
 }
 

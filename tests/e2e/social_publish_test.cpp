@@ -221,13 +221,7 @@ TEST_CASE("429 with retry_after and an answered 5xx are retried and the post is 
     const auto done = wait_settled(stack, post.id);
     CHECK(done.status == "published");
     CHECK(sends(fake, "sendMessage").size() == 3);
-    const auto job = stack.db().run([&](squawk::db::Session& s) {
-        return s.query_one("SELECT attempts, status FROM jobs WHERE id = ?",
-                           {*done.targets[0].job_id});
-    });
-    REQUIRE(job);
-    CHECK(job->integer(0) == 3);
-    CHECK(job->text(1) == "completed");
+    CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 3);
 }
 
 TEST_CASE(

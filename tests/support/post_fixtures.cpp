@@ -78,6 +78,19 @@ social::Post wait_settled(Stack& stack, long long post_id, std::chrono::millisec
     return read_post(stack, post_id);
 }
 
+long long attempts_once_completed(Stack& stack, long long job_id) {
+    if (!Stack::wait_until(
+            [&] {
+                return stack.count(
+                           "SELECT COUNT(*) FROM jobs WHERE id = ? AND status = 'completed'",
+                           {job_id}) == 1;
+            },
+            std::chrono::seconds(10)))
+        throw std::runtime_error("job " + std::to_string(job_id) + " did not complete\n" +
+                                 stack.post_mortem());
+    return stack.count("SELECT attempts FROM jobs WHERE id = ?", {job_id});
+}
+
 std::vector<nlohmann::json> post_events(Stack& stack, long long post_id) {
     std::vector<nlohmann::json> out;
     stack.db().run([&](db::Session& s) {

@@ -34,6 +34,10 @@ social::Post read_post(Stack& stack, long long post_id);
 social::Post wait_settled(Stack& stack, long long post_id,
                           std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
+// The attempts of job `job_id` once its completion is recorded: it lands just after its post
+// settles, in a batch of its own. Throws when the job is not completed within 10 s.
+long long attempts_once_completed(Stack& stack, long long job_id);
+
 // The post.* events the outbox holds for `post_id` ({name, data}), oldest first.
 std::vector<nlohmann::json> post_events(Stack& stack, long long post_id);
 

@@ -2,6 +2,7 @@
 
 #include "common/crypto/crypto.hpp"
 #include "common/redis/redis_client.hpp"
+#include "tests/support/free_port.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -22,23 +23,6 @@ namespace squawk::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-int free_port() {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) throw std::runtime_error("socket failed");
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    socklen_t length = sizeof address;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-        close(fd);
-        throw std::runtime_error("cannot find a free port");
-    }
-    close(fd);
-    return ntohs(address.sin_port);
-}
 
 std::string toml_string(const std::string& text) {
     std::string out = "\"";

@@ -1,5 +1,6 @@
 #include "tests/bench/support/bench.hpp"
 
+#include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
 
 #include <arpa/inet.h>
@@ -30,19 +31,6 @@ std::string env_or(const char* name, const std::string& fallback) {
 
 std::string source_dir() {
     return env_or("SQUAWK_SOURCE_DIR", ".");
-}
-
-int free_port() {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (fd < 0 || bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0)
-        throw std::runtime_error("cannot find a free port");
-    close(fd);
-    return ntohs(address.sin_port);
 }
 
 testing::CommandResult must_run(const std::vector<std::string>& argv,
@@ -172,7 +160,7 @@ StaticJsonServer::StaticJsonServer(const std::string& json_body) {
     std::filesystem::create_directories(dir_ + "/html");
     std::filesystem::create_directories(dir_ + "/logs");
     std::ofstream(dir_ + "/html/data.json") << json_body;
-    port_ = free_port();
+    port_ = testing::free_port();
     std::ofstream conf(dir_ + "/nginx.conf");
     conf << (geteuid() == 0 ? "user root root;\n" : "") << "worker_processes 2;\n"
          << "daemon off;\nerror_log " << dir_ << "/logs/error.log warn;\npid " << dir_
