@@ -151,7 +151,7 @@ void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision
     headers.add(
         std::make_shared<ResponseHeader>("X-RateLimit-Remaining", std::to_string(d.remaining)));
     headers.add(
-        std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix)));
+        std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix())));
     if (!d.allowed)
         headers.add(
             std::make_shared<ResponseHeader>("Retry-After", std::to_string(d.retry_after_seconds)));

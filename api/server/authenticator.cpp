@@ -17,17 +17,17 @@ void act_as(RequestContext& context, auth::ApiKey key, std::optional<long long> 
 
 void authenticate(const Route& route, std::string_view key, RequestContext& context,
                   Services& services, std::optional<rate_limit::Decision>& decision) {
-    // A limited route confirms the epoch in its rate-limit check (or its lease); after that check
-    // failed the epoch moved, so only a fresh read may follow.
-    auto read = KeyCache::EpochRead::recent;
-    if (route_is_limited(route, services)) {
+    const bool limited = route_is_limited(route, services);
+    if (limited) {
         if (auto cached = services.key_cache.peek(key)) {
             act_as(context, std::move(cached->value), cached->epoch);
             if (apply_rate_limit_if_epoch(route, context, services, decision, cached->epoch))
                 return;
         }
-        read = KeyCache::EpochRead::fresh;
     }
+    // A limited route confirms the epoch in its rate-limit check (or its lease); once that check
+    // failed the epoch moved, so only a fresh read may follow.
+    const auto read = limited ? KeyCache::EpochRead::fresh : KeyCache::EpochRead::recent;
     auto found = services.key_cache.find(services.mysql, services.redis, key, read);
     if (!found.key || found.key->revoked) throw ApiError(ErrorCode::InvalidApiKey);
     act_as(context, std::move(*found.key), found.epoch);

@@ -188,9 +188,9 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     // Like every update of a list of jobs, through the primary key only: an index on status
     // would lock every waiting job.
     const auto claimed = s.execute(
-        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1, "
-        "claim_token = ?,"
-        " worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?), updated_at = ?"
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1,"
+        " claim_token = ?, worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?),"
+        " updated_at = ?"
         " WHERE id IN (" +
             placeholders(ids.size()) +
             ") AND status IN ('scheduled', 'queued', 'retrying')"

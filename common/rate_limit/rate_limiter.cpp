@@ -122,7 +122,6 @@ std::optional<Decision> RateLimiter::run(redis::RedisClient& redis, const Subjec
         d.allowed = e[0].integer == 1;
         d.limit = e[1].integer;
         d.remaining = e[2].integer;
-        d.reset_unix = (e[3].integer + 999) / 1000;
         d.retry_after_seconds = std::max(1LL, (e[4].integer + 999) / 1000);
         d.refused_by_second_ceiling = e[5].integer == 1;
         d.reset_ms = e[3].integer;

@@ -25,11 +25,13 @@ struct Decision {
     bool allowed = true;
     long long limit = 0;                // per minute
     long long remaining = 0;            // in this minute
-    long long reset_unix = 0;           // when the minute window ends
     long long retry_after_seconds = 0;  // when refused
     bool refused_by_second_ceiling = false;
     long long reset_ms = 0;  // the minute window's end on the Redis clock
     long long granted = 1;   // tokens counted for this check: one, or a lease's (TokenLeases)
+
+    // When the minute window ends, in whole seconds (X-RateLimit-Reset).
+    long long reset_unix() const { return (reset_ms + 999) / 1000; }
 };
 
 // What a check counts: `take` tokens when that many remain (fewer when not), after handing back

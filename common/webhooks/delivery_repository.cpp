@@ -176,9 +176,9 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         // A reclaimed row carries another token (or none) and is left alone. Through the primary
         // key only: the status or token indexes would walk every delivery in flight.
         s.execute(
-            "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered', "
-            "last_status_code = ?,"
-            " last_error = NULL, delivered_at = ?, claim_token = NULL, lease_until = NULL,"
+            "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered',"
+            " last_status_code = ?, last_error = NULL, delivered_at = ?, claim_token = NULL, "
+            "lease_until = NULL,"
             " updated_at = ? WHERE id IN (" +
                 placeholders(group.size()) + ") AND claim_token IN (" +
                 placeholders(tokens.size()) + ") AND status = 'delivering'",

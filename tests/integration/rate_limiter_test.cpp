@@ -123,7 +123,7 @@ TEST_CASE("a check made on condition counts nothing once the condition's counter
     const auto next = limiter.check_if(redis, subject, at_one, none);
     REQUIRE(next.has_value());
     // 98 when the refused check counted nothing (99 if a new minute began in between).
-    CHECK(next->remaining == (next->reset_unix == first->reset_unix ? 98 : 99));
+    CHECK(next->remaining == (next->reset_unix() == first->reset_unix() ? 98 : 99));
 }
 
 TEST_CASE("a lease is granted from what the minute has left and its unspent tokens come back") {

@@ -20,16 +20,23 @@ int ephemeral_low() {
     return low;
 }
 
-bool can_bind(int port) {
+// Runs `use` on a fresh TCP socket and the loopback address of `port`; false when no socket.
+template <class Use>
+bool on_loopback(int port, Use use) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return false;
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     address.sin_port = htons(static_cast<uint16_t>(port));
-    const bool bound = bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    const bool done = use(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
     close(fd);
-    return bound;
+    return done;
+}
+
+bool can_bind(int port) {
+    return on_loopback(port,
+                       [](int fd, const sockaddr* a, socklen_t n) { return bind(fd, a, n) == 0; });
 }
 
 }  // namespace
@@ -44,6 +51,11 @@ int free_port() {
         if (can_bind(port)) return port;
     }
     throw std::runtime_error("cannot find a free port below the ephemeral range");
+}
+
+bool is_listening(int port) {
+    return on_loopback(
+        port, [](int fd, const sockaddr* a, socklen_t n) { return connect(fd, a, n) == 0; });
 }
 
 }  // namespace squawk::testing

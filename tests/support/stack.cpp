@@ -4,10 +4,7 @@
 #include "common/redis/redis_client.hpp"
 #include "tests/support/free_port.hpp"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdlib>

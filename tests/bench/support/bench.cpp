@@ -3,10 +3,7 @@
 #include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -182,14 +179,7 @@ StaticJsonServer::StaticJsonServer(const std::string& json_body) {
         _exit(127);
     }
     for (int i = 0; i < 100; ++i) {
-        const int fd = socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        address.sin_port = htons(static_cast<uint16_t>(port_));
-        const bool up = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-        close(fd);
-        if (up) return;
+        if (testing::is_listening(port_)) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     throw std::runtime_error("nginx did not start; see " + dir_ + "/logs/error.log");
