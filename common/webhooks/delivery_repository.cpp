@@ -86,23 +86,25 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
                                                        const std::string& worker_id,
                                                        time::TimePoint lease_until) {
     const auto now = time_param(time::now());
+    const auto lease = time_param(lease_until);
     const auto claimed = s.execute(
         "UPDATE webhook_deliveries SET status = 'delivering', attempts = attempts + 1,"
-        " claim_token = ?, worker_id = ?, lease_until = ?, updated_at = ?"
+        " claim_token = ?, worker_id = ?, next_attempt_at = ?, updated_at = ?"
         // Walks ix_webhook_deliveries_due and stops at `limit`: due pending rows first, then due
         // retries, each oldest first. An ORDER BY across both statuses would sort every due row.
         " WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ? LIMIT ?",
-        {token, worker_id, time_param(lease_until), now, now, static_cast<long long>(limit)});
+        {token, worker_id, lease, now, now, static_cast<long long>(limit)});
     std::vector<ClaimedDelivery> out;
     if (claimed == 0) return out;
     out.reserve(claimed);
+    // Read back through the due index: the claim's rows sit together under its lease.
     for (const auto& r : s.query(
              "SELECT d.id, d.workspace_id, d.endpoint_id, e.public_id, d.event_name, d.body,"
              " d.attempts, d.max_attempts, w.url, w.status, w.secret_enc, w.previous_secret_enc,"
              " w.previous_secret_expires_at FROM webhook_deliveries d"
              " JOIN events e ON e.id = d.event_id JOIN webhook_endpoints w ON w.id = d.endpoint_id"
-             " WHERE d.claim_token = ?",
-             {token})) {
+             " WHERE d.status = 'delivering' AND d.next_attempt_at = ? AND d.claim_token = ?",
+             {lease, token})) {
         ClaimedDelivery d;
         d.id = r.integer(0);
         d.workspace_id = r.integer(1);
@@ -126,7 +128,7 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
 void DeliveryRepository::extend_leases(db::Session& s, const std::string& worker_id,
                                        time::TimePoint lease_until) {
     s.execute(
-        "UPDATE webhook_deliveries SET lease_until = ? WHERE worker_id = ?"
+        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE worker_id = ?"
         " AND status = 'delivering'",
         {time_param(lease_until), worker_id});
 }
@@ -177,8 +179,7 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         // key only: the status or token indexes would walk every delivery in flight.
         s.execute(
             "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered',"
-            " last_status_code = ?, last_error = NULL, delivered_at = ?, claim_token = NULL, "
-            "lease_until = NULL,"
+            " last_status_code = ?, last_error = NULL, delivered_at = ?, claim_token = NULL,"
             " updated_at = ? WHERE id IN (" +
                 placeholders(group.size()) + ") AND claim_token IN (" +
                 placeholders(tokens.size()) + ") AND status = 'delivering'",
@@ -212,7 +213,7 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
                       " d.last_status_code = IF(v.sent = 1, v.code, d.last_status_code),"
                       " d.last_error = IF(v.sent = 1, v.err, d.last_error),"
                       " d.delivered_at = IF(v.st = 'delivered', ?, d.delivered_at),"
-                      " d.claim_token = NULL, d.lease_until = NULL, d.updated_at = ?"
+                      " d.claim_token = NULL, d.updated_at = ?"
                       " WHERE d.status = 'delivering'",
                   params);
     }
@@ -253,7 +254,7 @@ void DeliveryRepository::release(db::Session& s,
     for (const auto& [id, token] : claims)
         s.execute(
             "UPDATE webhook_deliveries SET status = IF(attempts > 1, 'retrying', 'pending'),"
-            " attempts = GREATEST(attempts - 1, 0), claim_token = NULL, lease_until = NULL,"
+            " attempts = GREATEST(attempts - 1, 0), claim_token = NULL,"
             " next_attempt_at = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
             " AND status = 'delivering'",
             {now, now, id, token});
@@ -262,8 +263,9 @@ void DeliveryRepository::release(db::Session& s,
 int DeliveryRepository::reclaim_expired(db::Session& s, int limit) {
     const auto now = time_param(time::now());
     Params ids;
+    // A delivery in flight holds its lease in next_attempt_at.
     for (const auto& r : s.query("SELECT id FROM webhook_deliveries WHERE status = 'delivering'"
-                                 " AND lease_until < ? LIMIT ?",
+                                 " AND next_attempt_at < ? LIMIT ?",
                                  {now, static_cast<long long>(limit)}))
         ids.emplace_back(r.integer(0));
     if (ids.empty()) return 0;
@@ -274,8 +276,8 @@ int DeliveryRepository::reclaim_expired(db::Session& s, int limit) {
     return static_cast<int>(s.execute(
         "UPDATE webhook_deliveries SET status = IF(attempts >= max_attempts, 'dead_letter',"
         " 'retrying'), last_error = 'the worker delivering it stopped', next_attempt_at = ?,"
-        " claim_token = NULL, lease_until = NULL, updated_at = ? WHERE id IN (" +
-            placeholders(ids.size()) + ") AND status = 'delivering' AND lease_until < ?",
+        " claim_token = NULL, updated_at = ? WHERE id IN (" +
+            placeholders(ids.size()) + ") AND status = 'delivering' AND next_attempt_at < ?",
         params));
 }
 
@@ -459,10 +461,9 @@ long long DeliveryRepository::insert_test_delivery(db::Session& s, long long wor
     const auto now = time_param(time::now());
     s.execute(
         "INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
-        " body, status, attempts, max_attempts, next_attempt_at, claim_token, lease_until,"
-        " created_at, updated_at) VALUES (?, ?, ?, 'webhook.test', ?, 'delivering', 1, 1, ?,"
-        " ?, ?, ?, ?)",
-        {workspace_id, endpoint_id, event_id, body, now, claim_token, time_param(lease_until), now,
+        " body, status, attempts, max_attempts, next_attempt_at, claim_token, created_at,"
+        " updated_at) VALUES (?, ?, ?, 'webhook.test', ?, 'delivering', 1, 1, ?, ?, ?, ?)",
+        {workspace_id, endpoint_id, event_id, body, time_param(lease_until), claim_token, now,
          now});
     return s.last_insert_id();
 }
