@@ -1,9 +1,15 @@
 #include "common/http/http_client.hpp"
 
 #include <curl/curl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cerrno>
 #include <future>
+#include <system_error>
 #include <unordered_map>
 
 namespace squawk::http {
@@ -50,6 +56,30 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
     return n;
 }
 
+int on_socket(CURL*, curl_socket_t socket, int what, void* epoll_fd, void*) {
+    const int epoll = *static_cast<int*>(epoll_fd);
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nullptr);
+        return 0;
+    }
+    epoll_event event{};
+    event.data.fd = socket;
+    event.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+    // A socket closed without a REMOVE left the set by itself; its number may come back.
+    if (epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT)
+        epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event);
+    return 0;
+}
+
+int on_timer(CURLM*, long timeout_ms, void* timer) {
+    auto& deadline = *static_cast<std::optional<std::chrono::steady_clock::time_point>*>(timer);
+    if (timeout_ms < 0)
+        deadline.reset();
+    else
+        deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    return 0;
+}
+
 }  // namespace
 
 std::optional<std::string> Response::header(std::string_view lower_case_name) const {
@@ -62,9 +92,22 @@ void global_init() {
     curl_global_init(CURL_GLOBAL_DEFAULT);
 }
 
-Client::Client(int max_connections) : multi_(curl_multi_init()) {
+Client::Client(int max_connections)
+    : multi_(curl_multi_init()),
+      epoll_fd_(epoll_create1(EPOLL_CLOEXEC)),
+      wake_fd_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+    if (epoll_fd_ < 0 || wake_fd_ < 0)
+        throw std::system_error(errno, std::generic_category(), "http client event loop");
+    epoll_event event{};
+    event.events = EPOLLIN;
+    event.data.fd = wake_fd_;
+    epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, wake_fd_, &event);
     curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, static_cast<long>(max_connections));
     curl_multi_setopt(multi_, CURLMOPT_MAXCONNECTS, static_cast<long>(max_connections));
+    curl_multi_setopt(multi_, CURLMOPT_SOCKETFUNCTION, on_socket);
+    curl_multi_setopt(multi_, CURLMOPT_SOCKETDATA, &epoll_fd_);
+    curl_multi_setopt(multi_, CURLMOPT_TIMERFUNCTION, on_timer);
+    curl_multi_setopt(multi_, CURLMOPT_TIMERDATA, &timer_);
     thread_ = std::thread([this] { loop(); });
 }
 
@@ -73,16 +116,25 @@ Client::~Client() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    curl_multi_wakeup(multi_);
+    wake();
     if (thread_.joinable()) thread_.join();
     for (void* easy : idle_handles_) curl_easy_cleanup(easy);
     curl_multi_cleanup(multi_);
+    close(wake_fd_);
+    close(epoll_fd_);
+}
+
+void Client::wake() {
+    const uint64_t one = 1;
+    // A full counter already means a wakeup is pending, so a failed write loses nothing.
+    [[maybe_unused]] const auto written = write(wake_fd_, &one, sizeof one);
 }
 
 void Client::submit(Request request, Callback done) {
     auto t = std::make_unique<Transfer>();
     t->request = std::move(request);
     t->done = std::move(done);
+    bool first;
     {
         std::lock_guard lock(mutex_);
         if (stopping_) {
@@ -91,9 +143,11 @@ void Client::submit(Request request, Callback done) {
             t->done(std::move(r));
             return;
         }
+        first = submitted_.empty();
         submitted_.push_back(std::move(t));
     }
-    curl_multi_wakeup(multi_);
+    // The loop takes the whole queue at once, so one wakeup per batch of submissions is enough.
+    if (first) wake();
 }
 
 Response Client::send(Request request) {
@@ -145,6 +199,7 @@ void Client::start_transfer(std::unique_ptr<Transfer> t) {
     t->started = std::chrono::steady_clock::now();
     curl_easy_setopt(easy, CURLOPT_PRIVATE, t.release());
     curl_multi_add_handle(multi_, easy);
+    ++active_;
 }
 
 void Client::finish_transfer(void* easy, int result) {
@@ -152,6 +207,7 @@ void Client::finish_transfer(void* easy, int result) {
     curl_easy_getinfo(easy, CURLINFO_PRIVATE, &raw);
     std::unique_ptr<Transfer> t(raw);
     curl_multi_remove_handle(multi_, easy);
+    --active_;
     t->response.duration = std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - t->started);
     long request_bytes = 0;
@@ -170,7 +226,15 @@ void Client::finish_transfer(void* easy, int result) {
     t->done(std::move(t->response));
 }
 
+int Client::wait_ms() const {
+    if (!timer_) return 1000;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+        *timer_ - std::chrono::steady_clock::now());
+    return static_cast<int>(std::clamp<long long>(left.count(), 0, 1000));
+}
+
 void Client::loop() {
+    std::array<epoll_event, 128> ready;
     for (;;) {
         std::deque<std::unique_ptr<Transfer>> incoming;
         bool stopping;
@@ -180,15 +244,29 @@ void Client::loop() {
             stopping = stopping_;
         }
         for (auto& t : incoming) start_transfer(std::move(t));
+        if (stopping && active_ == 0) return;
+        const int n = epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()), wait_ms());
         int running = 0;
-        curl_multi_perform(multi_, &running);
+        for (int i = 0; i < n; ++i) {
+            const int fd = ready[i].data.fd;
+            if (fd == wake_fd_) {
+                uint64_t count;
+                [[maybe_unused]] const auto drained = read(wake_fd_, &count, sizeof count);
+                continue;
+            }
+            const auto events = ready[i].events;
+            const int flags = ((events & EPOLLIN) ? CURL_CSELECT_IN : 0) |
+                              ((events & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
+                              ((events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(multi_, fd, flags, &running);
+        }
+        if (timer_ && std::chrono::steady_clock::now() >= *timer_) {
+            timer_.reset();
+            curl_multi_socket_action(multi_, CURL_SOCKET_TIMEOUT, 0, &running);
+        }
         int left = 0;
         while (CURLMsg* msg = curl_multi_info_read(multi_, &left))
             if (msg->msg == CURLMSG_DONE) finish_transfer(msg->easy_handle, msg->data.result);
-        if (stopping) {
-            if (running == 0) return;
-        }
-        curl_multi_poll(multi_, nullptr, 0, 1000, nullptr);
     }
 }
 

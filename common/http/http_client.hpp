@@ -72,9 +72,17 @@ class Client {
     void loop();
     void start_transfer(std::unique_ptr<Transfer> transfer);
     void finish_transfer(void* easy, int result);
+    void wake();
+    int wait_ms() const;
 
     Waiter waiter_ = nullptr;
     void* multi_;
+    // curl's sockets and the wakeup event, watched by the loop; only ready sockets are serviced,
+    // so a transfer costs nothing while it waits for its answer.
+    int epoll_fd_ = -1;
+    int wake_fd_ = -1;
+    std::optional<std::chrono::steady_clock::time_point> timer_;  // curl's next timeout
+    int active_ = 0;                                              // transfers added to multi_
     std::mutex mutex_;
     std::deque<std::unique_ptr<Transfer>> submitted_;
     bool stopping_ = false;

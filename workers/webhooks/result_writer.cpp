@@ -11,7 +11,8 @@ using squawk::webhooks::DeliveryRepository;
 using squawk::webhooks::DeliveryResult;
 
 namespace {
-constexpr auto kLinger = std::chrono::milliseconds(3);
+constexpr auto kLinger = std::chrono::milliseconds(10);
+constexpr size_t kStep = 50;
 }  // namespace
 
 ResultWriter::ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold)
@@ -59,7 +60,11 @@ void ResultWriter::loop() {
             if (!stopping_ && queue_.size() < batch_ && failures == 0)
                 ready_.wait_for(lock, kLinger,
                                 [&] { return stopping_ || queue_.size() >= batch_; });
-            while (unwritten.size() < batch_ && !queue_.empty()) {
+            size_t take = std::min(batch_ - unwritten.size(), queue_.size());
+            // Whole steps when there are many: the statements' text depends on the row count, so
+            // few distinct counts keep them prepared on the connection instead of parsed anew.
+            if (!stopping_ && unwritten.empty() && take > kStep) take -= take % kStep;
+            for (; take > 0; --take) {
                 unwritten.push_back(std::move(queue_.front()));
                 queue_.pop_front();
             }
