@@ -64,7 +64,8 @@ int on_socket(CURL*, curl_socket_t socket, int what, void* epoll_fd, void*) {
     }
     epoll_event event{};
     event.data.fd = socket;
-    event.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+    event.events =
+        ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
     // A socket closed without a REMOVE left the set by itself; its number may come back.
     if (epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT)
         epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event);
@@ -228,8 +229,8 @@ void Client::finish_transfer(void* easy, int result) {
 
 int Client::wait_ms() const {
     if (!timer_) return 1000;
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(
-        *timer_ - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(*timer_ - std::chrono::steady_clock::now());
     return static_cast<int>(std::clamp<long long>(left.count(), 0, 1000));
 }
 
@@ -245,7 +246,8 @@ void Client::loop() {
         }
         for (auto& t : incoming) start_transfer(std::move(t));
         if (stopping && active_ == 0) return;
-        const int n = epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()), wait_ms());
+        const int n =
+            epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()), wait_ms());
         int running = 0;
         for (int i = 0; i < n; ++i) {
             const int fd = ready[i].data.fd;
