@@ -1,6 +1,7 @@
 #include "common/db/sql_text.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace squawk::db {
@@ -10,6 +11,11 @@ std::string placeholders(size_t n) {
     out.reserve(n * 2);
     for (size_t i = 0; i < n; ++i) out += i ? ",?" : "?";
     return out;
+}
+
+size_t batch_rows(size_t available, size_t max) {
+    if (available >= max) return max;
+    return available == 0 ? 0 : std::bit_floor(available);
 }
 
 std::string update_from_rows(std::string_view table, std::string_view first_row, size_t rows) {

@@ -12,6 +12,12 @@ namespace squawk::db {
 
 // "?,?,?" for n parameters.
 std::string placeholders(size_t n);
+
+// How many of `available` waiting rows a batch writer takes at once (at most `max`): a power of
+// two, or `max`. A batch statement's text depends on its row count; few distinct counts keep the
+// texts prepared on each connection instead of parsed anew for every batch. The rest waits for
+// the next batch, which starts at once.
+size_t batch_rows(size_t available, size_t max);
 // The head of an update of many rows, each with its own values, in one statement whose shape
 // depends only on the count: "UPDATE (SELECT <first_row> UNION ALL SELECT ?,...) v STRAIGHT_JOIN
 // <table> ON " with `rows` rows; the caller appends the join condition and the SET. `first_row`

@@ -1,5 +1,6 @@
 #include "workers/runtime/completion_writer.hpp"
 
+#include "common/db/sql_text.hpp"
 #include "common/log/logger.hpp"
 #include "common/queue/job_queue.hpp"
 #include "common/redis/redis_client.hpp"
@@ -90,7 +91,9 @@ void CompletionWriter::loop() {
             if (!stopping_ && queue_.size() < batch_ && failures == 0)
                 ready_.wait_for(lock, kLinger,
                                 [&] { return stopping_ || queue_.size() >= batch_; });
-            while (unwritten.size() < batch_ && !queue_.empty()) {
+            size_t take = std::min(batch_ - unwritten.size(), queue_.size());
+            if (!stopping_ && unwritten.empty()) take = db::batch_rows(take, batch_);
+            for (; take > 0; --take) {
                 unwritten.push_back(std::move(queue_.front()));
                 queue_.pop_front();
             }

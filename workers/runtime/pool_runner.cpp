@@ -1,6 +1,7 @@
 #include "workers/runtime/pool_runner.hpp"
 
 #include "common/crypto/crypto.hpp"
+#include "common/db/sql_text.hpp"
 #include "common/jobs/job_repository.hpp"
 #include "common/log/logger.hpp"
 #include "common/metrics/registry.hpp"
@@ -122,8 +123,10 @@ void PoolRunner::fetch_loop() {
                                [&] { return stop_fetch_.load() || in_flight_.load() < capacity_; });
                 continue;
             }
+            const auto want = db::batch_rows(static_cast<size_t>(std::min(free, spec_.batch)),
+                                             static_cast<size_t>(spec_.batch));
             const auto entries = queue.read(spec_.name, services_.worker_id,
-                                            std::min(free, spec_.batch), block_ms());
+                                            static_cast<int>(want), block_ms());
             if (failures > 0) log::info("redis reachable again", {{"pool", spec_.name}});
             failures = 0;
             if (!entries.empty()) dispatch(queue, entries);

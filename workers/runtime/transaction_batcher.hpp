@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/db/mysql_pool.hpp"
+#include "common/db/sql_text.hpp"
 
 #include <boost/fiber/future.hpp>
 
@@ -69,7 +70,7 @@ class TransactionBatcher {
                 std::unique_lock lock(mutex_);
                 wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
                 if (pending_.empty()) return;
-                while (!pending_.empty() && batch.size() < max_batch_) {
+                for (auto n = db::batch_rows(pending_.size(), max_batch_); n > 0; --n) {
                     batch.push_back(std::move(pending_.front()));
                     pending_.pop_front();
                 }

@@ -1,5 +1,6 @@
 #include "workers/webhooks/result_writer.hpp"
 
+#include "common/db/sql_text.hpp"
 #include "common/log/logger.hpp"
 #include "common/webhooks/delivery_repository.hpp"
 
@@ -12,7 +13,6 @@ using squawk::webhooks::DeliveryResult;
 
 namespace {
 constexpr auto kLinger = std::chrono::milliseconds(10);
-constexpr size_t kStep = 50;
 }  // namespace
 
 ResultWriter::ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold)
@@ -61,9 +61,7 @@ void ResultWriter::loop() {
                 ready_.wait_for(lock, kLinger,
                                 [&] { return stopping_ || queue_.size() >= batch_; });
             size_t take = std::min(batch_ - unwritten.size(), queue_.size());
-            // Whole steps when there are many: the statements' text depends on the row count, so
-            // few distinct counts keep them prepared on the connection instead of parsed anew.
-            if (!stopping_ && unwritten.empty() && take > kStep) take -= take % kStep;
+            if (!stopping_ && unwritten.empty()) take = db::batch_rows(take, batch_);
             for (; take > 0; --take) {
                 unwritten.push_back(std::move(queue_.front()));
                 queue_.pop_front();
