@@ -125,8 +125,8 @@ void PoolRunner::fetch_loop() {
             }
             const auto want = db::batch_rows(static_cast<size_t>(std::min(free, spec_.batch)),
                                              static_cast<size_t>(spec_.batch));
-            const auto entries = queue.read(spec_.name, services_.worker_id,
-                                            static_cast<int>(want), block_ms());
+            const auto entries =
+                queue.read(spec_.name, services_.worker_id, static_cast<int>(want), block_ms());
             if (failures > 0) log::info("redis reachable again", {{"pool", spec_.name}});
             failures = 0;
             if (!entries.empty()) dispatch(queue, entries);
