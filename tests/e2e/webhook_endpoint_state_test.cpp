@@ -70,7 +70,13 @@ TEST_CASE(
     CHECK(resumed.json["data"]["consecutive_failures"] == 0);
     REQUIRE(
         Stack::wait_until([&] { return received_event_ids(receiver, "/down") == events; }, 20s));
-    CHECK(stack.count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 11);
+    // Recorded once the receiver's answer is back, a moment after the receiver saw the request.
+    CHECK(Stack::wait_until(
+        [&] {
+            return stack.count(
+                       "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'") == 11;
+        },
+        5s));
 }
 
 TEST_CASE("a paused endpoint receives nothing until it is resumed", "[e2e][webhooks]") {
