@@ -342,6 +342,10 @@ std::vector<Field> schema() {
         f.push_back(integer(
             base + "lead_ms", [name](Config& c) -> int& { return c.workers.pools[name].lead_ms; },
             0, kMaxPoolLeadMs));
+        f.push_back(integer(
+            base + "http_connections",
+            [name](Config& c) -> int& { return c.workers.pools[name].http_connections; }, 0,
+            100000));
     }
     return f;
 }

@@ -2,6 +2,7 @@
 // Loading validates everything up front so a daemon never starts on a half-understood file.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <span>
 #include <stdexcept>
@@ -58,16 +59,27 @@ struct PoolSettings {
     // that may come early (loading, checks) is done when the time comes. Tasks still act at
     // run_after.
     int lead_ms = 0;
+    // HTTP requests the pool may have in flight at once; 0: one per fiber. The others wait their
+    // turn in the worker's HTTP client.
+    int http_connections = 0;
 };
+
+// The pool's share of its worker's HTTP connections.
+inline int http_connections_of(const PoolSettings& p) {
+    const int per_fiber = p.threads * p.fibers;
+    return p.http_connections > 0 ? std::min(per_fiber, p.http_connections) : per_fiber;
+}
 
 // Workers claim a job at most this long before its run_after, whatever the scheduler's lead
 // (so a scheduler configured with a longer lead than a worker never has its jobs refused).
 inline constexpr int kMaxPoolLeadMs = 5000;
 
-// Publishing prepares scheduled posts ahead: at their time only the send remains.
+// Publishing prepares scheduled posts ahead: at their time only the send remains. Its fibers
+// mostly wait for their posts' time, so it needs far fewer connections than fibers.
 inline PoolSettings publish_pool_defaults() {
     PoolSettings p;
     p.lead_ms = 100;
+    p.http_connections = 512;
     return p;
 }
 

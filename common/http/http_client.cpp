@@ -21,6 +21,7 @@ struct Client::Transfer {
     curl_slist* headers = nullptr;
     curl_slist* connect_to = nullptr;
     std::chrono::steady_clock::time_point started;
+    std::chrono::steady_clock::time_point deadline;  // the request's timeout, from submission
 };
 
 namespace {
@@ -94,7 +95,8 @@ void global_init() {
 }
 
 Client::Client(int max_connections)
-    : multi_(curl_multi_init()),
+    : max_in_flight_(std::max(1, max_connections)),
+      multi_(curl_multi_init()),
       epoll_fd_(epoll_create1(EPOLL_CLOEXEC)),
       wake_fd_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
     if (epoll_fd_ < 0 || wake_fd_ < 0)
@@ -103,8 +105,8 @@ Client::Client(int max_connections)
     event.events = EPOLLIN;
     event.data.fd = wake_fd_;
     epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, wake_fd_, &event);
-    curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, static_cast<long>(max_connections));
-    curl_multi_setopt(multi_, CURLMOPT_MAXCONNECTS, static_cast<long>(max_connections));
+    curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, static_cast<long>(max_in_flight_));
+    curl_multi_setopt(multi_, CURLMOPT_MAXCONNECTS, static_cast<long>(max_in_flight_));
     curl_multi_setopt(multi_, CURLMOPT_SOCKETFUNCTION, on_socket);
     curl_multi_setopt(multi_, CURLMOPT_SOCKETDATA, &epoll_fd_);
     curl_multi_setopt(multi_, CURLMOPT_TIMERFUNCTION, on_timer);
@@ -135,6 +137,7 @@ void Client::submit(Request request, Callback done) {
     auto t = std::make_unique<Transfer>();
     t->request = std::move(request);
     t->done = std::move(done);
+    t->deadline = std::chrono::steady_clock::now() + t->request.timeout;
     bool first;
     {
         std::lock_guard lock(mutex_);
@@ -159,7 +162,37 @@ Response Client::send(Request request) {
     return future.get();
 }
 
+void Client::fail_unsent(std::unique_ptr<Transfer> t) {
+    t->response.timed_out = true;
+    t->response.error = "timed out waiting for a free connection; not sent";
+    t->done(std::move(t->response));
+}
+
+void Client::start_waiting() {
+    const auto now = std::chrono::steady_clock::now();
+    // Those whose time ran out while they waited fail now rather than when their turn comes.
+    if (!waiting_.empty() && now >= next_expiry_check_) {
+        next_expiry_check_ = now + kExpiryCheckInterval;
+        std::deque<std::unique_ptr<Transfer>> still;
+        for (auto& t : waiting_) {
+            if (t->deadline <= now)
+                fail_unsent(std::move(t));
+            else
+                still.push_back(std::move(t));
+        }
+        waiting_.swap(still);
+    }
+    while (!waiting_.empty() && active_ < max_in_flight_) {
+        auto t = std::move(waiting_.front());
+        waiting_.pop_front();
+        start_transfer(std::move(t));
+    }
+}
+
 void Client::start_transfer(std::unique_ptr<Transfer> t) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+        t->deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return fail_unsent(std::move(t));
     CURL* easy;
     if (idle_handles_.empty()) {
         easy = curl_easy_init();
@@ -173,8 +206,8 @@ void Client::start_transfer(std::unique_ptr<Transfer> t) {
     curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(r.timeout.count()));
-    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(r.timeout.count()));
+    curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(left.count()));
+    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(left.count()));
     curl_easy_setopt(easy, CURLOPT_CUSTOMREQUEST, r.method.c_str());
     if (r.method == "GET") {
         curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L);
@@ -228,10 +261,11 @@ void Client::finish_transfer(void* easy, int result) {
 }
 
 int Client::wait_ms() const {
-    if (!timer_) return 1000;
+    const long long most = waiting_.empty() ? 1000 : kExpiryCheckInterval.count();
+    if (!timer_) return static_cast<int>(most);
     const auto left =
         std::chrono::ceil<std::chrono::milliseconds>(*timer_ - std::chrono::steady_clock::now());
-    return static_cast<int>(std::clamp<long long>(left.count(), 0, 1000));
+    return static_cast<int>(std::clamp<long long>(left.count(), 0, most));
 }
 
 void Client::loop() {
@@ -244,8 +278,9 @@ void Client::loop() {
             incoming.swap(submitted_);
             stopping = stopping_;
         }
-        for (auto& t : incoming) start_transfer(std::move(t));
-        if (stopping && active_ == 0) return;
+        for (auto& t : incoming) waiting_.push_back(std::move(t));
+        start_waiting();
+        if (stopping && active_ == 0 && waiting_.empty()) return;
         const int n =
             epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()), wait_ms());
         int running = 0;

@@ -48,7 +48,10 @@ class Client {
   public:
     using Callback = std::function<void(Response)>;
 
-    // `max_connections` bounds open connections across all hosts.
+    // At most `max_connections` requests are in flight, on as many connections across all hosts;
+    // the others wait their turn in order, each within its own timeout counted from submission.
+    // A transfer holds its connection until answered, and libcurl looks up a reusable connection
+    // by walking those open to the host, so more than needed only costs.
     explicit Client(int max_connections = 512);
     ~Client();
     Client(const Client&) = delete;
@@ -70,12 +73,17 @@ class Client {
 
   private:
     void loop();
+    void start_waiting();
     void start_transfer(std::unique_ptr<Transfer> transfer);
+    void fail_unsent(std::unique_ptr<Transfer> transfer);
     void finish_transfer(void* easy, int result);
     void wake();
     int wait_ms() const;
 
+    static constexpr std::chrono::milliseconds kExpiryCheckInterval{100};
+
     Waiter waiter_ = nullptr;
+    int max_in_flight_;
     void* multi_;
     // curl's sockets and the wakeup event, watched by the loop; only ready sockets are serviced,
     // so a transfer costs nothing while it waits for its answer.
@@ -85,6 +93,9 @@ class Client {
     int active_ = 0;                                              // transfers added to multi_
     std::mutex mutex_;
     std::deque<std::unique_ptr<Transfer>> submitted_;
+    // Owned by the loop: submitted, not yet handed to curl.
+    std::deque<std::unique_ptr<Transfer>> waiting_;
+    std::chrono::steady_clock::time_point next_expiry_check_;
     bool stopping_ = false;
     std::vector<void*> idle_handles_;
     std::thread thread_;

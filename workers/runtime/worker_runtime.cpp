@@ -40,8 +40,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         if (name != webhooks::kDeliveryPool && name != jobs::kPublishTarget.pool &&
             name != jobs::kSyncExternal.pool)
             continue;
-        const auto& settings = config_.workers.pools.at(name);
-        http_connections += std::max(64, settings.threads * settings.fibers);
+        http_connections += config::http_connections_of(config_.workers.pools.at(name));
     }
     if (http_connections > 0) {
         http_ = std::make_unique<http::Client>(http_connections);

@@ -1,0 +1,77 @@
+// The one HTTP client against the programmable receiver on loopback: it keeps at most its limit of
+// requests in flight and queues the rest in order, and a request that waits past its timeout
+// fails as never sent, so a caller may safely send it again.
+#include "common/http/http_client.hpp"
+#include "tests/support/fake_receiver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <future>
+#include <vector>
+
+using namespace squawk;
+using namespace squawk::testing;
+
+namespace {
+
+http::Request post_to(const FakeReceiver& receiver, const std::string& path,
+                      std::chrono::milliseconds timeout) {
+    http::Request r;
+    r.method = "POST";
+    r.url = receiver.url(path);
+    r.body = "{}";
+    r.headers = {{"Content-Type", "application/json"}};
+    r.timeout = timeout;
+    return r;
+}
+
+std::vector<std::future<http::Response>> submit_all(http::Client& client,
+                                                    const std::vector<http::Request>& requests) {
+    std::vector<std::future<http::Response>> answers;
+    for (const auto& request : requests) {
+        auto promise = std::make_shared<std::promise<http::Response>>();
+        answers.push_back(promise->get_future());
+        client.submit(request, [promise](http::Response r) { promise->set_value(std::move(r)); });
+    }
+    return answers;
+}
+
+}  // namespace
+
+TEST_CASE("requests beyond the connection limit wait their turn and are all answered",
+          "[integration][http]") {
+    FakeReceiver receiver;
+    receiver.program("/slow", nlohmann::json::array(), {{"status", 200}, {"delay_ms", 300}});
+    http::Client client(2);
+    std::vector<http::Request> requests(6, post_to(receiver, "/slow", std::chrono::seconds(10)));
+    for (auto& answer : submit_all(client, requests)) CHECK(answer.get().status == 200);
+
+    // Two at a time, each answered 300 ms after it arrived: the third arrives only once one of
+    // the first two was answered.
+    std::vector<long long> arrivals;
+    for (const auto& r : receiver.requests("/slow"))
+        arrivals.push_back(r["received_at_ms"].get<long long>());
+    REQUIRE(arrivals.size() == 6);
+    std::sort(arrivals.begin(), arrivals.end());
+    CHECK(arrivals[2] - arrivals[0] >= 300);
+    CHECK(arrivals[4] - arrivals[2] >= 300);
+}
+
+TEST_CASE("a request whose timeout runs out while it waits fails as not sent",
+          "[integration][http]") {
+    FakeReceiver receiver;
+    receiver.program("/busy", nlohmann::json::array(), {{"status", 200}, {"delay_ms", 1500}});
+    http::Client client(1);
+    auto answers =
+        submit_all(client, {post_to(receiver, "/busy", std::chrono::seconds(5)),
+                            post_to(receiver, "/queued", std::chrono::milliseconds(200))});
+    const auto queued = answers[1].get();
+    CHECK(queued.status == 0);
+    CHECK(queued.timed_out);
+    CHECK_FALSE(queued.request_sent);
+    // It failed at its own deadline, while the first request still held the only connection.
+    CHECK(answers[0].wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
+    CHECK(answers[0].get().status == 200);
+    CHECK(receiver.requests("/queued").empty());
+}
