@@ -40,8 +40,12 @@ MediaProbe probe(const std::string& url, const std::string& type, long long byte
 MediaProbe failed(const std::string& url, bool permanent, long status) {
     MediaProbe p;
     p.url = url;
-    p.failure =
-        ProbeFailure{permanent, "the media host answered HTTP " + std::to_string(status), status};
+    ProbeFailure failure;
+    failure.permanent = permanent;
+    failure.reason = "the media host answered HTTP ";
+    failure.reason += std::to_string(status);
+    failure.http_status = status;
+    p.failure = std::move(failure);
     return p;
 }
 
