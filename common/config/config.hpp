@@ -59,8 +59,8 @@ struct PoolSettings {
     // that may come early (loading, checks) is done when the time comes. Tasks still act at
     // run_after.
     int lead_ms = 0;
-    // HTTP requests the pool may have in flight at once; 0: one per fiber. The others wait their
-    // turn in the worker's HTTP client.
+    // The pool's share of its worker's HTTP requests in flight (the worker's HTTP client holds the
+    // sum of its pools' shares; more wait their turn); 0: one per fiber.
     int http_connections = 0;
 };
 
