@@ -57,6 +57,18 @@ TEST_CASE("a systemd drop-in's pool concurrency variables reach that pool only")
     CHECK(c.workers.pools.at("publish").fibers == config::PoolSettings{}.fibers);
 }
 
+TEST_CASE("a pool's share of HTTP connections is one per fiber unless set, and never more") {
+    const auto c = config::parse(
+        "[workers.webhooks]\nthreads = 2\nfibers = 100\n"
+        "[workers.publish]\nthreads = 2\nfibers = 3072\n"
+        "[workers.sync]\nthreads = 1\nfibers = 8\nhttp_connections = 64\n",
+        kNoEnvironment);
+    CHECK(config::http_connections_of(c.workers.pools.at("webhooks")) == 200);
+    // Publish fibers mostly wait for their posts' time: 512 by default.
+    CHECK(config::http_connections_of(c.workers.pools.at("publish")) == 512);
+    CHECK(config::http_connections_of(c.workers.pools.at("sync")) == 8);
+}
+
 TEST_CASE("a bad environment value is refused naming the variable") {
     CHECK_THROWS_WITH(config::parse("", {{"SQUAWK_MYSQL_PORT", "many"}}),
                       Contains("SQUAWK_MYSQL_PORT"));
