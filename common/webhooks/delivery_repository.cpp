@@ -83,26 +83,27 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
 
 std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit,
                                                        const std::string& token,
-                                                       const std::string& worker_id,
                                                        time::TimePoint lease_until) {
     const auto now = time_param(time::now());
     const auto lease = time_param(lease_until);
     const auto claimed = s.execute(
         "UPDATE webhook_deliveries SET status = 'delivering', attempts = attempts + 1,"
-        " claim_token = ?, worker_id = ?, next_attempt_at = ?, updated_at = ?"
+        " claim_token = ?, next_attempt_at = ?, updated_at = ?"
         // Walks ix_webhook_deliveries_due and stops at `limit`: due pending rows first, then due
         // retries, each oldest first. An ORDER BY across both statuses would sort every due row.
         " WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ? LIMIT ?",
-        {token, worker_id, lease, now, now, static_cast<long long>(limit)});
+        {token, lease, now, now, static_cast<long long>(limit)});
     std::vector<ClaimedDelivery> out;
     if (claimed == 0) return out;
     out.reserve(claimed);
-    // Read back through the due index: the claim's rows sit together under its lease.
+    // Read back through the due index: the claim's rows sit together under its lease. Forced,
+    // because the optimizer would rather start from the endpoint and walk all its deliveries.
     for (const auto& r : s.query(
              "SELECT d.id, d.workspace_id, d.endpoint_id, e.public_id, d.event_name, d.body,"
              " d.attempts, d.max_attempts, w.url, w.status, w.secret_enc, w.previous_secret_enc,"
              " w.previous_secret_expires_at FROM webhook_deliveries d"
-             " JOIN events e ON e.id = d.event_id JOIN webhook_endpoints w ON w.id = d.endpoint_id"
+             " FORCE INDEX (ix_webhook_deliveries_due) JOIN events e ON e.id = d.event_id"
+             " JOIN webhook_endpoints w ON w.id = d.endpoint_id"
              " WHERE d.status = 'delivering' AND d.next_attempt_at = ? AND d.claim_token = ?",
              {lease, token})) {
         ClaimedDelivery d;
@@ -125,12 +126,16 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
     return out;
 }
 
-void DeliveryRepository::extend_leases(db::Session& s, const std::string& worker_id,
+void DeliveryRepository::extend_leases(db::Session& s, const std::vector<std::string>& tokens,
                                        time::TimePoint lease_until) {
+    if (tokens.empty()) return;
+    Params params{time_param(lease_until)};
+    params.insert(params.end(), tokens.begin(), tokens.end());
     s.execute(
-        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE worker_id = ?"
-        " AND status = 'delivering'",
-        {time_param(lease_until), worker_id});
+        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE status = 'delivering'"
+        " AND claim_token IN (" +
+            placeholders(tokens.size()) + ")",
+        params);
 }
 
 void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult>& results,
@@ -171,7 +176,7 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
     }
     for (const auto& [code, group] : delivered_by_code) {
         std::set<std::string> tokens;
-        Params params{code, now, now};
+        Params params{code, now};
         for (const auto* r : group) params.emplace_back(r->delivery_id);
         for (const auto* r : group) tokens.insert(r->claim_token);
         params.insert(params.end(), tokens.begin(), tokens.end());
@@ -179,8 +184,8 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         // key only: the status or token indexes would walk every delivery in flight.
         s.execute(
             "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered',"
-            " last_status_code = ?, last_error = NULL, delivered_at = ?, claim_token = NULL,"
-            " updated_at = ? WHERE id IN (" +
+            " last_status_code = ?, last_error = NULL, claim_token = '', updated_at = ?"
+            " WHERE id IN (" +
                 placeholders(group.size()) + ") AND claim_token IN (" +
                 placeholders(tokens.size()) + ") AND status = 'delivering'",
             params);
@@ -192,14 +197,12 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
             params.insert(
                 params.end(),
                 {r->delivery_id, r->claim_token, r->status, time_param(r->next_attempt_at),
-                 sent && r->attempt->status_code
-                     ? db::Param(static_cast<long long>(*r->attempt->status_code))
-                     : db::Param(nullptr),
+                 static_cast<long long>(sent ? r->attempt->status_code.value_or(0) : 0),
                  sent && !r->attempt->error.empty() ? db::Param(clip(r->attempt->error, 500))
                                                     : db::Param(nullptr),
                  static_cast<long long>(sent ? 1 : 0)});
         }
-        params.insert(params.end(), {now, now});
+        params.push_back(now);
         // Unsent (held) runs give their attempt back; a stale claim (reclaimed) changes nothing.
         const auto update = db::update_from_rows(
             "webhook_deliveries d",
@@ -212,8 +215,7 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
                       " d.attempts = IF(v.sent = 1, d.attempts, GREATEST(d.attempts - 1, 0)),"
                       " d.last_status_code = IF(v.sent = 1, v.code, d.last_status_code),"
                       " d.last_error = IF(v.sent = 1, v.err, d.last_error),"
-                      " d.delivered_at = IF(v.st = 'delivered', ?, d.delivered_at),"
-                      " d.claim_token = NULL, d.updated_at = ?"
+                      " d.claim_token = '', d.updated_at = ?"
                       " WHERE d.status = 'delivering'",
                   params);
     }
@@ -254,7 +256,7 @@ void DeliveryRepository::release(db::Session& s,
     for (const auto& [id, token] : claims)
         s.execute(
             "UPDATE webhook_deliveries SET status = IF(attempts > 1, 'retrying', 'pending'),"
-            " attempts = GREATEST(attempts - 1, 0), claim_token = NULL,"
+            " attempts = GREATEST(attempts - 1, 0), claim_token = '',"
             " next_attempt_at = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
             " AND status = 'delivering'",
             {now, now, id, token});
@@ -276,7 +278,7 @@ int DeliveryRepository::reclaim_expired(db::Session& s, int limit) {
     return static_cast<int>(s.execute(
         "UPDATE webhook_deliveries SET status = IF(attempts >= max_attempts, 'dead_letter',"
         " 'retrying'), last_error = 'the worker delivering it stopped', next_attempt_at = ?,"
-        " claim_token = NULL, updated_at = ? WHERE id IN (" +
+        " claim_token = '', updated_at = ? WHERE id IN (" +
             placeholders(ids.size()) + ") AND status = 'delivering' AND next_attempt_at < ?",
         params));
 }
@@ -304,8 +306,8 @@ namespace {
 
 constexpr const char* kLogColumns =
     "d.id, w.public_id, e.public_id, d.event_name, d.status, d.attempts, d.max_attempts,"
-    " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at,"
-    " d.delivered_at";
+    " d.next_attempt_at, NULLIF(d.last_status_code, 0), d.last_error, d.created_at, d.updated_at,"
+    " IF(d.status = 'delivered', d.updated_at, NULL)";
 
 nlohmann::json log_json(const db::Row& r) {
     const std::string status = r.text(4);
@@ -420,7 +422,7 @@ DeliveryRepository::ReplayResult DeliveryRepository::replay(db::Session& s, long
         "UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
         " attempts = 0, max_attempts = IF(event_name = 'webhook.test', 1, GREATEST(max_attempts, "
         "1)),"
-        " next_attempt_at = ?, last_error = NULL, delivered_at = NULL, updated_at = ?"
+        " next_attempt_at = ?, last_error = NULL, updated_at = ?"
         " WHERE id = ?",
         {row->text(1), now, now, delivery_id});
     return row->text(1) == "active" ? ReplayResult::replayed : ReplayResult::replayed_held;

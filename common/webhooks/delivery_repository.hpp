@@ -29,9 +29,9 @@ class DeliveryRepository {
     static int dispatch(db::Session& s, int limit, const config::WebhookSettings& settings);
 
     static std::vector<ClaimedDelivery> claim(db::Session& s, int limit, const std::string& token,
-                                              const std::string& worker_id,
                                               time::TimePoint lease_until);
-    static void extend_leases(db::Session& s, const std::string& worker_id,
+    // Moves the lease of every delivery still held under one of `tokens` to `lease_until`.
+    static void extend_leases(db::Session& s, const std::vector<std::string>& tokens,
                               time::TimePoint lease_until);
     // Writes attempts and next states; endpoint failure counters and the `failing` switch.
     static void record(db::Session& s, const std::vector<DeliveryResult>& results,

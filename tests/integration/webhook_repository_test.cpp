@@ -1,5 +1,6 @@
-// The delivery tables against a real database: the retention sweep, lease recovery of deliveries
-// whose worker vanished, and job outcomes raising job events in the same transaction.
+// The delivery tables against a real database: the retention sweep, leases kept by their holder
+// and recovered from a worker that vanished, and job outcomes raising job events in the same
+// transaction.
 #include "common/crypto/crypto.hpp"
 #include "common/db/sql_text.hpp"
 #include "common/events/event_outbox.hpp"
@@ -72,7 +73,7 @@ TEST_CASE(
         const long long ws = workspace(s);
         const long long id = one_delivery(s, ws, settings);
         const auto claimed =
-            DeliveryRepository::claim(s, 10, "t1", "w1", time::now() - std::chrono::seconds(1));
+            DeliveryRepository::claim(s, 10, "t1", time::now() - std::chrono::seconds(1));
         REQUIRE(claimed.size() == 1);
         CHECK(claimed[0].id == id);
         CHECK(claimed[0].attempts == 1);
@@ -80,11 +81,34 @@ TEST_CASE(
         CHECK(s.query_one("SELECT status FROM webhook_deliveries WHERE id = ?", {id})->text(0) ==
               "retrying");
         s.execute("UPDATE webhook_deliveries SET attempts = 4 WHERE id = ?", {id});
-        REQUIRE(DeliveryRepository::claim(s, 10, "t2", "w1", time::now() - std::chrono::seconds(1))
-                    .size() == 1);
+        REQUIRE(
+            DeliveryRepository::claim(s, 10, "t2", time::now() - std::chrono::seconds(1)).size() ==
+            1);
         CHECK(DeliveryRepository::reclaim_expired(s, 10) == 1);
         CHECK(s.query_one("SELECT status FROM webhook_deliveries WHERE id = ?", {id})->text(0) ==
               "dead_letter");
+    });
+}
+
+TEST_CASE("a lease is extended for the claim tokens its worker still holds, and no others") {
+    testing::TestDatabase db;
+    config::WebhookSettings settings;
+    db.pool().run([&](db::Session& s) {
+        const long long ws = workspace(s);
+        const long long held = one_delivery(s, ws, settings);
+        const auto expired = time::now() - std::chrono::seconds(1);
+        REQUIRE(DeliveryRepository::claim(s, 1, "held-token", expired).size() == 1);
+        events::emit(s, ws, "review.new", nlohmann::json::object());
+        REQUIRE(DeliveryRepository::dispatch(s, 100, settings) == 1);
+        const auto lost = DeliveryRepository::claim(s, 1, "lost-token", expired);
+        REQUIRE(lost.size() == 1);
+        DeliveryRepository::extend_leases(s, {"held-token"}, time::now() + std::chrono::minutes(1));
+        CHECK(DeliveryRepository::reclaim_expired(s, 10) == 1);
+        const auto status = [&](long long id) {
+            return s.query_one("SELECT status FROM webhook_deliveries WHERE id = ?", {id})->text(0);
+        };
+        CHECK(status(held) == "delivering");
+        CHECK(status(lost[0].id) == "retrying");
     });
 }
 

@@ -14,6 +14,8 @@
 #include <boost/fiber/operations.hpp>
 #include <boost/fiber/protected_fixedsize_stack.hpp>
 
+#include <set>
+
 namespace squawk::workers::webhooks {
 namespace {
 
@@ -112,8 +114,14 @@ void DeliveryPool::extend_leases_if_due() {
     if (now < next_lease_extension_) return;
     const auto lease = std::chrono::seconds(services_.config.webhooks.lease_seconds);
     next_lease_extension_ = now + lease / 3;
+    std::set<std::string> held;
+    {
+        std::lock_guard lock(claims_mutex_);
+        for (const auto& [id, claim] : claims_)
+            if (!claim.second) held.insert(claim.first);
+    }
     services_.mysql.run([&](db::Session& s) {
-        DeliveryRepository::extend_leases(s, services_.worker_id, time::now() + lease);
+        DeliveryRepository::extend_leases(s, {held.begin(), held.end()}, time::now() + lease);
     });
 }
 
@@ -141,8 +149,7 @@ void DeliveryPool::fetch_loop() {
             }
             const std::string token = crypto::hex(crypto::random_bytes(16));
             auto claimed = services_.mysql.run([&](db::Session& s) {
-                return DeliveryRepository::claim(s, want, token, services_.worker_id,
-                                                 time::now() + lease);
+                return DeliveryRepository::claim(s, want, token, time::now() + lease);
             });
             if (failures > 0) log::info("delivery claims work again", {{"pool", spec_.name}});
             failures = 0;
