@@ -65,8 +65,8 @@ double first_attempt_unix_seconds(Stack& stack) {
 double nth_delivered_unix_seconds(Stack& stack, long long n) {
     return stack.db().run([&](db::Session& s) {
         return static_cast<double>(time::to_unix_ms(db::time_column(
-                   *s.query_one("SELECT delivered_at FROM webhook_deliveries"
-                                " WHERE status = 'delivered' ORDER BY delivered_at LIMIT 1"
+                   *s.query_one("SELECT updated_at FROM webhook_deliveries"
+                                " WHERE status = 'delivered' ORDER BY updated_at LIMIT 1"
                                 " OFFSET ?",
                                 {n - 1}),
                    0))) /
