@@ -12,7 +12,8 @@ void PoolFiberScheduler::awakened(boost::fibers::context* ctx) noexcept {
         std::lock_guard lock(shared_.mutex);
         shared_.ready.push_back(ctx);
     }
-    shared_.wake.notify_one();
+    // A sleeper counted itself under the mutex taken above, so it is seen here or sees the push.
+    if (shared_.sleepers.load() > 0) shared_.wake.notify_one();
 }
 
 boost::fibers::context* PoolFiberScheduler::pick_next() noexcept {
@@ -43,19 +44,23 @@ bool PoolFiberScheduler::has_ready_fibers() const noexcept {
 void PoolFiberScheduler::suspend_until(
     std::chrono::steady_clock::time_point const& until) noexcept {
     std::unique_lock lock(shared_.mutex);
-    const auto woken = [&] { return notified_ || !shared_.ready.empty(); };
+    shared_.sleepers.fetch_add(1);
+    const auto woken = [&] { return notified_.load() || !shared_.ready.empty(); };
     if (until == std::chrono::steady_clock::time_point::max())
         shared_.wake.wait(lock, woken);
     else
         shared_.wake.wait_until(lock, until, woken);
-    notified_ = false;
+    shared_.sleepers.fetch_sub(1);
+    notified_.store(false);
 }
 
 void PoolFiberScheduler::notify() noexcept {
-    {
-        std::lock_guard lock(shared_.mutex);
-        notified_ = true;
-    }
+    notified_.store(true);
+    // Either the sleeper counted itself before this load and is woken below, or it counts itself
+    // later and then finds `notified_` set before it waits (both sequentially consistent).
+    if (shared_.sleepers.load() == 0) return;
+    // Taken and dropped so a sleeper between its check and its wait cannot miss the notify.
+    { std::lock_guard lock(shared_.mutex); }
     // The waiters share one condition variable, so the one meant cannot be singled out.
     shared_.wake.notify_all();
 }

@@ -8,6 +8,7 @@
 #include <boost/fiber/context.hpp>
 #include <boost/fiber/scheduler.hpp>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -19,6 +20,9 @@ struct SharedReadyQueue {
     std::mutex mutex;
     std::condition_variable wake;
     std::deque<boost::fibers::context*> ready;
+    // Threads waiting on `wake`. Wakers skip the mutex and the notify when none is, so a busy
+    // pool pays nothing for the curl thread's stream of completions.
+    std::atomic<int> sleepers{0};
 };
 
 class PoolFiberScheduler final : public boost::fibers::algo::algorithm {
@@ -35,7 +39,7 @@ class PoolFiberScheduler final : public boost::fibers::algo::algorithm {
     SharedReadyQueue& shared_;
     // Main and dispatcher contexts are pinned to their thread.
     boost::fibers::scheduler::ready_queue_type local_;
-    bool notified_ = false;  // guarded by shared_.mutex
+    std::atomic<bool> notified_{false};
 };
 
 }  // namespace squawk::workers
