@@ -85,6 +85,7 @@ double squawk_throughput() {
     setenv("SQUAWK_WORKERS_GENERATE_BATCH", "100", 1);
     Stack stack(worker_less({"--pools", "generate", "--threads", "2", "--fibers", "256"}));
     enqueue_noops(stack, stack.tenant().workspace_id, kThroughputJobs, 0);
+    bench::wait_for_quiet_database();
     stack.start(Process::worker);
     const auto completed = [&] {
         return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
@@ -100,6 +101,7 @@ double squawk_throughput() {
 
 double bullmq_throughput(int concurrency) {
     const auto& redis = ServerEnv::get().redis;
+    bench::wait_for_quiet_database();
     const auto out = bench::run_node_peer(
         "bullmq_throughput.cjs",
         {redis.host, std::to_string(redis.port), std::to_string(kThroughputJobs),
@@ -115,6 +117,7 @@ struct Latency {
 // Open loop: job k is sent at start + k / rate whatever earlier requests took, over 4 connections.
 Latency squawk_add_to_start() {
     Stack stack(worker_less({"--pools", "generate", "--threads", "1", "--fibers", "32"}));
+    bench::wait_for_quiet_database();
     stack.start(Process::worker);
     stack.start(Process::scheduler);
     const std::string key = bench::unlimited_test_key(stack);
@@ -172,6 +175,7 @@ Latency squawk_add_to_start() {
 
 Latency bullmq_add_to_start() {
     const auto& redis = ServerEnv::get().redis;
+    bench::wait_for_quiet_database();
     const auto out = bench::run_node_peer(
         "bullmq_latency.cjs", {redis.host, std::to_string(redis.port), std::to_string(kLatencyRate),
                                std::to_string(kLatencySeconds), "10", unique_name("bulllat")});

@@ -105,6 +105,7 @@ Run deliver(Stack& stack, FakeReceiver& receiver, const std::string& path, int c
     emit_events(stack, count);
     while (stack.count("SELECT COUNT(*) FROM webhook_deliveries") < count)
         std::this_thread::sleep_for(50ms);
+    bench::wait_for_quiet_database();
     stack.start(Process::worker);
     const auto start = std::chrono::steady_clock::now();
     for (;;) {
@@ -167,6 +168,7 @@ int main() {
             const auto ours =
                 deliver(stack, receiver, "/fast" + std::to_string(round), kThroughputDeliveries);
             series.squawk.push_back(ours.rate);
+            bench::wait_for_quiet_database();
             const auto theirs = bench::run_node_peer(
                 "webhook_sender.cjs", {receiver.url("/peer"), std::to_string(kThroughputDeliveries),
                                        std::to_string(kConcurrency)});

@@ -2,6 +2,7 @@
 
 #include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/test_database.hpp"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -225,6 +226,25 @@ std::string unlimited_test_key(testing::Stack& stack) {
                    "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
     if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
     return created.out.substr(0, created.out.find('\n'));
+}
+
+void wait_for_quiet_database() {
+    constexpr long long kQuietHistory = 100;  // undo logs not yet purged
+    auto settings = testing::ServerEnv::get().mysql;
+    settings.pool_size = 1;
+    db::MysqlPool pool(settings);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (std::chrono::steady_clock::now() < give_up) {
+        const long long history = pool.run([](db::Session& s) {
+            return s
+                .query_one(
+                    "SELECT `COUNT` FROM information_schema.INNODB_METRICS"
+                    " WHERE NAME = 'trx_rseg_history_len'")
+                ->integer(0);
+        });
+        if (history < kQuietHistory) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
 }
 
 }  // namespace squawk::bench

@@ -85,6 +85,11 @@ double peak_rss_mib(pid_t pid);
 // load: the limiter runs on every request and refuses none.
 std::string unlimited_test_key(testing::Stack& stack);
 
+// Waits (at most a minute) until InnoDB has purged the old row versions left by earlier work.
+// Purge runs in the background for a second or more after a round of updates and deletes; every
+// side of a comparison, Squawk or peer, starts after it, so none pays for another's leftovers.
+void wait_for_quiet_database();
+
 double median(std::vector<double> values);
 // The p-th percentile (0..100) by nearest rank.
 double percentile(std::vector<double> values, double p);
