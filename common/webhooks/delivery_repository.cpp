@@ -180,8 +180,8 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
         for (const auto* r : group) params.emplace_back(r->delivery_id);
         for (const auto* r : group) tokens.insert(r->claim_token);
         params.insert(params.end(), tokens.begin(), tokens.end());
-        // A reclaimed row carries another token (or none) and is left alone. Through the primary
-        // key only: the status or token indexes would walk every delivery in flight.
+        // A reclaimed row carries another token (or '') and is left alone. Through the primary
+        // key only: the due index would walk every delivery in flight.
         s.execute(
             "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered',"
             " last_status_code = ?, last_error = NULL, claim_token = '', updated_at = ?"
