@@ -94,7 +94,7 @@ void global_init() {
     curl_global_init(CURL_GLOBAL_DEFAULT);
 }
 
-Client::Client(int max_connections)
+Client::Client(int max_connections, Loop loop)
     : max_in_flight_(std::max(1, max_connections)),
       multi_(curl_multi_init()),
       epoll_fd_(epoll_create1(EPOLL_CLOEXEC)),
@@ -111,7 +111,7 @@ Client::Client(int max_connections)
     curl_multi_setopt(multi_, CURLMOPT_SOCKETDATA, &epoll_fd_);
     curl_multi_setopt(multi_, CURLMOPT_TIMERFUNCTION, on_timer);
     curl_multi_setopt(multi_, CURLMOPT_TIMERDATA, &timer_);
-    thread_ = std::thread([this] { loop(); });
+    if (loop == Loop::own_thread) thread_ = std::thread([this] { this->loop(); });
 }
 
 Client::~Client() {
@@ -121,6 +121,9 @@ Client::~Client() {
     }
     wake();
     if (thread_.joinable()) thread_.join();
+    // An owner-run loop runs here what its owner left in flight, as the own thread does above.
+    while (turn(1000)) {
+    }
     for (void* easy : idle_handles_) curl_easy_cleanup(easy);
     curl_multi_cleanup(multi_);
     close(wake_fd_);
@@ -151,7 +154,7 @@ void Client::submit(Request request, Callback done) {
         submitted_.push_back(std::move(t));
     }
     // The loop takes the whole queue at once, so one wakeup per batch of submissions is enough.
-    if (first) wake();
+    if (first && loop_thread_.load() != std::this_thread::get_id()) wake();
 }
 
 Response Client::send(Request request) {
@@ -268,43 +271,55 @@ int Client::wait_ms() const {
     return static_cast<int>(std::clamp<long long>(left.count(), 0, most));
 }
 
+void Client::run_once(std::chrono::steady_clock::time_point until) {
+    loop_thread_ = std::this_thread::get_id();
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+    turn(static_cast<int>(std::clamp<long long>(left.count(), 0, 1000)));
+}
+
 void Client::loop() {
-    std::array<epoll_event, 128> ready;
-    for (;;) {
-        std::deque<std::unique_ptr<Transfer>> incoming;
-        bool stopping;
-        {
-            std::lock_guard lock(mutex_);
-            incoming.swap(submitted_);
-            stopping = stopping_;
-        }
-        for (auto& t : incoming) waiting_.push_back(std::move(t));
-        start_waiting();
-        if (stopping && active_ == 0 && waiting_.empty()) return;
-        const int n =
-            epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()), wait_ms());
-        int running = 0;
-        for (int i = 0; i < n; ++i) {
-            const int fd = ready[i].data.fd;
-            if (fd == wake_fd_) {
-                uint64_t count;
-                [[maybe_unused]] const auto drained = read(wake_fd_, &count, sizeof count);
-                continue;
-            }
-            const auto events = ready[i].events;
-            const int flags = ((events & EPOLLIN) ? CURL_CSELECT_IN : 0) |
-                              ((events & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
-                              ((events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
-            curl_multi_socket_action(multi_, fd, flags, &running);
-        }
-        if (timer_ && std::chrono::steady_clock::now() >= *timer_) {
-            timer_.reset();
-            curl_multi_socket_action(multi_, CURL_SOCKET_TIMEOUT, 0, &running);
-        }
-        int left = 0;
-        while (CURLMsg* msg = curl_multi_info_read(multi_, &left))
-            if (msg->msg == CURLMSG_DONE) finish_transfer(msg->easy_handle, msg->data.result);
+    loop_thread_ = std::this_thread::get_id();
+    while (turn(1000)) {
     }
+}
+
+bool Client::turn(int most_wait_ms) {
+    std::array<epoll_event, 128> ready;
+    std::deque<std::unique_ptr<Transfer>> incoming;
+    bool stopping;
+    {
+        std::lock_guard lock(mutex_);
+        incoming.swap(submitted_);
+        stopping = stopping_;
+    }
+    for (auto& t : incoming) waiting_.push_back(std::move(t));
+    start_waiting();
+    if (stopping && active_ == 0 && waiting_.empty()) return false;
+    const int n = epoll_wait(epoll_fd_, ready.data(), static_cast<int>(ready.size()),
+                             std::min(most_wait_ms, wait_ms()));
+    int running = 0;
+    for (int i = 0; i < n; ++i) {
+        const int fd = ready[i].data.fd;
+        if (fd == wake_fd_) {
+            uint64_t count;
+            [[maybe_unused]] const auto drained = read(wake_fd_, &count, sizeof count);
+            continue;
+        }
+        const auto events = ready[i].events;
+        const int flags = ((events & EPOLLIN) ? CURL_CSELECT_IN : 0) |
+                          ((events & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
+                          ((events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+        curl_multi_socket_action(multi_, fd, flags, &running);
+    }
+    if (timer_ && std::chrono::steady_clock::now() >= *timer_) {
+        timer_.reset();
+        curl_multi_socket_action(multi_, CURL_SOCKET_TIMEOUT, 0, &running);
+    }
+    int left = 0;
+    while (CURLMsg* msg = curl_multi_info_read(multi_, &left))
+        if (msg->msg == CURLMSG_DONE) finish_transfer(msg->easy_handle, msg->data.result);
+    return true;
 }
 
 }  // namespace squawk::http

@@ -1,9 +1,11 @@
-// The one client for outgoing HTTP (webhook receivers, platforms, providers): a thread owns a
-// libcurl multi handle and runs every transfer; callers submit and get the result by callback.
+// The one client for outgoing HTTP (webhook receivers, platforms, providers): one libcurl multi
+// handle runs every transfer; callers submit and get the result by callback. The loop runs on a
+// thread of the client's own, or on the thread that owns the client, between its other work (a
+// fiber scheduler does, so a delivery and its transfer never change threads).
 #pragma once
 
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -47,19 +49,27 @@ struct Response {
 class Client {
   public:
     using Callback = std::function<void(Response)>;
+    enum class Loop { own_thread, owner_thread };
 
     // At most `max_connections` requests are in flight, on as many connections across all hosts;
     // the others wait their turn in order, each within its own timeout counted from submission.
     // A transfer holds its connection until answered, and libcurl looks up a reusable connection
     // by walking those open to the host, so more than needed only costs.
-    explicit Client(int max_connections = 512);
+    // With Loop::owner_thread nothing moves until the owner calls run_once().
+    explicit Client(int max_connections = 512, Loop loop = Loop::own_thread);
     ~Client();
     Client(const Client&) = delete;
     Client& operator=(const Client&) = delete;
 
-    // Runs `request`; `done` is called once on the client's thread, so it must be short (fulfil a
+    // Runs `request`; `done` is called once on the loop's thread, so it must be short (fulfil a
     // promise, push to a queue). Redirects are never followed; only http and https are spoken.
     void submit(Request request, Callback done);
+
+    // Loop::owner_thread only, always from the same thread: starts what was submitted, services
+    // ready transfers and calls their callbacks, waiting until `until` at most when none is ready.
+    void run_once(std::chrono::steady_clock::time_point until);
+    // Ends a run_once() waiting on another thread early; safe from any thread.
+    void wake();
     // Submits and waits for the answer: by default the calling thread blocks (synchronous API
     // paths); a waiter set with set_waiter() decides instead, e.g. parking only a fiber.
     Response send(Request request);
@@ -73,11 +83,12 @@ class Client {
 
   private:
     void loop();
+    // One turn of the loop; false once stopping with nothing left to do.
+    bool turn(int most_wait_ms);
     void start_waiting();
     void start_transfer(std::unique_ptr<Transfer> transfer);
     void fail_unsent(std::unique_ptr<Transfer> transfer);
     void finish_transfer(void* easy, int result);
-    void wake();
     int wait_ms() const;
 
     static constexpr std::chrono::milliseconds kExpiryCheckInterval{100};
@@ -98,6 +109,9 @@ class Client {
     std::chrono::steady_clock::time_point next_expiry_check_;
     bool stopping_ = false;
     std::vector<void*> idle_handles_;
+    // The thread that runs the loop: its own submissions need no wakeup, the loop takes them
+    // before it waits next.
+    std::atomic<std::thread::id> loop_thread_;
     std::thread thread_;
 };
 

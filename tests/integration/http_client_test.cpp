@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <future>
+#include <thread>
 #include <vector>
 
 using namespace squawk;
@@ -74,4 +75,39 @@ TEST_CASE("a request whose timeout runs out while it waits fails as not sent",
     CHECK(answers[0].wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
     CHECK(answers[0].get().status == 200);
     CHECK(receiver.requests("/queued").empty());
+}
+
+TEST_CASE("a client run by its owner moves only inside run_once and answers on the owner's thread",
+          "[integration][http]") {
+    FakeReceiver receiver;
+    http::Client client(4, http::Client::Loop::owner_thread);
+    std::optional<http::Response> answer;
+    std::thread::id answered_on;
+    client.submit(post_to(receiver, "/owned", std::chrono::seconds(10)), [&](http::Response r) {
+        answer = std::move(r);
+        answered_on = std::this_thread::get_id();
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(receiver.requests("/owned").empty());
+
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!answer && std::chrono::steady_clock::now() < give_up)
+        client.run_once(std::chrono::steady_clock::now() + std::chrono::milliseconds(100));
+    REQUIRE(answer);
+    CHECK(answer->status == 200);
+    CHECK(answered_on == std::this_thread::get_id());
+    CHECK(receiver.requests("/owned").size() == 1);
+}
+
+TEST_CASE("wake() ends a run_once that waits with nothing to do", "[integration][http]") {
+    http::Client client(1, http::Client::Loop::owner_thread);
+    const auto started = std::chrono::steady_clock::now();
+    std::thread waker([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        client.wake();
+    });
+    // run_once waits at most a second per call whatever `until` says; a wake ends it sooner.
+    client.run_once(started + std::chrono::minutes(1));
+    waker.join();
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(900));
 }

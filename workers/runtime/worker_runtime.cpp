@@ -33,13 +33,12 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
                                            3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
-    // One multi loop for every fiber that calls out (deliveries, publishes, syncs): connections
-    // to a host are reused, and send() parks only the calling fiber.
+    // One multi loop for the fibers of the task pools that call out (publishes, syncs):
+    // connections to a host are reused, and send() parks only the calling fiber. The webhook
+    // pool's threads run loops of their own.
     int http_connections = 0;
     for (const auto& name : pool_names_) {
-        if (name != webhooks::kDeliveryPool && name != jobs::kPublishTarget.pool &&
-            name != jobs::kSyncExternal.pool)
-            continue;
+        if (name != jobs::kPublishTarget.pool && name != jobs::kSyncExternal.pool) continue;
         http_connections += config::http_connections_of(config_.workers.pools.at(name));
     }
     if (http_connections > 0) {
@@ -52,7 +51,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         const auto& settings = config_.workers.pools.at(name);
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
         if (name == webhooks::kDeliveryPool) {
-            pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_, *http_));
+            pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_));
         } else {
             pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));
         }

@@ -8,6 +8,7 @@
 #include "common/webhooks/delivery_metrics.hpp"
 #include "common/webhooks/delivery_repository.hpp"
 #include "workers/runtime/fiber_http.hpp"
+#include "workers/runtime/http_loop_scheduler.hpp"
 
 #include <arpa/inet.h>
 
@@ -56,10 +57,9 @@ bool is_ip_literal(const std::string& host) {
 
 }  // namespace
 
-DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http)
+DeliveryPool::DeliveryPool(PoolSpec spec, WorkerServices& services)
     : spec_(std::move(spec)),
       services_(services),
-      http_(http),
       capacity_(spec_.threads * spec_.fibers),
       claim_batch_(std::max(spec_.batch, kClaimBatch)),
       max_claimed_(capacity_ + 2 * claim_batch_),
@@ -90,7 +90,13 @@ void DeliveryPool::start() {
     backlog_gauges_ = squawk::webhooks::export_delivery_backlog(services_.mysql);
     results_.start();
     live_fibers_ = capacity_;
-    for (int i = 0; i < spec_.threads; ++i) fiber_threads_.emplace_back([this] { fiber_thread(); });
+    const int connections =
+        config::http_connections_of(services_.config.workers.pools.at(spec_.name));
+    for (int i = 0; i < spec_.threads; ++i) {
+        http_loops_.push_back(std::make_unique<http::Client>(
+            (connections + spec_.threads - 1) / spec_.threads, http::Client::Loop::owner_thread));
+        fiber_threads_.emplace_back([this, &loop = *http_loops_.back()] { fiber_thread(loop); });
+    }
     fetch_thread_ = std::thread([this] { fetch_loop(); });
 }
 
@@ -170,20 +176,20 @@ void DeliveryPool::fetch_loop() {
     }
 }
 
-void DeliveryPool::fiber_thread() {
-    boost::fibers::use_scheduling_algorithm<PoolFiberScheduler>(ready_queue_);
+void DeliveryPool::fiber_thread(http::Client& http_loop) {
+    boost::fibers::use_scheduling_algorithm<HttpLoopScheduler>(http_loop);
     std::vector<boost::fibers::fiber> fibers;
     fibers.reserve(spec_.fibers);
     for (int i = 0; i < spec_.fibers; ++i)
         fibers.emplace_back(std::allocator_arg,
                             boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
-                            [this] { fiber_loop(); });
+                            [this, &http_loop] { fiber_loop(http_loop); });
     for (auto& f : fibers) f.join();
     std::unique_lock lock(live_mutex_);
     live_changed_.wait(lock, [&] { return live_fibers_ == 0; });
 }
 
-DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d) {
+DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, http::Client& http_loop) {
     if (d.endpoint_status != "active") return squawk::webhooks::not_sent(d);
     const auto& settings = services_.config.webhooks;
     const bool allow_private = services_.config.security.allow_private_targets;
@@ -196,7 +202,8 @@ DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d) {
         const auto parsed = net::parse_url(d.url);
         const auto target = is_ip_literal(parsed.host) ? check() : services_.executor.run(check);
         const auto secrets = squawk::webhooks::valid_secrets(d, key_bytes_, started);
-        response = fiber_send(http_, squawk::webhooks::build_request(d, target, secrets, settings));
+        response =
+            fiber_send(http_loop, squawk::webhooks::build_request(d, target, secrets, settings));
     } catch (const net::TargetRefused& e) {
         refusal = e.what();
     } catch (const std::exception& e) {
@@ -216,10 +223,10 @@ bool DeliveryPool::settle(const ClaimedDelivery& d) {
     return !released;
 }
 
-void DeliveryPool::fiber_loop() {
+void DeliveryPool::fiber_loop(http::Client& http_loop) {
     ClaimedDelivery d;
     while (channel_.pop(d) == boost::fibers::channel_op_status::success) {
-        auto result = deliver(d);
+        auto result = deliver(d, http_loop);
         squawk::webhooks::record_delivery_metrics(result);
         // A delivery given back at shutdown belongs to someone else now.
         if (settle(d)) results_.push(std::move(result));

@@ -1,12 +1,11 @@
 // The `webhooks` pool: a fetch thread claims due deliveries from MySQL in batches under a lease,
-// fibers send them through the shared libcurl multi loop (a slow receiver parks a fiber, never a
-// thread), and a writer thread records attempts and next states in batches.
+// fibers send them through their thread's own libcurl multi loop (a slow receiver parks a fiber,
+// never a thread), and a writer thread records attempts and next states in batches.
 #pragma once
 
 #include "common/http/http_client.hpp"
 #include "common/metrics/registry.hpp"
 #include "common/webhooks/delivery.hpp"
-#include "workers/runtime/pool_fiber_scheduler.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/runtime/worker_pool.hpp"
 #include "workers/webhooks/result_writer.hpp"
@@ -27,7 +26,7 @@ inline constexpr std::string_view kDeliveryPool = config::kWebhookPool;
 
 class DeliveryPool final : public WorkerPool {
   public:
-    DeliveryPool(PoolSpec spec, WorkerServices& services, http::Client& http);
+    DeliveryPool(PoolSpec spec, WorkerServices& services);
     ~DeliveryPool() override;
 
     void start() override;
@@ -41,20 +40,21 @@ class DeliveryPool final : public WorkerPool {
   private:
     void fetch_loop();
     void extend_leases_if_due();
-    void fiber_thread();
-    void fiber_loop();
-    squawk::webhooks::DeliveryResult deliver(const squawk::webhooks::ClaimedDelivery& d);
+    void fiber_thread(http::Client& http_loop);
+    void fiber_loop(http::Client& http_loop);
+    squawk::webhooks::DeliveryResult deliver(const squawk::webhooks::ClaimedDelivery& d,
+                                             http::Client& http_loop);
     bool settle(const squawk::webhooks::ClaimedDelivery& d);
     void pause(std::chrono::milliseconds how_long);
 
     PoolSpec spec_;
     WorkerServices& services_;
-    http::Client& http_;
     const int capacity_;  // fibers
     const int claim_batch_;
     const int max_claimed_;  // fibers plus up to two claim batches waiting for them
     std::string key_bytes_;
-    SharedReadyQueue ready_queue_;
+    // One per fiber thread, run by that thread while its fibers wait.
+    std::vector<std::unique_ptr<http::Client>> http_loops_;
     boost::fibers::buffered_channel<squawk::webhooks::ClaimedDelivery> channel_;
     ResultWriter results_;
 
