@@ -31,6 +31,22 @@ std::string source_dir() {
     return env_or("SQUAWK_SOURCE_DIR", ".");
 }
 
+// User plus system time of a process, in clock ticks, from its /proc/<pid>/stat.
+long long process_cpu_ticks(const std::string& stat_path) {
+    std::ifstream in(stat_path);
+    std::string line;
+    if (!std::getline(in, line)) throw std::runtime_error("cannot read " + stat_path);
+    // The command name may hold spaces; the fields after it are counted from its closing ')'.
+    std::istringstream fields(line.substr(line.rfind(')') + 2));
+    std::string field;
+    long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14) utime = std::stoll(field);
+        if (i == 15) stime = std::stoll(field);
+    }
+    return utime + stime;
+}
+
 testing::CommandResult must_run(const std::vector<std::string>& argv,
                                 std::chrono::milliseconds timeout) {
     auto result = testing::run_command(argv, timeout);
@@ -229,21 +245,28 @@ std::string unlimited_test_key(testing::Stack& stack) {
 }
 
 void wait_for_quiet_database() {
-    constexpr long long kQuietHistory = 100;  // undo logs not yet purged
+    // First every undo log purged: one big DELETE is a single log however many rows it left to
+    // purge, so a short history is no measure. Then the server's own CPU time, for what else it
+    // does in the background: three 100 ms windows in a row of at most one clock tick each.
+    constexpr int kQuietWindows = 3;
+    constexpr long long kQuietTicks = 1;
     auto settings = testing::ServerEnv::get().mysql;
     settings.pool_size = 1;
-    db::MysqlPool pool(settings);
+    const auto pid_file = db::MysqlPool(settings).run([](db::Session& s) {
+        s.execute("SET GLOBAL innodb_max_purge_lag_wait = 0");
+        return s.query_one("SELECT @@pid_file")->text(0);
+    });
+    std::string pid;
+    std::ifstream(pid_file) >> pid;
+    const auto stat_path = "/proc/" + pid + "/stat";
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
-    while (std::chrono::steady_clock::now() < give_up) {
-        const long long history = pool.run([](db::Session& s) {
-            return s
-                .query_one(
-                    "SELECT `COUNT` FROM information_schema.INNODB_METRICS"
-                    " WHERE NAME = 'trx_rseg_history_len'")
-                ->integer(0);
-        });
-        if (history < kQuietHistory) return;
+    long long last = process_cpu_ticks(stat_path);
+    int quiet = 0;
+    while (quiet < kQuietWindows && std::chrono::steady_clock::now() < give_up) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const long long ticks = process_cpu_ticks(stat_path);
+        quiet = ticks - last <= kQuietTicks ? quiet + 1 : 0;
+        last = ticks;
     }
 }
 

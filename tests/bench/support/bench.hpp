@@ -85,9 +85,9 @@ double peak_rss_mib(pid_t pid);
 // load: the limiter runs on every request and refuses none.
 std::string unlimited_test_key(testing::Stack& stack);
 
-// Waits (at most a minute) until InnoDB has purged the old row versions left by earlier work.
-// Purge runs in the background for a second or more after a round of updates and deletes; every
-// side of a comparison, Squawk or peer, starts after it, so none pays for another's leftovers.
+// Waits (at most a minute) until the database server is idle. InnoDB purges the old row versions
+// of a round's updates and deletes in the background for a second or more after it; every side
+// of a comparison, Squawk or peer, starts after that, so none pays for another's leftovers.
 void wait_for_quiet_database();
 
 double median(std::vector<double> values);
