@@ -35,4 +35,8 @@ std::chrono::microseconds jittered_backoff(int attempt, const config::JobSetting
     return with_jitter(backoff_delay(attempt, settings), draw);
 }
 
+std::chrono::milliseconds outage_pause(int failures) {
+    return std::chrono::milliseconds(std::min(2000, 50 << std::clamp(failures, 0, 6)));
+}
+
 }  // namespace squawk::workers

@@ -1,5 +1,6 @@
 // The retry schedule of failed jobs: base * 2^(attempt-1) capped at the maximum, shrunk by
-// time_scale, with a little jitter so a burst of failures does not come back as one burst.
+// time_scale, with a little jitter so a burst of failures does not come back as one burst. And
+// the pause of a worker thread whose MySQL or Redis calls fail.
 #pragma once
 
 #include "common/config/config.hpp"
@@ -16,5 +17,9 @@ std::chrono::microseconds with_jitter(std::chrono::microseconds delay, double un
 
 // with_jitter(backoff_delay(...)) with a random draw.
 std::chrono::microseconds jittered_backoff(int attempt, const config::JobSettings& settings);
+
+// How long a worker thread waits before its next try after `failures` failed ones in a row
+// against MySQL or Redis: 50 ms, doubling up to 2 s.
+std::chrono::milliseconds outage_pause(int failures);
 
 }  // namespace squawk::workers

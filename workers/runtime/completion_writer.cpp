@@ -1,9 +1,9 @@
 #include "workers/runtime/completion_writer.hpp"
 
-#include "common/db/sql_text.hpp"
 #include "common/log/logger.hpp"
 #include "common/queue/job_queue.hpp"
 #include "common/redis/redis_client.hpp"
+#include "workers/runtime/backoff.hpp"
 
 #include <algorithm>
 
@@ -12,10 +12,6 @@ namespace {
 
 // Lets a batch fill up a little without holding back a lone completion noticeably.
 constexpr auto kLinger = std::chrono::milliseconds(3);
-
-std::chrono::milliseconds retry_delay(int failures) {
-    return std::chrono::milliseconds(std::min(2000, 50 << std::min(failures, 6)));
-}
 
 struct RedisSettlement {
     std::vector<std::string> acks;
@@ -28,9 +24,9 @@ struct RedisSettlement {
 CompletionWriter::CompletionWriter(std::string pool, int batch, db::MysqlPool& mysql,
                                    config::RedisSettings redis)
     : pool_(std::move(pool)),
-      batch_(static_cast<size_t>(std::max(1, batch))),
       mysql_(mysql),
-      redis_settings_(std::move(redis)) {}
+      redis_settings_(std::move(redis)),
+      queue_(static_cast<size_t>(std::max(1, batch)), kLinger) {}
 
 CompletionWriter::~CompletionWriter() {
     stop(std::chrono::milliseconds(0));
@@ -41,22 +37,11 @@ void CompletionWriter::start() {
 }
 
 void CompletionWriter::push(Completion completion) {
-    size_t size;
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back(std::move(completion));
-        size = queue_.size();
-    }
-    if (size == 1 || size >= batch_) ready_.notify_one();
+    queue_.push(std::move(completion));
 }
 
 void CompletionWriter::stop(std::chrono::milliseconds flush_budget) {
-    {
-        std::lock_guard lock(mutex_);
-        if (!stopping_) flush_deadline_ = std::chrono::steady_clock::now() + flush_budget;
-        stopping_ = true;
-    }
-    ready_.notify_all();
+    queue_.stop(flush_budget);
     if (thread_.joinable()) thread_.join();
 }
 
@@ -82,26 +67,11 @@ void CompletionWriter::loop() {
     RedisSettlement unsettled;
     int failures = 0;
     for (;;) {
-        bool stopping;
-        std::chrono::steady_clock::time_point deadline;
-        {
-            std::unique_lock lock(mutex_);
-            if (unwritten.empty() && unsettled.empty())
-                ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (!stopping_ && queue_.size() < batch_ && failures == 0)
-                ready_.wait_for(lock, kLinger,
-                                [&] { return stopping_ || queue_.size() >= batch_; });
-            size_t take = std::min(batch_ - unwritten.size(), queue_.size());
-            if (!stopping_ && unwritten.empty()) take = db::batch_rows(take, batch_);
-            for (; take > 0; --take) {
-                unwritten.push_back(std::move(queue_.front()));
-                queue_.pop_front();
-            }
-            stopping = stopping_;
-            deadline = flush_deadline_;
-            if (stopping && unwritten.empty() && unsettled.empty() && queue_.empty()) return;
-        }
-        if (stopping && failures > 0 && std::chrono::steady_clock::now() >= deadline) {
+        const auto taken =
+            queue_.take(unwritten, !unwritten.empty() || !unsettled.empty(), failures > 0);
+        if (taken.stopping && unwritten.empty() && unsettled.empty() && taken.drained) return;
+        if (taken.stopping && failures > 0 &&
+            std::chrono::steady_clock::now() >= taken.flush_deadline) {
             log::error(
                 "giving up on unwritten job outcomes at shutdown; the scheduler will "
                 "reclaim their jobs after the lease",
@@ -137,7 +107,7 @@ void CompletionWriter::loop() {
         if (ok) {
             failures = 0;
         } else {
-            std::this_thread::sleep_for(retry_delay(failures++));
+            std::this_thread::sleep_for(outage_pause(failures++));
         }
     }
 }

@@ -6,11 +6,9 @@
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/jobs/job_repository.hpp"
+#include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <string>
 #include <thread>
 
@@ -38,14 +36,9 @@ class CompletionWriter {
     bool write_database(const std::vector<Completion>& batch);
 
     std::string pool_;
-    size_t batch_;
     db::MysqlPool& mysql_;
     config::RedisSettings redis_settings_;
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<Completion> queue_;
-    bool stopping_ = false;
-    std::chrono::steady_clock::time_point flush_deadline_;
+    BatchQueue<Completion> queue_;
     std::thread thread_;
 };
 

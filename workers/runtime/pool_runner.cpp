@@ -6,6 +6,7 @@
 #include "common/log/logger.hpp"
 #include "common/metrics/registry.hpp"
 #include "common/redis/redis_client.hpp"
+#include "workers/runtime/backoff.hpp"
 #include "workers/runtime/task_runner.hpp"
 
 #include <boost/fiber/operations.hpp>
@@ -26,10 +27,6 @@ size_t channel_capacity(int items) {
     size_t capacity = 2;
     while (capacity < static_cast<size_t>(items) + 1) capacity <<= 1;
     return capacity;
-}
-
-std::chrono::milliseconds backoff(int failures) {
-    return std::chrono::milliseconds(std::min(2000, 50 << std::min(failures, 6)));
 }
 
 void record_task_metrics(const std::string& pool, const std::string& type,
@@ -134,7 +131,7 @@ void PoolRunner::fetch_loop() {
             if (failures == 0 || failures % 20 == 0)
                 log::warn("cannot read the job stream; retrying",
                           {{"pool", spec_.name}, {"error", e.what()}});
-            pause(backoff(failures++));
+            pause(outage_pause(failures++));
         }
     }
 }
@@ -158,7 +155,7 @@ std::optional<std::vector<jobs::ClaimedJob>> PoolRunner::claim(const std::vector
                           {{"pool", spec_.name}, {"count", ids.size()}, {"error", e.what()}});
             // Unclaimed entries stay pending; the scheduler recovers them after the lease.
             if (stop_fetch_) return std::nullopt;
-            pause(backoff(failures));
+            pause(outage_pause(failures));
         }
     }
 }

@@ -7,6 +7,7 @@
 #include "common/webhooks/delivery_attempt.hpp"
 #include "common/webhooks/delivery_metrics.hpp"
 #include "common/webhooks/delivery_repository.hpp"
+#include "workers/runtime/backoff.hpp"
 #include "workers/runtime/fiber_http.hpp"
 #include "workers/runtime/http_loop_scheduler.hpp"
 
@@ -42,10 +43,6 @@ long long steady_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-std::chrono::milliseconds backoff(int failures) {
-    return std::chrono::milliseconds(std::min(2000, 50 << std::min(failures, 6)));
 }
 
 // A host given as an IP literal needs no resolver, so its check can run on the fiber itself.
@@ -171,7 +168,7 @@ void DeliveryPool::fetch_loop() {
             if (failures == 0 || failures % 20 == 0)
                 log::warn("cannot claim deliveries; retrying",
                           {{"pool", spec_.name}, {"error", e.what()}});
-            pause(backoff(failures++));
+            pause(outage_pause(failures++));
         }
     }
 }

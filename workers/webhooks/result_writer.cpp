@@ -1,8 +1,8 @@
 #include "workers/webhooks/result_writer.hpp"
 
-#include "common/db/sql_text.hpp"
 #include "common/log/logger.hpp"
 #include "common/webhooks/delivery_repository.hpp"
+#include "workers/runtime/backoff.hpp"
 
 #include <algorithm>
 
@@ -16,9 +16,9 @@ constexpr auto kLinger = std::chrono::milliseconds(10);
 }  // namespace
 
 ResultWriter::ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold)
-    : batch_(static_cast<size_t>(std::max(1, batch))),
-      mysql_(mysql),
-      failing_threshold_(failing_threshold) {}
+    : mysql_(mysql),
+      failing_threshold_(failing_threshold),
+      queue_(static_cast<size_t>(std::max(1, batch)), kLinger) {}
 
 ResultWriter::~ResultWriter() {
     stop(std::chrono::milliseconds(0));
@@ -29,22 +29,11 @@ void ResultWriter::start() {
 }
 
 void ResultWriter::push(DeliveryResult result) {
-    size_t size;
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back(std::move(result));
-        size = queue_.size();
-    }
-    if (size == 1 || size >= batch_) ready_.notify_one();
+    queue_.push(std::move(result));
 }
 
 void ResultWriter::stop(std::chrono::milliseconds flush_budget) {
-    {
-        std::lock_guard lock(mutex_);
-        if (!stopping_) flush_deadline_ = std::chrono::steady_clock::now() + flush_budget;
-        stopping_ = true;
-    }
-    ready_.notify_all();
+    queue_.stop(flush_budget);
     if (thread_.joinable()) thread_.join();
 }
 
@@ -52,25 +41,10 @@ void ResultWriter::loop() {
     std::vector<DeliveryResult> unwritten;
     int failures = 0;
     for (;;) {
-        bool stopping;
-        std::chrono::steady_clock::time_point deadline;
-        {
-            std::unique_lock lock(mutex_);
-            if (unwritten.empty()) ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (!stopping_ && queue_.size() < batch_ && failures == 0)
-                ready_.wait_for(lock, kLinger,
-                                [&] { return stopping_ || queue_.size() >= batch_; });
-            size_t take = std::min(batch_ - unwritten.size(), queue_.size());
-            if (!stopping_ && unwritten.empty()) take = db::batch_rows(take, batch_);
-            for (; take > 0; --take) {
-                unwritten.push_back(std::move(queue_.front()));
-                queue_.pop_front();
-            }
-            stopping = stopping_;
-            deadline = flush_deadline_;
-            if (stopping && unwritten.empty() && queue_.empty()) return;
-        }
-        if (stopping && failures > 0 && std::chrono::steady_clock::now() >= deadline) {
+        const auto taken = queue_.take(unwritten, !unwritten.empty(), failures > 0);
+        if (taken.stopping && unwritten.empty() && taken.drained) return;
+        if (taken.stopping && failures > 0 &&
+            std::chrono::steady_clock::now() >= taken.flush_deadline) {
             log::error(
                 "giving up on unwritten delivery results at shutdown; their leases run out "
                 "and they are sent again",
@@ -86,8 +60,7 @@ void ResultWriter::loop() {
         } catch (const std::exception& e) {
             log::warn("could not record delivery results; keeping them to retry",
                       {{"count", unwritten.size()}, {"error", e.what()}});
-            std::this_thread::sleep_for(
-                std::chrono::milliseconds(std::min(2000, 50 << std::min(failures++, 6))));
+            std::this_thread::sleep_for(outage_pause(failures++));
         }
     }
 }

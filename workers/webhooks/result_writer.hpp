@@ -5,11 +5,9 @@
 #include "common/config/config.hpp"
 #include "common/db/mysql_pool.hpp"
 #include "common/webhooks/delivery.hpp"
+#include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <thread>
 
 namespace squawk::workers::webhooks {
@@ -28,14 +26,9 @@ class ResultWriter {
   private:
     void loop();
 
-    size_t batch_;
     db::MysqlPool& mysql_;
     int failing_threshold_;
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<squawk::webhooks::DeliveryResult> queue_;
-    bool stopping_ = false;
-    std::chrono::steady_clock::time_point flush_deadline_;
+    BatchQueue<squawk::webhooks::DeliveryResult> queue_;
     std::thread thread_;
 };
 
