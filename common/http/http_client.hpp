@@ -71,7 +71,8 @@ class Client {
     // Ends a run_once() waiting on another thread early; safe from any thread.
     void wake();
     // Submits and waits for the answer: by default the calling thread blocks (synchronous API
-    // paths); a waiter set with set_waiter() decides instead, e.g. parking only a fiber.
+    // paths); a waiter set with set_waiter() decides instead, e.g. parking only a fiber. The
+    // owner of a Loop::owner_thread client must not block in it: nothing would run the loop.
     Response send(Request request);
 
     // Lets callers that share code with synchronous paths (connectors) wait without blocking
