@@ -86,7 +86,6 @@ void DeliveryPool::start() {
     });
     backlog_gauges_ = squawk::webhooks::export_delivery_backlog(services_.mysql);
     results_.start();
-    live_fibers_ = capacity_;
     const int connections =
         config::http_connections_of(services_.config.workers.pools.at(spec_.name));
     for (int i = 0; i < spec_.threads; ++i) {
@@ -181,9 +180,8 @@ void DeliveryPool::fiber_thread(http::Client& http_loop) {
         fibers.emplace_back(std::allocator_arg,
                             boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
                             [this, &http_loop] { fiber_loop(http_loop); });
+    // Fibers never leave the thread that made them, so the thread may end once its own did.
     for (auto& f : fibers) f.join();
-    std::unique_lock lock(live_mutex_);
-    live_changed_.wait(lock, [&] { return live_fibers_ == 0; });
 }
 
 DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, http::Client& http_loop) {
@@ -230,8 +228,6 @@ void DeliveryPool::fiber_loop(http::Client& http_loop) {
         in_flight_.fetch_sub(1);
         wake_.notify_one();
     }
-    std::lock_guard lock(live_mutex_);
-    if (--live_fibers_ == 0) live_changed_.notify_all();
 }
 
 void DeliveryPool::release_in_flight() {

@@ -11,8 +11,6 @@
 #include "workers/webhooks/result_writer.hpp"
 
 #include <boost/fiber/buffered_channel.hpp>
-#include <boost/fiber/condition_variable.hpp>
-#include <boost/fiber/mutex.hpp>
 
 #include <atomic>
 #include <condition_variable>
@@ -68,10 +66,6 @@ class DeliveryPool final : public WorkerPool {
 
     std::mutex claims_mutex_;
     std::map<long long, std::pair<std::string, bool>> claims_;  // id -> (token, released)
-
-    boost::fibers::mutex live_mutex_;
-    boost::fibers::condition_variable live_changed_;
-    int live_fibers_ = 0;
 
     metrics::CollectorHandle in_flight_gauge_;
     metrics::CollectorHandle backlog_gauges_;
