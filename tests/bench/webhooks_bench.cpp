@@ -10,6 +10,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -84,10 +85,18 @@ int thread_count(pid_t pid) {
     return 0;
 }
 
+// CPU time per delivery of each process on the delivery path, in microseconds.
+struct CpuShare {
+    double worker = 0;
+    double database = 0;
+    double receiver = 0;
+};
+
 struct Run {
     double rate = 0;       // deliveries per second, first attempt to last delivery recorded
     double sustained = 0;  // between the 10% and the 90% mark of the deliveries
     int max_threads = 0;
+    CpuShare cpu;
 };
 
 // Emits `count` events to a fresh endpoint at `path` and waits until all are delivered.
@@ -109,14 +118,24 @@ Run deliver(Stack& stack, FakeReceiver& receiver, const std::string& path, int c
         std::this_thread::sleep_for(50ms);
     bench::wait_for_quiet_database();
     stack.start(Process::worker);
+    const pid_t worker = stack.pid(Process::worker);
+    const pid_t database = bench::database_pid();
+    const double worker_cpu = bench::process_cpu_seconds(worker);
+    const double database_cpu = bench::process_cpu_seconds(database);
+    const double receiver_cpu = bench::process_cpu_seconds(receiver.pid());
     const auto start = std::chrono::steady_clock::now();
     for (;;) {
-        run.max_threads = std::max(run.max_threads, thread_count(stack.pid(Process::worker)));
+        run.max_threads = std::max(run.max_threads, thread_count(worker));
         if (!any_unfinished(stack)) break;
         if (seconds_since(start) > 600)
             throw std::runtime_error("deliveries did not finish: " + stack.post_mortem());
         std::this_thread::sleep_for(50ms);
     }
+    const auto per_delivery = [&](double before, pid_t pid) {
+        return (bench::process_cpu_seconds(pid) - before) * 1e6 / count;
+    };
+    run.cpu = {per_delivery(worker_cpu, worker), per_delivery(database_cpu, database),
+               per_delivery(receiver_cpu, receiver.pid())};
     if (delivered(stack) < count)
         throw std::runtime_error("deliveries ended undelivered: " + stack.post_mortem());
     // Timed by the rows, not by this loop: from the first POST sent to the last delivery
@@ -162,6 +181,7 @@ int main() {
         FakeReceiver receiver(false);
         Stack stack(options(kThroughputThreads, kConcurrency / kThroughputThreads));
         bench::Series series;
+        std::vector<double> worker_cpu, database_cpu, receiver_cpu;
         series.name = "webhook deliveries, 20k at concurrency 100";
         series.unit = "deliveries/s";
         series.peer_name = "node undici 100 connections";
@@ -170,13 +190,18 @@ int main() {
             const auto ours =
                 deliver(stack, receiver, "/fast" + std::to_string(round), kThroughputDeliveries);
             series.squawk.push_back(ours.rate);
+            worker_cpu.push_back(ours.cpu.worker);
+            database_cpu.push_back(ours.cpu.database);
+            receiver_cpu.push_back(ours.cpu.receiver);
             bench::wait_for_quiet_database();
             const auto theirs = bench::run_node_peer(
                 "webhook_sender.cjs", {receiver.url("/peer"), std::to_string(kThroughputDeliveries),
                                        std::to_string(kConcurrency)});
             series.peer.push_back(theirs["deliveries_per_second"].get<double>());
             std::cerr << "round " << round << ": squawk " << ours.rate << "/s, node "
-                      << series.peer.back() << "/s\n";
+                      << series.peer.back() << "/s; CPU us per delivery: worker " << ours.cpu.worker
+                      << ", database " << ours.cpu.database << ", receiver " << ours.cpu.receiver
+                      << "\n";
         }
         report.add(series);
         report.note(
@@ -185,6 +210,14 @@ int main() {
             "POSTed once by one worker (2 fiber threads x 50 fibers), its attempt and new state "
             "written to MySQL in batches; timed from the first attempt started to the last "
             "delivery recorded, as the peer is timed from its first request");
+        const auto us = [](const std::vector<double>& v) {
+            return std::to_string(static_cast<int>(std::lround(bench::median(v))));
+        };
+        report.note(
+            "throughput: CPU time per delivery (median of the rounds, from the worker's "
+            "start to the last delivery recorded): worker " +
+            us(worker_cpu) + " us, MariaDB " + us(database_cpu) + " us, receiver " +
+            us(receiver_cpu) + " us");
     }
 
     {

@@ -224,6 +224,26 @@ double peak_rss_mib(pid_t pid) {
     return 0;
 }
 
+double process_cpu_seconds(pid_t pid) {
+    long long nanoseconds = 0;
+    const auto tasks = "/proc/" + std::to_string(pid) + "/task";
+    for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+        long long run = 0;
+        if (std::ifstream(task.path() / "schedstat") >> run) nanoseconds += run;
+    }
+    return static_cast<double>(nanoseconds) / 1e9;
+}
+
+pid_t database_pid() {
+    auto settings = testing::ServerEnv::get().mysql;
+    settings.pool_size = 1;
+    const auto pid_file = db::MysqlPool(settings).run(
+        [](db::Session& s) { return s.query_one("SELECT @@pid_file")->text(0); });
+    pid_t pid = 0;
+    if (!(std::ifstream(pid_file) >> pid)) throw std::runtime_error("cannot read " + pid_file);
+    return pid;
+}
+
 double median(std::vector<double> values) {
     return percentile(std::move(values), 50);
 }
@@ -252,13 +272,9 @@ void wait_for_quiet_database() {
     constexpr long long kQuietTicks = 1;
     auto settings = testing::ServerEnv::get().mysql;
     settings.pool_size = 1;
-    const auto pid_file = db::MysqlPool(settings).run([](db::Session& s) {
-        s.execute("SET GLOBAL innodb_max_purge_lag_wait = 0");
-        return s.query_one("SELECT @@pid_file")->text(0);
-    });
-    std::string pid;
-    std::ifstream(pid_file) >> pid;
-    const auto stat_path = "/proc/" + pid + "/stat";
+    db::MysqlPool(settings).run(
+        [](db::Session& s) { s.execute("SET GLOBAL innodb_max_purge_lag_wait = 0"); });
+    const auto stat_path = "/proc/" + std::to_string(database_pid()) + "/stat";
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
     long long last = process_cpu_ticks(stat_path);
     int quiet = 0;

@@ -80,6 +80,11 @@ class StaticJsonServer {
 
 // The peak resident set (VmHWM) of a process, in MiB.
 double peak_rss_mib(pid_t pid);
+// The CPU time a process's live threads have run, in seconds, to the nanosecond (schedstat):
+// fine enough to split a sub-second round between the processes that shared the cores.
+double process_cpu_seconds(pid_t pid);
+// The database server's process, found through its pid file.
+pid_t database_pid();
 
 // A test key with every scope on the stack's workspace and a custom rate limit far above any
 // load: the limiter runs on every request and refuses none.
