@@ -1,8 +1,8 @@
 #include "common/crypto/crypto.hpp"
 
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <openssl/rand.h>
 
 #include <stdexcept>
@@ -64,13 +64,53 @@ std::string sha256_hex(std::string_view data) {
     return hex({reinterpret_cast<const char*>(digest), length});
 }
 
+namespace {
+
+// An HMAC-SHA256 context bound to its algorithms once. A fresh context per call (OpenSSL's HMAC())
+// looks both algorithms up by name under the library's locks each time, which cost more than the
+// hashing of a webhook body; re-keying a bound context does not.
+class HmacSha256 {
+  public:
+    HmacSha256() {
+        EVP_MAC* mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+        ctx_ = mac ? EVP_MAC_CTX_new(mac) : nullptr;
+        EVP_MAC_free(mac);
+        char digest[] = "SHA256";
+        const OSSL_PARAM params[] = {
+            OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+            OSSL_PARAM_construct_end()};
+        if (!ctx_ || EVP_MAC_CTX_set_params(ctx_, params) != 1)
+            throw std::runtime_error("cannot set up HMAC-SHA256");
+    }
+    ~HmacSha256() { EVP_MAC_CTX_free(ctx_); }
+    HmacSha256(const HmacSha256&) = delete;
+    HmacSha256& operator=(const HmacSha256&) = delete;
+
+    std::string digest(std::string_view key, std::string_view data) {
+        unsigned char out[EVP_MAX_MD_SIZE];
+        size_t length = 0;
+        // A null key would mean "the previous key" to OpenSSL; an empty one is still a key.
+        static const unsigned char kNoBytes = 0;
+        const auto* key_bytes =
+            key.empty() ? &kNoBytes : reinterpret_cast<const unsigned char*>(key.data());
+        if (EVP_MAC_init(ctx_, key_bytes, key.size(), nullptr) != 1 ||
+            EVP_MAC_update(ctx_, reinterpret_cast<const unsigned char*>(data.data()),
+                           data.size()) != 1 ||
+            EVP_MAC_final(ctx_, out, &length, sizeof out) != 1)
+            throw std::runtime_error("hmac failed");
+        return {reinterpret_cast<const char*>(out), length};
+    }
+
+  private:
+    EVP_MAC_CTX* ctx_;
+};
+
+}  // namespace
+
 std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-              reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest, &length))
-        throw std::runtime_error("hmac failed");
-    return hex({reinterpret_cast<const char*>(digest), length});
+    // Per thread: a call never suspends a fiber, so nothing else uses it meanwhile.
+    thread_local HmacSha256 hmac;
+    return hex(hmac.digest(key, data));
 }
 
 bool constant_time_equal(std::string_view a, std::string_view b) {

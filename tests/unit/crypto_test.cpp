@@ -14,6 +14,16 @@ TEST_CASE("hmac-sha256 matches RFC 4231 test case 2") {
           "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
 }
 
+TEST_CASE("hmac-sha256 takes each call's key, however keys alternate on a thread") {
+    const std::string jefe = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
+    const std::string empty_key =
+        "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad";
+    CHECK(crypto::hmac_sha256_hex("", "") == empty_key);
+    CHECK(crypto::hmac_sha256_hex("Jefe", "what do ya want for nothing?") == jefe);
+    CHECK(crypto::hmac_sha256_hex(std::string_view(), "") == empty_key);
+    CHECK(crypto::hmac_sha256_hex("Jefe", "what do ya want for nothing?") == jefe);
+}
+
 TEST_CASE("base64url is unpadded and URL safe") {
     CHECK(crypto::base64url("") == "");
     CHECK(crypto::base64url("f") == "Zg");
