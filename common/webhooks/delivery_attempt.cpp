@@ -1,6 +1,5 @@
 #include "common/webhooks/delivery_attempt.hpp"
 
-#include "common/crypto/crypto.hpp"
 #include "common/webhooks/signature.hpp"
 
 #include <algorithm>
@@ -29,12 +28,12 @@ std::string printable_excerpt(const std::string& body, size_t limit) {
 
 }  // namespace
 
-std::vector<std::string> valid_secrets(const ClaimedDelivery& d, const std::string& key_bytes,
+std::vector<std::string> valid_secrets(const ClaimedDelivery& d, SecretCache& secrets,
                                        time::TimePoint now) {
-    std::vector<std::string> out{crypto::open(key_bytes, d.secret_sealed)};
+    std::vector<std::string> out{secrets.open(d.secret_sealed)};
     if (d.previous_secret_sealed && d.previous_secret_expires_at &&
         *d.previous_secret_expires_at > now)
-        out.push_back(crypto::open(key_bytes, *d.previous_secret_sealed));
+        out.push_back(secrets.open(*d.previous_secret_sealed));
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include "common/http/http_client.hpp"
 #include "common/net/target_url.hpp"
 #include "common/webhooks/delivery.hpp"
+#include "common/webhooks/secret_cache.hpp"
 
 #include <optional>
 #include <string>
@@ -14,7 +15,7 @@
 namespace squawk::webhooks {
 
 // The signing secrets in force now: the current one, and the previous one during its grace.
-std::vector<std::string> valid_secrets(const ClaimedDelivery& d, const std::string& key_bytes,
+std::vector<std::string> valid_secrets(const ClaimedDelivery& d, SecretCache& secrets,
                                        time::TimePoint now);
 
 // The POST to send to the checked address (the address is pinned; redirects are not followed).

@@ -156,7 +156,8 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
     std::string refusal;
     try {
         const auto target = net::check_target(d.url, config_.security.allow_private_targets);
-        const auto secrets = valid_secrets(d, crypto::secret_key_bytes(config_.security), started);
+        SecretCache opened(crypto::secret_key_bytes(config_.security));
+        const auto secrets = valid_secrets(d, opened, started);
         response = http_.send(build_request(d, target, secrets, config_.webhooks));
     } catch (const net::TargetRefused& e) {
         refusal = e.what();

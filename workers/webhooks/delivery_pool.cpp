@@ -89,9 +89,9 @@ void DeliveryPool::start() {
     const int connections =
         config::http_connections_of(services_.config.workers.pools.at(spec_.name));
     for (int i = 0; i < spec_.threads; ++i) {
-        http_loops_.push_back(std::make_unique<http::Client>(
-            (connections + spec_.threads - 1) / spec_.threads, http::Client::Loop::owner_thread));
-        fiber_threads_.emplace_back([this, &loop = *http_loops_.back()] { fiber_thread(loop); });
+        senders_.push_back(std::make_unique<SenderThread>(
+            (connections + spec_.threads - 1) / spec_.threads, key_bytes_));
+        fiber_threads_.emplace_back([this, &sender = *senders_.back()] { fiber_thread(sender); });
     }
     fetch_thread_ = std::thread([this] { fetch_loop(); });
 }
@@ -172,19 +172,19 @@ void DeliveryPool::fetch_loop() {
     }
 }
 
-void DeliveryPool::fiber_thread(http::Client& http_loop) {
-    boost::fibers::use_scheduling_algorithm<HttpLoopScheduler>(http_loop);
+void DeliveryPool::fiber_thread(SenderThread& sender) {
+    boost::fibers::use_scheduling_algorithm<HttpLoopScheduler>(sender.http_loop);
     std::vector<boost::fibers::fiber> fibers;
     fibers.reserve(spec_.fibers);
     for (int i = 0; i < spec_.fibers; ++i)
         fibers.emplace_back(std::allocator_arg,
                             boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
-                            [this, &http_loop] { fiber_loop(http_loop); });
+                            [this, &sender] { fiber_loop(sender); });
     // Fibers never leave the thread that made them, so the thread may end once its own did.
     for (auto& f : fibers) f.join();
 }
 
-DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, http::Client& http_loop) {
+DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, SenderThread& sender) {
     if (d.endpoint_status != "active") return squawk::webhooks::not_sent(d);
     const auto& settings = services_.config.webhooks;
     const bool allow_private = services_.config.security.allow_private_targets;
@@ -196,9 +196,9 @@ DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, http::Client& htt
         const auto check = [&] { return net::check_target(d.url, allow_private); };
         const auto parsed = net::parse_url(d.url);
         const auto target = is_ip_literal(parsed.host) ? check() : services_.executor.run(check);
-        const auto secrets = squawk::webhooks::valid_secrets(d, key_bytes_, started);
-        response =
-            fiber_send(http_loop, squawk::webhooks::build_request(d, target, secrets, settings));
+        const auto secrets = squawk::webhooks::valid_secrets(d, sender.secrets, started);
+        response = fiber_send(sender.http_loop,
+                              squawk::webhooks::build_request(d, target, secrets, settings));
     } catch (const net::TargetRefused& e) {
         refusal = e.what();
     } catch (const std::exception& e) {
@@ -218,15 +218,21 @@ bool DeliveryPool::settle(const ClaimedDelivery& d) {
     return !released;
 }
 
-void DeliveryPool::fiber_loop(http::Client& http_loop) {
+void DeliveryPool::fiber_loop(SenderThread& sender) {
     ClaimedDelivery d;
     while (channel_.pop(d) == boost::fibers::channel_op_status::success) {
-        auto result = deliver(d, http_loop);
+        auto result = deliver(d, sender);
         squawk::webhooks::record_delivery_metrics(result);
         // A delivery given back at shutdown belongs to someone else now.
         if (settle(d)) results_.push(std::move(result));
-        in_flight_.fetch_sub(1);
-        wake_.notify_one();
+        // The fetch thread waits for room for a whole batch; in_flight_ falls one at a time, so
+        // it passes that mark exactly once, and waking the thread at every delivery would only
+        // put it back to sleep.
+        if (in_flight_.fetch_sub(1) - 1 == max_claimed_ - claim_batch_) {
+            // Under the lock, so the wakeup cannot fall between its check and its wait.
+            { std::lock_guard lock(wake_mutex_); }
+            wake_.notify_one();
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 #include "common/http/http_client.hpp"
 #include "common/metrics/registry.hpp"
 #include "common/webhooks/delivery.hpp"
+#include "common/webhooks/secret_cache.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/runtime/worker_pool.hpp"
 #include "workers/webhooks/result_writer.hpp"
@@ -36,12 +37,22 @@ class DeliveryPool final : public WorkerPool {
     void finish(std::chrono::milliseconds flush_budget) override;
 
   private:
+    // What the fibers of one thread share: fibers never leave their thread, so neither needs a
+    // lock.
+    struct SenderThread {
+        SenderThread(int connections, std::string key_bytes)
+            : http_loop(connections, http::Client::Loop::owner_thread),
+              secrets(std::move(key_bytes)) {}
+        http::Client http_loop;  // run by the thread while its fibers wait
+        squawk::webhooks::SecretCache secrets;
+    };
+
     void fetch_loop();
     void extend_leases_if_due();
-    void fiber_thread(http::Client& http_loop);
-    void fiber_loop(http::Client& http_loop);
+    void fiber_thread(SenderThread& sender);
+    void fiber_loop(SenderThread& sender);
     squawk::webhooks::DeliveryResult deliver(const squawk::webhooks::ClaimedDelivery& d,
-                                             http::Client& http_loop);
+                                             SenderThread& sender);
     bool settle(const squawk::webhooks::ClaimedDelivery& d);
     void pause(std::chrono::milliseconds how_long);
 
@@ -51,8 +62,7 @@ class DeliveryPool final : public WorkerPool {
     const int claim_batch_;
     const int max_claimed_;  // fibers plus up to two claim batches waiting for them
     std::string key_bytes_;
-    // One per fiber thread, run by that thread while its fibers wait.
-    std::vector<std::unique_ptr<http::Client>> http_loops_;
+    std::vector<std::unique_ptr<SenderThread>> senders_;
     boost::fibers::buffered_channel<squawk::webhooks::ClaimedDelivery> channel_;
     ResultWriter results_;
 
