@@ -6,19 +6,44 @@
 
 namespace squawk::webhooks {
 
+namespace {
+
+// Looked up once: a registry lookup takes the registry's lock and builds its keys, and every
+// attempt of every fiber thread is counted here.
+struct DeliverySeries {
+    std::vector<std::pair<std::string, metrics::Counter*>> outcomes;
+    metrics::Histogram* duration = nullptr;
+};
+
+const DeliverySeries& delivery_series() {
+    static const DeliverySeries series = [] {
+        auto& registry = metrics::Registry::global();
+        DeliverySeries s;
+        for (const char* outcome :
+             {delivery_status::delivered, delivery_status::retrying, delivery_status::dead_letter,
+              delivery_status::failed, delivery_status::held})
+            s.outcomes.emplace_back(
+                outcome, &registry.counter("squawk_webhook_deliveries_total",
+                                           "Delivery attempts by the status they left the "
+                                           "delivery in: delivered, retrying, dead_letter, "
+                                           "failed, held.",
+                                           {{"outcome", outcome}}));
+        s.duration =
+            &registry.histogram("squawk_webhook_attempt_duration_seconds",
+                                "Time from sending a delivery to its answer (or failure).");
+        return s;
+    }();
+    return series;
+}
+
+}  // namespace
+
 void record_delivery_metrics(const DeliveryResult& result) {
-    auto& registry = metrics::Registry::global();
-    registry
-        .counter("squawk_webhook_deliveries_total",
-                 "Delivery attempts by the status they left the delivery in: delivered, retrying, "
-                 "dead_letter, failed, held.",
-                 {{"outcome", result.status}})
-        .inc();
+    const auto& series = delivery_series();
+    for (const auto& [outcome, counter] : series.outcomes)
+        if (outcome == result.status) counter->inc();
     if (result.attempt)
-        registry
-            .histogram("squawk_webhook_attempt_duration_seconds",
-                       "Time from sending a delivery to its answer (or failure).")
-            .observe(static_cast<double>(result.attempt->duration_ms) / 1000.0);
+        series.duration->observe(static_cast<double>(result.attempt->duration_ms) / 1000.0);
 }
 
 metrics::CollectorHandle export_delivery_backlog(db::MysqlPool& mysql) {
