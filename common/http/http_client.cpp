@@ -220,14 +220,20 @@ void Client::start_transfer(std::unique_ptr<Transfer> t) {
         curl_easy_setopt(easy, CURLOPT_POSTFIELDS, r.body.data());
         curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(r.body.size()));
     }
-    for (const auto& [name, value] : r.headers)
-        t->headers = curl_slist_append(t->headers, (name + ": " + value).c_str());
+    std::string line;  // one buffer for every header line; curl keeps a copy of each
+    for (const auto& [name, value] : r.headers) {
+        line.assign(name).append(": ").append(value);
+        t->headers = curl_slist_append(t->headers, line.c_str());
+    }
     // Without this curl waits for 100 Continue before sending larger bodies.
     t->headers = curl_slist_append(t->headers, "Expect:");
     curl_easy_setopt(easy, CURLOPT_HTTPHEADER, t->headers);
     if (!r.connect_to.empty()) {
         t->connect_to = curl_slist_append(nullptr, ("::" + r.connect_to).c_str());
         curl_easy_setopt(easy, CURLOPT_CONNECT_TO, t->connect_to);
+        // A proxy from the environment would connect wherever the name resolves for it, not to
+        // the address the caller checked.
+        curl_easy_setopt(easy, CURLOPT_PROXY, "");
     }
     curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(easy, CURLOPT_WRITEDATA, t.get());

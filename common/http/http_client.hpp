@@ -27,7 +27,8 @@ struct Request {
     std::string body;
     std::chrono::milliseconds timeout{10000};
     // "address:port" (IPv6 in brackets): connect there whatever the URL's host resolves to, so
-    // the address a caller checked is the one used. Empty: resolve normally.
+    // the address a caller checked is the one used, never through a proxy. Empty: resolve
+    // normally.
     std::string connect_to;
     size_t max_response_bytes = 65536;  // the rest of a longer body is read and dropped
 };
