@@ -111,3 +111,32 @@ TEST_CASE("wake() ends a run_once that waits with nothing to do", "[integration]
     waker.join();
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(900));
 }
+
+TEST_CASE("a request pinned to a checked address goes there even with a proxy in the environment",
+          "[integration][http]") {
+    FakeReceiver target;
+    FakeReceiver proxy;
+    http::Client client;
+    http::Request request;
+    request.method = "POST";
+    request.url = "http://receiver.example:" + std::to_string(target.port()) + "/pinned";
+    request.body = "{}";
+    // Only around the sends: the fakes' control calls must not go through the proxy.
+    const auto send_with_proxy = [&] {
+        setenv("http_proxy", proxy.url("").c_str(), 1);
+        unsetenv("no_proxy");
+        const auto answer = client.send(request);
+        unsetenv("http_proxy");
+        return answer;
+    };
+
+    // Unpinned, the name goes to the proxy to resolve: the environment's proxy is in force.
+    CHECK(send_with_proxy().status == 200);
+    CHECK(proxy.count() == 1);
+    CHECK(target.count() == 0);
+
+    request.connect_to = "127.0.0.1:" + std::to_string(target.port());
+    CHECK(send_with_proxy().status == 200);
+    CHECK(proxy.count() == 1);
+    CHECK(target.requests("/pinned").size() == 1);
+}
