@@ -31,22 +31,6 @@ std::string source_dir() {
     return env_or("SQUAWK_SOURCE_DIR", ".");
 }
 
-// User plus system time of a process, in clock ticks, from its /proc/<pid>/stat.
-long long process_cpu_ticks(const std::string& stat_path) {
-    std::ifstream in(stat_path);
-    std::string line;
-    if (!std::getline(in, line)) throw std::runtime_error("cannot read " + stat_path);
-    // The command name may hold spaces; the fields after it are counted from its closing ')'.
-    std::istringstream fields(line.substr(line.rfind(')') + 2));
-    std::string field;
-    long long utime = 0, stime = 0;
-    for (int i = 3; i <= 15 && fields >> field; ++i) {
-        if (i == 14) utime = std::stoll(field);
-        if (i == 15) stime = std::stoll(field);
-    }
-    return utime + stime;
-}
-
 testing::CommandResult must_run(const std::vector<std::string>& argv,
                                 std::chrono::milliseconds timeout) {
     auto result = testing::run_command(argv, timeout);
@@ -267,22 +251,22 @@ std::string unlimited_test_key(testing::Stack& stack) {
 void wait_for_quiet_database() {
     // First every undo log purged: one big DELETE is a single log however many rows it left to
     // purge, so a short history is no measure. Then the server's own CPU time, for what else it
-    // does in the background: three 100 ms windows in a row of at most one clock tick each.
+    // does in the background: three 100 ms windows in a row of at most 10 ms each.
     constexpr int kQuietWindows = 3;
-    constexpr long long kQuietTicks = 1;
+    constexpr double kQuietSeconds = 0.010;
     auto settings = testing::ServerEnv::get().mysql;
     settings.pool_size = 1;
     db::MysqlPool(settings).run(
         [](db::Session& s) { s.execute("SET GLOBAL innodb_max_purge_lag_wait = 0"); });
-    const auto stat_path = "/proc/" + std::to_string(database_pid()) + "/stat";
+    const pid_t server = database_pid();
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
-    long long last = process_cpu_ticks(stat_path);
+    double last = process_cpu_seconds(server);
     int quiet = 0;
     while (quiet < kQuietWindows && std::chrono::steady_clock::now() < give_up) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        const long long ticks = process_cpu_ticks(stat_path);
-        quiet = ticks - last <= kQuietTicks ? quiet + 1 : 0;
-        last = ticks;
+        const double used = process_cpu_seconds(server);
+        quiet = used - last <= kQuietSeconds ? quiet + 1 : 0;
+        last = used;
     }
 }
 
