@@ -2,11 +2,11 @@
 #include "api/handlers/routes.hpp"
 #include "api/openapi/openapi_document.hpp"
 #include "api/server/api_handler.hpp"
-#include "common/config/config.hpp"
-#include "common/daemon/daemon_setup.hpp"
-#include "common/http/http_client.hpp"
-#include "common/log/logger.hpp"
-#include "common/systemd/notifier.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/daemon/daemon_setup.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/systemd/notifier.hpp"
 
 #include <pistache/endpoint.h>
 #include <systemd/sd-daemon.h>

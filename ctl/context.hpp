@@ -2,9 +2,9 @@
 // configuration and the MySQL and Redis connections it names.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/redis/redis_client.hpp"
 
 #include <memory>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "common/jobs/job_admin.hpp"
+#include "common/domain/jobs/job_admin.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/job_listing.hpp"

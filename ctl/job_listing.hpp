@@ -1,7 +1,7 @@
 // The job table both `jobs list` and `dead-letters list` print, and their shared filter options.
 #pragma once
 
-#include "common/jobs/job_admin.hpp"
+#include "common/domain/jobs/job_admin.hpp"
 
 #include <ostream>
 #include <vector>

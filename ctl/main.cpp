@@ -1,7 +1,7 @@
 // squawkctl: the operator's command line (migrations, workspaces, API keys, jobs, queue stats).
 // Exit codes: 0 done, 2 bad arguments or configuration, 1 anything else that failed.
-#include "common/config/config.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/log/logger.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/usage_error.hpp"

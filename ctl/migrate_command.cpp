@@ -1,4 +1,4 @@
-#include "common/db/migrator.hpp"
+#include "common/core/db/migrator.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/usage_error.hpp"

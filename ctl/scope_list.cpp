@@ -1,6 +1,6 @@
 #include "ctl/scope_list.hpp"
 
-#include "common/auth/api_key.hpp"
+#include "common/domain/auth/api_key.hpp"
 #include "ctl/usage_error.hpp"
 
 namespace squawk::ctl {

@@ -1,5 +1,5 @@
-#include "common/jobs/job_repository.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/table.hpp"

@@ -1,4 +1,4 @@
-#include "common/workspace/workspace_repository.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/usage_error.hpp"

@@ -1,6 +1,6 @@
 #include "scheduler/delayed_mover.hpp"
 
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 
 namespace squawk::scheduler {
 namespace {

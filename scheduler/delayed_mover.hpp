@@ -2,7 +2,7 @@
 // delayed set into its ready stream.
 #pragma once
 
-#include "common/queue/job_queue.hpp"
+#include "common/core/queue/job_queue.hpp"
 
 #include <map>
 #include <string_view>

@@ -1,8 +1,8 @@
 // Puts job references read from MySQL into their pools' streams, one pipelined call per pool.
 #pragma once
 
-#include "common/jobs/job_repository.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 
 #include <vector>
 

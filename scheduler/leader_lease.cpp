@@ -1,6 +1,6 @@
 #include "scheduler/leader_lease.hpp"
 
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
 
 namespace squawk::scheduler {
 namespace {

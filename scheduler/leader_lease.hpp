@@ -3,7 +3,7 @@
 // could not be confirmed within the lease, so a partitioned leader stops before another starts.
 #pragma once
 
-#include "common/redis/redis_client.hpp"
+#include "common/core/redis/redis_client.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -1,10 +1,10 @@
 // squawk-scheduler: competes for the leader lease and, while leading, moves due work, reclaims
 // dead workers' jobs and rebuilds lost queues; runs until SIGTERM or SIGINT.
-#include "common/config/config.hpp"
-#include "common/daemon/daemon_setup.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/queue_metrics.hpp"
-#include "common/systemd/notifier.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/daemon/daemon_setup.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/queue_metrics.hpp"
+#include "common/core/systemd/notifier.hpp"
 #include "scheduler/scheduler_runtime.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,7 +1,7 @@
 #include "scheduler/monthly_allowance.hpp"
 
-#include "common/billing/wallet.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/billing/wallet.hpp"
 
 namespace squawk::scheduler {
 namespace {

@@ -2,7 +2,7 @@
 // recording the change in the ledger; a wallet that never had a cycle gets one at once.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
+#include "common/core/db/mysql_pool.hpp"
 
 namespace squawk::scheduler {
 

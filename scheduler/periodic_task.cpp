@@ -1,6 +1,6 @@
 #include "scheduler/periodic_task.hpp"
 
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
 
 #include <algorithm>
 

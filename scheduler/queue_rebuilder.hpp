@@ -2,8 +2,8 @@
 // jobs go to their streams, retrying ones back to the delayed sets at their due time.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/queue/job_queue.hpp"
 
 namespace squawk::scheduler {
 

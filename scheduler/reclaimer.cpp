@@ -1,7 +1,7 @@
 #include "scheduler/reclaimer.hpp"
 
-#include "common/jobs/job_repository.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "scheduler/enqueue_refs.hpp"
 
 namespace squawk::scheduler {

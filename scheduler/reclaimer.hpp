@@ -3,8 +3,8 @@
 // acknowledged within a lease are dropped, since MySQL decides what runs again.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/queue/job_queue.hpp"
 
 #include <chrono>
 

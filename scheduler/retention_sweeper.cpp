@@ -1,10 +1,10 @@
 #include "scheduler/retention_sweeper.hpp"
 
-#include "common/idempotency/idempotency_store.hpp"
-#include "common/log/logger.hpp"
-#include "common/request_log/request_log_repository.hpp"
-#include "common/social/post_repository.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/idempotency/idempotency_store.hpp"
+#include "common/domain/request_log/request_log_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 
 namespace squawk::scheduler {
 namespace {

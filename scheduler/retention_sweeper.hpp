@@ -2,7 +2,7 @@
 // idempotency records past their lifetime, in bounded batches so no statement runs long.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
+#include "common/core/db/mysql_pool.hpp"
 
 #include <chrono>
 

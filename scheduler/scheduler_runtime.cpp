@@ -1,12 +1,12 @@
 #include "scheduler/scheduler_runtime.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/jobs/dead_letter_hooks.hpp"
-#include "common/jobs/job_types.hpp"
-#include "common/log/logger.hpp"
-#include "common/social/publish_repository.hpp"
-#include "common/time/clock.hpp"
-#include "common/webhooks/delivery_metrics.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/jobs/dead_letter_hooks.hpp"
+#include "common/domain/jobs/job_types.hpp"
+#include "common/domain/social/publish_repository.hpp"
+#include "common/domain/webhooks/delivery_metrics.hpp"
 
 #include <unistd.h>
 #include <algorithm>

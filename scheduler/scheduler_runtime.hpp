@@ -2,9 +2,9 @@
 // that run while this process leads. The binary and the integration tests both run this.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/metrics/registry.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/metrics/registry.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
 #include "scheduler/monthly_allowance.hpp"

@@ -1,8 +1,8 @@
 #include "scheduler/stale_sweeper.hpp"
 
-#include "common/jobs/job_repository.hpp"
-#include "common/log/logger.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "scheduler/enqueue_refs.hpp"
 
 namespace squawk::scheduler {

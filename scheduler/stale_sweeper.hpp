@@ -2,8 +2,8 @@
 // their entry was dropped), and retrying jobs long past their due time.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/queue/job_queue.hpp"
 
 #include <chrono>
 

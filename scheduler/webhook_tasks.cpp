@@ -1,8 +1,8 @@
 #include "scheduler/webhook_tasks.hpp"
 
-#include "common/log/logger.hpp"
-#include "common/time/clock.hpp"
-#include "common/webhooks/delivery_repository.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/webhooks/delivery_repository.hpp"
 
 namespace squawk::scheduler {
 namespace {

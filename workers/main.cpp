@@ -1,10 +1,10 @@
 // squawk-worker: runs the configured job pools until SIGTERM or SIGINT, then stops gracefully.
-#include "common/config/config.hpp"
-#include "common/daemon/daemon_setup.hpp"
-#include "common/http/http_client.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/queue_metrics.hpp"
-#include "common/systemd/notifier.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/daemon/daemon_setup.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/queue_metrics.hpp"
+#include "common/core/systemd/notifier.hpp"
 #include "workers/runtime/command_line.hpp"
 #include "workers/runtime/worker_runtime.hpp"
 

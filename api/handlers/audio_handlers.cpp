@@ -1,8 +1,8 @@
 #include "api/handlers/audio_handlers.hpp"
 
 #include "api/server/validation.hpp"
-#include "common/jobs/job_types.hpp"
-#include "common/speech/voices.hpp"
+#include "common/domain/jobs/job_types.hpp"
+#include "common/domain/speech/voices.hpp"
 
 namespace squawk::api::handlers {
 

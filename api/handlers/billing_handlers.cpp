@@ -1,10 +1,10 @@
 #include "api/handlers/billing_handlers.hpp"
 
 #include "api/server/validation.hpp"
-#include "common/billing/credits.hpp"
-#include "common/billing/wallet.hpp"
-#include "common/request_log/request_log_repository.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/domain/billing/credits.hpp"
+#include "common/domain/billing/wallet.hpp"
+#include "common/domain/request_log/request_log_repository.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 
 #include <array>
 

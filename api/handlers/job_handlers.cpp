@@ -2,9 +2,9 @@
 
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/error/api_error.hpp"
-#include "common/jobs/job_repository.hpp"
-#include "common/jobs/job_types.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
 
 #include <array>
 

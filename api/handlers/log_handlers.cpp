@@ -2,7 +2,7 @@
 
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/request_log/request_log_repository.hpp"
+#include "common/domain/request_log/request_log_repository.hpp"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 #include "api/handlers/me_handlers.hpp"
 
-#include "common/error/api_error.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 
 namespace squawk::api::handlers {
 

@@ -1,8 +1,8 @@
 #include "api/handlers/media_handlers.hpp"
 
-#include "common/error/api_error.hpp"
-#include "common/log/logger.hpp"
-#include "common/media/media_repository.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/media/media_repository.hpp"
 
 #include <filesystem>
 

@@ -3,10 +3,10 @@
 #include "api/server/pagination.hpp"
 #include "api/server/request_headers.hpp"
 #include "api/server/validation.hpp"
-#include "common/auth/identity_epoch.hpp"
-#include "common/error/api_error.hpp"
-#include "common/log/logger.hpp"
-#include "common/profiles/profile_repository.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/auth/identity_epoch.hpp"
+#include "common/domain/profiles/profile_repository.hpp"
 
 namespace squawk::api::handlers {
 namespace {

@@ -2,9 +2,9 @@
 
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/error/api_error.hpp"
-#include "common/social/account_service.hpp"
-#include "common/social/group_service.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/social/account_service.hpp"
+#include "common/domain/social/group_service.hpp"
 
 namespace squawk::api::handlers {
 namespace {

@@ -3,10 +3,10 @@
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
-#include "common/error/api_error.hpp"
-#include "common/social/post_change_service.hpp"
-#include "common/social/post_csv.hpp"
-#include "common/social/post_service.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/social/post_change_service.hpp"
+#include "common/domain/social/post_csv.hpp"
+#include "common/domain/social/post_service.hpp"
 
 #include <array>
 

@@ -3,7 +3,7 @@
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
-#include "common/social/queue_service.hpp"
+#include "common/domain/social/queue_service.hpp"
 
 namespace squawk::api::handlers {
 namespace {

@@ -1,8 +1,8 @@
 #include "api/handlers/social_sync_handlers.hpp"
 
 #include "api/server/validation.hpp"
-#include "common/jobs/job_types.hpp"
-#include "common/social/account_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
+#include "common/domain/social/account_repository.hpp"
 
 namespace squawk::api::handlers {
 namespace {

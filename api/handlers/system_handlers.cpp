@@ -1,9 +1,9 @@
 #include "api/handlers/system_handlers.hpp"
 
 #include "api/openapi/openapi_document.hpp"
-#include "common/error/api_error.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/registry.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/registry.hpp"
 
 namespace squawk::api::handlers {
 

@@ -2,10 +2,10 @@
 
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/error/api_error.hpp"
-#include "common/events/event_catalog.hpp"
-#include "common/webhooks/delivery_repository.hpp"
-#include "common/webhooks/webhook_service.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/events/event_catalog.hpp"
+#include "common/domain/webhooks/delivery_repository.hpp"
+#include "common/domain/webhooks/webhook_service.hpp"
 
 #include <array>
 #include <charconv>

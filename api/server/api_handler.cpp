@@ -10,8 +10,8 @@
 #include "api/server/rate_limit_gate.hpp"
 #include "api/server/request_body.hpp"
 #include "api/server/response_header.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/registry.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/registry.hpp"
 
 #include <chrono>
 #include <cmath>

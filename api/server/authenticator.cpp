@@ -1,7 +1,7 @@
 #include "api/server/authenticator.hpp"
 
 #include "api/server/rate_limit_gate.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 namespace squawk::api {
 namespace {

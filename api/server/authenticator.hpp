@@ -4,8 +4,8 @@
 
 #include "api/server/route.hpp"
 #include "api/server/services.hpp"
-#include "common/auth/api_key.hpp"
-#include "common/rate_limit/rate_limiter.hpp"
+#include "common/core/rate_limit/rate_limiter.hpp"
+#include "common/domain/auth/api_key.hpp"
 
 #include <optional>
 #include <string_view>

@@ -1,7 +1,7 @@
 #include "api/server/bearer.hpp"
 
-#include "common/auth/api_key.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/auth/api_key.hpp"
 
 #include <cctype>
 

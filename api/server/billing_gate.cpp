@@ -1,9 +1,9 @@
 #include "api/server/billing_gate.hpp"
 
-#include "common/billing/wallet.hpp"
-#include "common/error/api_error.hpp"
-#include "common/log/logger.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/billing/wallet.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 
 namespace squawk::api {
 

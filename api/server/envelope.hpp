@@ -2,7 +2,7 @@
 // the API, success or failure, is built here.
 #pragma once
 
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <nlohmann/json.hpp>
 

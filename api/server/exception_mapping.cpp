@@ -1,8 +1,8 @@
 #include "api/server/exception_mapping.hpp"
 
-#include "common/db/mysql_pool.hpp"
-#include "common/log/logger.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/redis/redis_client.hpp"
 
 namespace squawk::api {
 

@@ -2,7 +2,7 @@
 // failures go to the log only: no exception text, SQL or stack ever reaches a client.
 #pragma once
 
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <exception>
 #include <string>

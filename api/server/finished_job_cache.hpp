@@ -3,7 +3,7 @@
 // workspace and public id: another workspace's job is never found here.
 #pragma once
 
-#include "common/jobs/job.hpp"
+#include "common/domain/jobs/job.hpp"
 
 #include <nlohmann/json.hpp>
 

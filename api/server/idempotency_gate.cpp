@@ -1,10 +1,10 @@
 #include "api/server/idempotency_gate.hpp"
 
 #include "api/server/request_headers.hpp"
-#include "common/crypto/crypto.hpp"
-#include "common/error/api_error.hpp"
-#include "common/idempotency/idempotency_store.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/idempotency/idempotency_store.hpp"
 
 namespace squawk::api {
 namespace {

@@ -1,7 +1,7 @@
 #include "api/server/key_cache.hpp"
 
-#include "common/auth/identity_epoch.hpp"
-#include "common/crypto/crypto.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/domain/auth/identity_epoch.hpp"
 
 namespace squawk::api {
 

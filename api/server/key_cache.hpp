@@ -6,9 +6,9 @@
 
 #include "api/server/epoch_cache.hpp"
 #include "api/server/recent_epoch.hpp"
-#include "common/auth/api_key.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/redis/redis_pool.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/auth/api_key.hpp"
 
 #include <chrono>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "api/server/path_ids.hpp"
 
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <charconv>
 

@@ -1,8 +1,8 @@
 #include "api/server/profile_delegation.hpp"
 
 #include "api/server/request_headers.hpp"
-#include "common/error/api_error.hpp"
-#include "common/profiles/profile_repository.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/domain/profiles/profile_repository.hpp"
 
 namespace squawk::api {
 

@@ -1,10 +1,10 @@
 #include "api/server/rate_limit_gate.hpp"
 
-#include "common/accounts/connected_accounts.hpp"
-#include "common/auth/identity_epoch.hpp"
-#include "common/error/api_error.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/registry.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/domain/accounts/connected_accounts.hpp"
+#include "common/domain/auth/identity_epoch.hpp"
 
 namespace squawk::api {
 namespace {

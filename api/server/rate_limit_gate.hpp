@@ -4,7 +4,7 @@
 
 #include "api/server/route.hpp"
 #include "api/server/services.hpp"
-#include "common/rate_limit/rate_limiter.hpp"
+#include "common/core/rate_limit/rate_limiter.hpp"
 
 #include <optional>
 

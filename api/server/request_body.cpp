@@ -1,6 +1,6 @@
 #include "api/server/request_body.hpp"
 
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <algorithm>
 #include <cctype>

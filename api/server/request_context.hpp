@@ -3,7 +3,7 @@
 #pragma once
 
 #include "api/server/url_decode.hpp"
-#include "common/auth/api_key.hpp"
+#include "common/domain/auth/api_key.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -4,14 +4,14 @@
 #include "api/server/finished_job_cache.hpp"
 #include "api/server/key_cache.hpp"
 #include "api/server/workspace_cache.hpp"
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/http/http_client.hpp"
-#include "common/jobs/job_submitter.hpp"
-#include "common/rate_limit/rate_limiter.hpp"
-#include "common/rate_limit/token_leases.hpp"
-#include "common/redis/redis_pool.hpp"
-#include "common/request_log/request_log_writer.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/rate_limit/rate_limiter.hpp"
+#include "common/core/rate_limit/token_leases.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/jobs/job_submitter.hpp"
+#include "common/domain/request_log/request_log_writer.hpp"
 
 namespace squawk::api {
 

@@ -1,6 +1,6 @@
 #include "api/server/url_decode.hpp"
 
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 namespace squawk::api {
 namespace {

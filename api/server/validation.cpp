@@ -1,7 +1,7 @@
 #include "api/server/validation.hpp"
 
-#include "common/error/api_error.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/error/api_error.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <algorithm>
 #include <charconv>

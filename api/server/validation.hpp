@@ -3,7 +3,7 @@
 #pragma once
 
 #include "api/server/url_decode.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "api/server/epoch_cache.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 
 #include <chrono>
 #include <optional>

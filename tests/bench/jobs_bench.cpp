@@ -2,10 +2,10 @@
 // worker process with every state change in MySQL, add-to-start latency at a steady 500 jobs/s
 // through the HTTP API, GET /jobs/{job_id} against nginx serving static JSON, and the worker's
 // peak RSS with 1,000 tasks in flight.
-#include "common/jobs/job_repository.hpp"
-#include "common/jobs/job_types.hpp"
-#include "common/queue/job_queue.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/core/redis/redis_client.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/stack.hpp"
 #include "tests/support/test_database.hpp"

@@ -2,7 +2,7 @@
 // due inside one second; lateness from each post's scheduled_time to the fake platform receiving
 // its call (p50/p99/max for 1,000 posts, beside BullMQ delayed jobs under the same load), and
 // the time from the start of the second to the last send for 10,000 posts.
-#include "common/social/post_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"

@@ -1,8 +1,8 @@
 // Webhook deliveries: 20,000 signed POSTs to a local receiver at concurrency 100 with every attempt
 // recorded in MySQL, beside a Node sender (undici, 100 connections) doing the same POST + HMAC;
 // then a receiver that answers after 1 s against one worker with 1,000 fibers on few threads.
-#include "common/db/sql_text.hpp"
-#include "common/events/event_outbox.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/events/event_outbox.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/stack.hpp"

@@ -1,8 +1,8 @@
 // Request limits of spec 8.1 from the outside: the per-minute allowance by connected accounts,
 // separate allowances for test keys and custom-limit keys, the headers, the unlimited job poll,
 // and exactness when two API processes share one Redis.
-#include "common/accounts/connected_accounts.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/redis/redis_client.hpp"
+#include "common/domain/accounts/connected_accounts.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/concurrent_requests.hpp"
 #include "tests/support/stack.hpp"

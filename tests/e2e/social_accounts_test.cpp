@@ -1,7 +1,7 @@
 // Social account routes end to end against the fake platforms: connect verified or refused,
 // credentials sealed and never returned, listing, health after a revoked token, rename, move with
 // its scope rule, disconnect, account groups and their limits, tenancy, and the rate tier.
-#include "common/crypto/crypto.hpp"
+#include "common/core/crypto/crypto.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"

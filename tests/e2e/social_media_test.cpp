@@ -3,7 +3,7 @@
 // downloaded and uploaded (as photos to 10 MB, as documents to 50 MB) with the fix recorded in
 // post_urls._transcodes and the post.* event, and media that cannot go fails the target without
 // a platform call (or retries while its host is down).
-#include "common/social/post.hpp"
+#include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"

@@ -1,7 +1,7 @@
 // Editing and unpublishing published posts end to end against the fake platforms: the messages
 // change or disappear on Telegram and Discord, the post follows, retries edit each message once,
 // every check runs before a job is accepted, and test keys call no platform.
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"

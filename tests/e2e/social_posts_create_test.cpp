@@ -2,7 +2,7 @@
 // post.scheduled event, per-field refusals that store nothing, the duplicate guard, idempotent
 // replays by X-Request-Id and X-Idempotency-Key, and bulk batches (JSON and CSV) that are all or
 // nothing. The stack runs without workers: these tests stop at the queued publish jobs.
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/concurrent_requests.hpp"
 #include "tests/support/event_sink.hpp"

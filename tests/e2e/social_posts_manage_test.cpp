@@ -1,9 +1,9 @@
 // Reading and managing social posts end to end: the listing of spec 4.1 (pages, status and
 // platform filters, X-Profile-Id), tenancy, changing a scheduled post and its publish jobs,
 // metadata, cancelling, and stopping a recycling chain. The stack runs without workers.
-#include "common/jobs/job_repository.hpp"
-#include "common/social/post_repository.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"

@@ -1,7 +1,7 @@
 // The publish workers end to end against the fake platforms: publish now and at a scheduled time,
 // posting caps and partial posts, many posts due at once each sent once, retries of sure
 // non-acceptance, unknown outcomes never resent (also across kill -9), the sandbox, recycling.
-#include "common/social/post.hpp"
+#include "common/domain/social/post.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"

@@ -1,7 +1,7 @@
 // Posting queues end to end: create, read, change and delete; the preview and the next-slot
 // lookup walk the same free slots; slots held by the queue's posts are skipped; bad input and
 // other workspaces' queues.
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"

@@ -1,7 +1,7 @@
 // Importing natively published posts: a Discord channel connected with a bot is listed and its
 // messages become `external` posts once, edits update them, messages Squawk published stay its
 // own, and accounts whose platform cannot list say so.
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"

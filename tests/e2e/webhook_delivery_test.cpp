@@ -1,7 +1,7 @@
 // Webhook delivery end to end: signed at-least-once delivery, the retry schedule, dead letters and
 // replay, Retry-After, fan-out to profiles' parents, job events and the synchronous test call.
-#include "common/time/clock.hpp"
-#include "common/webhooks/signature.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/webhooks/signature.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/webhook_checks.hpp"

@@ -1,6 +1,6 @@
 // Endpoint states end to end: 10 consecutive failures make an endpoint failing and hold (never
 // drop) its deliveries until it is re-enabled; pause and resume; bulk replay of dead letters.
-#include "common/events/event_outbox.hpp"
+#include "common/domain/events/event_outbox.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/webhook_checks.hpp"

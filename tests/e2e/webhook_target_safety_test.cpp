@@ -1,6 +1,6 @@
 // Hostile webhook targets: refused with 422 and the reason when saved, and refused again at
 // delivery time when an endpoint's target turns hostile later (the receiver sees nothing).
-#include "common/net/target_url.hpp"
+#include "common/core/net/target_url.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/webhook_checks.hpp"

@@ -1,7 +1,7 @@
 // Authorization headers: a key comes out only from a well-formed Bearer credential; anything else
 // is an ApiError.
 #include "api/server/bearer.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // libFuzzer target: credit amounts as operators type them (squawkctl wallet) on arbitrary bytes.
-#include "common/billing/credits.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/domain/billing/credits.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 
 #include <cstddef>
 #include <cstdint>

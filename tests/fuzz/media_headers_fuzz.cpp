@@ -1,6 +1,6 @@
 // Media probe header parsers on arbitrary bytes: Content-Type, Content-Range and Content-Length
 // values as any media host may send them.
-#include "common/social/media_probe.hpp"
+#include "common/domain/social/media_probe.hpp"
 
 #include <cstddef>
 #include <cstdint>

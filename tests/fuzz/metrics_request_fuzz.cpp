@@ -1,6 +1,6 @@
 // Request heads reaching a worker's or the scheduler's metrics port: the check reads only within
 // the bytes it is given.
-#include "common/metrics/metrics_server.hpp"
+#include "common/core/metrics/metrics_server.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Fuzzes the bulk-post CSV reader with arbitrary bytes: it must return rows or an error, never
 // crash, hang or return more rows than it was allowed.
-#include "common/social/post_csv.hpp"
+#include "common/domain/social/post_csv.hpp"
 
 #include <cstddef>
 #include <cstdint>

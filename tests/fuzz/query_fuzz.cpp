@@ -1,6 +1,6 @@
 // Query strings and path escapes: decoding yields bounded, valid UTF-8 or an ApiError.
 #include "api/server/url_decode.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <cstddef>
 #include <cstdint>

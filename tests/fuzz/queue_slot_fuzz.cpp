@@ -1,7 +1,7 @@
 // Fuzzes what a queue's slots and time zone are read from: weekday names, HH:MM times and IANA
 // zone names from arbitrary bytes, and the walk over a calendar built from what parsed. Each must
 // accept or refuse, never crash, hang or walk backwards.
-#include "common/social/queue_calendar.hpp"
+#include "common/domain/social/queue_calendar.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // Request bodies: any bytes under any method and Content-Type either parse to a JSON object or
 // raise an ApiError; nothing else escapes and nothing crashes.
 #include "api/server/request_body.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Fuzzes the webhook target URL parser and the numeric IPv4 reader with arbitrary bytes: they must
 // either accept or throw TargetRefused, never crash or hang.
-#include "common/net/target_url.hpp"
+#include "common/core/net/target_url.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The shared Validator on arbitrary JSON: typed getters either return a value within its bounds
 // or record a problem, and finish() raises only VALIDATION_ERROR.
 #include "api/server/validation.hpp"
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <array>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // JobAdmin (squawkctl's jobs list, dead-letters list and jobs retry) against a real database.
-#include "common/crypto/crypto.hpp"
-#include "common/jobs/job_admin.hpp"
-#include "common/jobs/job_repository.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/domain/jobs/job_admin.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

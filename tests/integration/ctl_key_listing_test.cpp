@@ -1,6 +1,6 @@
 // ApiKeyRepository::list, which `squawkctl key list` prints, against a real database.
-#include "common/auth/api_key.hpp"
-#include "common/workspace/workspace_repository.hpp"
+#include "common/domain/auth/api_key.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,10 +1,10 @@
 // The event outbox against a real database: an event is written only when a webhook endpoint can
 // receive it (its workspace's, or the profile owner's), and a directly delivered event is written
 // already dispatched.
-#include "common/events/event_outbox.hpp"
-#include "common/db/sql_text.hpp"
-#include "common/profiles/profile_repository.hpp"
-#include "common/webhooks/endpoint_repository.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/profiles/profile_repository.hpp"
+#include "common/domain/webhooks/endpoint_repository.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

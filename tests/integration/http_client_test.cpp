@@ -1,7 +1,7 @@
 // The one HTTP client against the programmable receiver on loopback: it keeps at most its limit of
 // requests in flight and queues the rest in order, and a request that waits past its timeout
 // fails as never sent, so a caller may safely send it again.
-#include "common/http/http_client.hpp"
+#include "common/core/http/http_client.hpp"
 #include "tests/support/fake_receiver.hpp"
 
 #include <catch2/catch.hpp>

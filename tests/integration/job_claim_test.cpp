@@ -1,8 +1,8 @@
 // Claiming jobs against a real database: a job waiting for its run_after is claimable only within
 // the claiming pool's lead, the claim carries the time so the task can wait for it, and a retried
 // claim finds what its token already holds.
-#include "common/db/sql_text.hpp"
-#include "common/jobs/job_repository.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

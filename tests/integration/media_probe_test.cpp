@@ -1,7 +1,7 @@
 // The media probe against the fake media host on loopback: HEAD gives type and size, a host that
 // refuses HEAD is asked with a one-byte ranged GET, and each failure says whether asking again
 // can help. A private address is refused before any request when private targets are not allowed.
-#include "common/social/media_probe.hpp"
+#include "common/domain/social/media_probe.hpp"
 #include "tests/support/fake_platforms.hpp"
 
 #include <catch2/catch.hpp>

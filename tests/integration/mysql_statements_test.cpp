@@ -1,7 +1,7 @@
 // The MySQL layer against a real server: statements whose text varies with a batch's size do not
 // pile up as prepared statements on the server (which refuses more than max_prepared_stmt_count
 // across all connections).
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

@@ -2,11 +2,11 @@
 // row lock admits no more sends than the cap however many workers race, the last of several
 // concurrent outcomes settles the post exactly once, and a dead-lettered publish job still ends
 // its target and post. Every step takes a batch: taking targets up and recording outcomes.
-#include "common/social/publish_repository.hpp"
-#include "common/db/sql_text.hpp"
-#include "common/jobs/job_repository.hpp"
-#include "common/social/account_repository.hpp"
-#include "common/social/post_repository.hpp"
+#include "common/domain/social/publish_repository.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/social/account_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/test_database.hpp"
 

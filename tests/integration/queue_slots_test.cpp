@@ -1,7 +1,7 @@
 // Posts sent to a queue take its free slots one after another, in the queue's time zone and
 // across a daylight-saving change, and two concurrent takers never share a slot.
-#include "common/db/sql_text.hpp"
-#include "common/social/queue_service.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/social/queue_service.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

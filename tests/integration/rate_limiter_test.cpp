@@ -1,7 +1,7 @@
 // RateLimiter against the real Redis: the tier read from the cached account count, the minute
 // allowance, and the per-second ceiling of analytics routes whose refusals do not count.
-#include "common/rate_limit/rate_limiter.hpp"
-#include "common/accounts/connected_accounts.hpp"
+#include "common/core/rate_limit/rate_limiter.hpp"
+#include "common/domain/accounts/connected_accounts.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>

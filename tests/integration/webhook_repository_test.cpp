@@ -1,12 +1,12 @@
 // The delivery tables against a real database: the retention sweep, leases kept by their holder
 // and recovered from a worker that vanished, and job outcomes raising job events in the same
 // transaction.
-#include "common/crypto/crypto.hpp"
-#include "common/db/sql_text.hpp"
-#include "common/events/event_outbox.hpp"
-#include "common/jobs/job_repository.hpp"
-#include "common/webhooks/delivery_repository.hpp"
-#include "common/webhooks/endpoint_repository.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/webhooks/delivery_repository.hpp"
+#include "common/domain/webhooks/endpoint_repository.hpp"
 #include "scheduler/webhook_tasks.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/test_database.hpp"

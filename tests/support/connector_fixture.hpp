@@ -2,8 +2,8 @@
 // rather than through the API and the publish worker.
 #pragma once
 
-#include "common/http/http_client.hpp"
-#include "common/social/connector.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/domain/social/connector.hpp"
 #include "tests/support/fake_platforms.hpp"
 
 #include <memory>

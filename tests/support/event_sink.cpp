@@ -1,7 +1,7 @@
 #include "tests/support/event_sink.hpp"
 
-#include "common/events/event_catalog.hpp"
-#include "common/webhooks/endpoint_repository.hpp"
+#include "common/domain/events/event_catalog.hpp"
+#include "common/domain/webhooks/endpoint_repository.hpp"
 
 namespace squawk::testing {
 

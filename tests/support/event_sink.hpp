@@ -3,7 +3,7 @@
 // so it holds its deliveries and nothing is ever sent.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
+#include "common/core/db/mysql_pool.hpp"
 #include "tests/support/stack.hpp"
 
 namespace squawk::testing {

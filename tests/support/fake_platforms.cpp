@@ -1,6 +1,6 @@
 #include "tests/support/fake_platforms.hpp"
 
-#include "common/crypto/crypto.hpp"
+#include "common/core/crypto/crypto.hpp"
 
 namespace squawk::testing {
 

@@ -1,7 +1,7 @@
 #include "tests/support/post_fixtures.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/redis/redis_pool.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/redis/redis_pool.hpp"
 
 #include <stdexcept>
 

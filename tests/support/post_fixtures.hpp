@@ -2,7 +2,7 @@
 // insert, then the publish jobs enqueued), read back, and waited on until they settle.
 #pragma once
 
-#include "common/social/post_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/stack.hpp"
 

@@ -1,7 +1,7 @@
 #include "tests/support/social_fixtures.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 #include "tests/support/stack.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/redis/redis_client.hpp"
 #include "tests/support/free_port.hpp"
 
 #include <signal.h>

@@ -3,7 +3,7 @@
 // squawk-scheduler running as child processes that a test may kill, restart or starve of servers.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
+#include "common/core/db/mysql_pool.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_database.hpp"

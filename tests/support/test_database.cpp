@@ -1,7 +1,7 @@
 #include "tests/support/test_database.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/db/migrator.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/migrator.hpp"
 
 #include <cstdlib>
 #include <stdexcept>

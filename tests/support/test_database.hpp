@@ -2,8 +2,8 @@
 // Redis key prefix, so suites never see each other's rows or queues.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
 
 #include <memory>
 #include <string>

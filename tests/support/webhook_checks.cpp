@@ -1,7 +1,7 @@
 #include "tests/support/webhook_checks.hpp"
 
-#include "common/db/sql_text.hpp"
-#include "common/events/event_outbox.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/events/event_outbox.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_receiver.hpp"
 

@@ -2,7 +2,7 @@
 // events through the real outbox, and wait for deliveries to reach a state.
 #pragma once
 
-#include "common/profiles/profile_repository.hpp"
+#include "common/domain/profiles/profile_repository.hpp"
 #include "tests/support/stack.hpp"
 
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // spread by a little jitter; a thread whose MySQL or Redis calls fail pauses 50 ms, doubling to 2
 // s.
 #include "workers/runtime/backoff.hpp"
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <catch2/catch.hpp>
 

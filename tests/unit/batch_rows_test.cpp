@@ -1,4 +1,4 @@
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 
 #include <catch2/catch.hpp>
 

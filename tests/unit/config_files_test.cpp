@@ -1,6 +1,6 @@
 // The configuration files shipped in config/ must load as they are: the local one for `make run`,
 // the example one as the production default installed to /etc/squawk/squawk.toml.
-#include "common/config/config.hpp"
+#include "common/core/config/config.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // How config::parse treats what an operator writes: unknown keys and bad values stop the process
 // with a message naming the culprit; SQUAWK_* environment variables override the file.
-#include "common/config/config.hpp"
+#include "common/core/config/config.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "common/crypto/crypto.hpp"
+#include "common/core/crypto/crypto.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "common/error/api_error.hpp"
+#include "common/core/error/api_error.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // The configuration sections of the API guarantees: prices and allowances in credits, rate-limit
 // tiers, request-log retention and idempotency lifetime, validated like every other section.
-#include "common/config/config.hpp"
+#include "common/core/config/config.hpp"
 
 #include <catch2/catch.hpp>
 

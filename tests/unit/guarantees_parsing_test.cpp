@@ -2,9 +2,9 @@
 // X-Idempotency-Key headers, rate-limit tiers, the monthly cycle and the route properties.
 #include "api/handlers/routes.hpp"
 #include "api/server/request_headers.hpp"
-#include "common/billing/credits.hpp"
-#include "common/billing/wallet.hpp"
-#include "common/rate_limit/rate_limiter.hpp"
+#include "common/core/rate_limit/rate_limiter.hpp"
+#include "common/domain/billing/credits.hpp"
+#include "common/domain/billing/wallet.hpp"
 
 #include <catch2/catch.hpp>
 

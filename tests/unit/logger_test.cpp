@@ -1,6 +1,6 @@
 // Log lines: one JSON object per line on stdout, routine lines batched when asked, warnings and
 // errors written at once after whatever waits.
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
 
 #include <catch2/catch.hpp>
 

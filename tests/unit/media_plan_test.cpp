@@ -2,8 +2,8 @@
 // go by URL, photos over Telegram's URL limit are uploaded (as photos up to 10 MB, as documents
 // up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), and
 // unavailable, unsupported or too large media gets the problem that fails the target.
-#include "common/social/media_plan.hpp"
-#include "common/social/connector.hpp"
+#include "common/domain/social/media_plan.hpp"
+#include "common/domain/social/connector.hpp"
 
 #include <catch2/catch.hpp>
 

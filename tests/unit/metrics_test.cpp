@@ -1,7 +1,7 @@
 // Metrics: series render in the Prometheus text format, histograms count into cumulative buckets,
 // and a daemon's metrics port answers GET /metrics and nothing else.
-#include "common/metrics/metrics_server.hpp"
-#include "common/metrics/registry.hpp"
+#include "common/core/metrics/metrics_server.hpp"
+#include "common/core/metrics/registry.hpp"
 #include "tests/support/http_client.hpp"
 
 #include <catch2/catch.hpp>

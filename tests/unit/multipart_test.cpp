@@ -1,6 +1,6 @@
 // The multipart/form-data builder media uploads use: fields and files framed by a random boundary
 // as RFC 7578 lays out, names that cannot break out of their header, an empty type defaulted.
-#include "common/http/multipart.hpp"
+#include "common/core/http/multipart.hpp"
 
 #include <catch2/catch.hpp>
 

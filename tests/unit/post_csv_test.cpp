@@ -1,6 +1,6 @@
 // The bulk-post CSV reader follows RFC 4180 (quotes, doubled quotes, line breaks inside quotes,
 // CRLF or LF) and turns rows into the post objects the JSON form takes.
-#include "common/social/post_csv.hpp"
+#include "common/domain/social/post_csv.hpp"
 
 #include <catch2/catch.hpp>
 

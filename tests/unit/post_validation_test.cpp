@@ -1,6 +1,6 @@
 // Per-platform post rules as data from the connectors: Telegram text, caption and album limits,
 // Discord text and image limits, WhatsApp refused, and soft warnings keyed by platform.
-#include "common/social/post_validation.hpp"
+#include "common/domain/social/post_validation.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Posting caps of spec 8.2 as a decision over an account's recent sends: per platform per rolling
 // day, 25 per rolling hour across platforms, and the retry time when a cap is reached.
-#include "common/social/posting_caps.hpp"
+#include "common/domain/social/posting_caps.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // The weekly slot walk of posting queues: local wall times in an IANA zone, across both
 // daylight-saving changes of a year.
-#include "common/social/queue_calendar.hpp"
+#include "common/domain/social/queue_calendar.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "common/net/target_url.hpp"
+#include "common/core/net/target_url.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <catch2/catch.hpp>
 

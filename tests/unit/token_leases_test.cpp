@@ -1,6 +1,6 @@
 // Token leases: a busy bucket spends a batch granted in one Redis check; a quiet or small one
 // asks for a token per request, and what a lapsed lease left is handed back.
-#include "common/rate_limit/token_leases.hpp"
+#include "common/core/rate_limit/token_leases.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // The OpenAPI `webhooks` object documents every event a webhook may subscribe to, with its payload.
 #include "api/openapi/openapi_document.hpp"
-#include "common/events/event_catalog.hpp"
+#include "common/domain/events/event_catalog.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-#include "common/crypto/crypto.hpp"
-#include "common/webhooks/secret_cache.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/domain/webhooks/secret_cache.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
-#include "common/crypto/crypto.hpp"
-#include "common/webhooks/delivery_attempt.hpp"
-#include "common/webhooks/signature.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/domain/webhooks/delivery_attempt.hpp"
+#include "common/domain/webhooks/signature.hpp"
 
 #include <catch2/catch.hpp>
 

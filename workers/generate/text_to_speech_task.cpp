@@ -1,8 +1,8 @@
 #include "workers/generate/text_to_speech_task.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/log/logger.hpp"
-#include "common/media/media_repository.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/media/media_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/generate/wav_info.hpp"
 #include "workers/runtime/subprocess.hpp"

@@ -1,6 +1,6 @@
 #include "workers/publish/edit_task.hpp"
 
-#include "common/social/post_change_repository.hpp"
+#include "common/domain/social/post_change_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/message_changes.hpp"
 

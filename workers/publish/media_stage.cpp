@@ -1,7 +1,7 @@
 #include "workers/publish/media_stage.hpp"
 
-#include "common/social/media_plan.hpp"
-#include "common/social/publish_repository.hpp"
+#include "common/domain/social/media_plan.hpp"
+#include "common/domain/social/publish_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/target_error.hpp"
 

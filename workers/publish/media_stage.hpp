@@ -3,8 +3,8 @@
 // adjusts the message accordingly.
 #pragma once
 
-#include "common/jobs/job.hpp"
-#include "common/social/connector.hpp"
+#include "common/domain/jobs/job.hpp"
+#include "common/domain/social/connector.hpp"
 #include "workers/tasks/task_context.hpp"
 
 #include <nlohmann/json.hpp>

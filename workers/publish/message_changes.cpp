@@ -1,8 +1,8 @@
 #include "workers/publish/message_changes.hpp"
 
-#include "common/social/account_credentials.hpp"
-#include "common/social/account_repository.hpp"
-#include "common/social/post_repository.hpp"
+#include "common/domain/social/account_credentials.hpp"
+#include "common/domain/social/account_repository.hpp"
+#include "common/domain/social/post_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/target_error.hpp"
 

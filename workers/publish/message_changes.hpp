@@ -2,8 +2,8 @@
 // target of a post, each done target recorded at once (a retry skips it), and the outcome of each.
 #pragma once
 
-#include "common/social/connector.hpp"
-#include "common/social/post.hpp"
+#include "common/domain/social/connector.hpp"
+#include "common/domain/social/post.hpp"
 #include "workers/tasks/task_context.hpp"
 
 #include <nlohmann/json.hpp>

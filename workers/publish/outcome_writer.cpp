@@ -1,8 +1,8 @@
 #include "workers/publish/outcome_writer.hpp"
 
-#include "common/events/event_outbox.hpp"
-#include "common/social/post_repository.hpp"
-#include "common/social/recycling.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/recycling.hpp"
 
 namespace squawk::workers::publish {
 

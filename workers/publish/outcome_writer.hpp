@@ -2,8 +2,8 @@
 // settle with their post.* events, and the next occurrence of each settled recycled post.
 #pragma once
 
-#include "common/social/post.hpp"
-#include "common/social/publish_repository.hpp"
+#include "common/domain/social/post.hpp"
+#include "common/domain/social/publish_repository.hpp"
 #include "workers/runtime/transaction_batcher.hpp"
 
 #include <optional>

@@ -1,11 +1,11 @@
 #include "workers/publish/publish_task.hpp"
 
-#include "common/social/account_credentials.hpp"
+#include "common/domain/social/account_credentials.hpp"
 
-#include "common/log/logger.hpp"
-#include "common/social/connector.hpp"
-#include "common/social/post_repository.hpp"
-#include "common/social/publish_repository.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/social/connector.hpp"
+#include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/publish_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/media_stage.hpp"
 #include "workers/publish/target_error.hpp"

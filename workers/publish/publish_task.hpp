@@ -2,7 +2,7 @@
 // the send mark, the platform call and the outcome that settles the post (and recycles it).
 #pragma once
 
-#include "common/redis/redis_pool.hpp"
+#include "common/core/redis/redis_pool.hpp"
 #include "workers/publish/outcome_writer.hpp"
 #include "workers/publish/send_gate.hpp"
 #include "workers/tasks/task_handler.hpp"

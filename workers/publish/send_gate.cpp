@@ -1,6 +1,6 @@
 #include "workers/publish/send_gate.hpp"
 
-#include "common/social/publish_repository.hpp"
+#include "common/domain/social/publish_repository.hpp"
 
 #include <set>
 

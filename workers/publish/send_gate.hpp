@@ -3,8 +3,8 @@
 // marked in one UPDATE, and the sends of a batch count against the requests after them.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
-#include "common/social/posting_caps.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/social/posting_caps.hpp"
 #include "workers/runtime/transaction_batcher.hpp"
 
 #include <optional>

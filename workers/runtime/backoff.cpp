@@ -1,6 +1,6 @@
 #include "workers/runtime/backoff.hpp"
 
-#include "common/time/clock.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <algorithm>
 #include <cmath>

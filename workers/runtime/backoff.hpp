@@ -3,7 +3,7 @@
 // the pause of a worker thread whose MySQL or Redis calls fail.
 #pragma once
 
-#include "common/config/config.hpp"
+#include "common/core/config/config.hpp"
 
 #include <chrono>
 

@@ -3,7 +3,7 @@
 // and on stop gets a deadline for what it still holds.
 #pragma once
 
-#include "common/db/sql_text.hpp"
+#include "common/core/db/sql_text.hpp"
 
 #include <algorithm>
 #include <chrono>

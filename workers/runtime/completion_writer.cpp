@@ -1,8 +1,8 @@
 #include "workers/runtime/completion_writer.hpp"
 
-#include "common/log/logger.hpp"
-#include "common/queue/job_queue.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/core/redis/redis_client.hpp"
 #include "workers/runtime/backoff.hpp"
 
 #include <algorithm>

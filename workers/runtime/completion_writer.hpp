@@ -3,9 +3,9 @@
 // pipelined Redis call. Outcomes not yet written stay here and are retried until they are.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/jobs/job_repository.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>

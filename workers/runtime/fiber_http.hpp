@@ -2,7 +2,7 @@
 // parks until the answer, so one thread holds hundreds of requests in flight.
 #pragma once
 
-#include "common/http/http_client.hpp"
+#include "common/core/http/http_client.hpp"
 
 namespace squawk::workers {
 

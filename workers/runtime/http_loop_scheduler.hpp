@@ -3,7 +3,7 @@
 // on the thread that sent it, without a hop to a curl thread and back.
 #pragma once
 
-#include "common/http/http_client.hpp"
+#include "common/core/http/http_client.hpp"
 
 #include <boost/fiber/algo/algorithm.hpp>
 #include <boost/fiber/context.hpp>

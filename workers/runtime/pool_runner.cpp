@@ -1,11 +1,11 @@
 #include "workers/runtime/pool_runner.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/db/sql_text.hpp"
-#include "common/jobs/job_repository.hpp"
-#include "common/log/logger.hpp"
-#include "common/metrics/registry.hpp"
-#include "common/redis/redis_client.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/core/redis/redis_client.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "workers/runtime/backoff.hpp"
 #include "workers/runtime/task_runner.hpp"
 

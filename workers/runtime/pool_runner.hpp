@@ -3,12 +3,12 @@
 // jobs, and a completion writer records their outcomes in batches.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/http/http_client.hpp"
-#include "common/jobs/job.hpp"
-#include "common/metrics/registry.hpp"
-#include "common/queue/job_queue.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/jobs/job.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/completion_writer.hpp"
 #include "workers/runtime/pool_fiber_scheduler.hpp"

@@ -1,6 +1,6 @@
 #include "workers/runtime/task_runner.hpp"
 
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
 #include "workers/errors.hpp"
 #include "workers/runtime/backoff.hpp"
 

@@ -3,8 +3,8 @@
 // than a round of statements and a commit per fiber.
 #pragma once
 
-#include "common/db/mysql_pool.hpp"
-#include "common/db/sql_text.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/db/sql_text.hpp"
 
 #include <boost/fiber/future.hpp>
 

@@ -1,9 +1,9 @@
 #include "workers/runtime/worker_runtime.hpp"
 
-#include "common/crypto/crypto.hpp"
-#include "common/jobs/job_repository.hpp"
-#include "common/jobs/job_types.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
 #include "workers/runtime/fiber_http.hpp"
 #include "workers/webhooks/delivery_pool.hpp"
 

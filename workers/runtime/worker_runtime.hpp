@@ -2,9 +2,9 @@
 // lease heartbeat and the graceful stop. The binary and the integration tests both run this.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/http/http_client.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"

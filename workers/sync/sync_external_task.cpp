@@ -1,7 +1,7 @@
 #include "workers/sync/sync_external_task.hpp"
 
-#include "common/social/account_credentials.hpp"
-#include "common/social/external_posts.hpp"
+#include "common/domain/social/account_credentials.hpp"
+#include "common/domain/social/external_posts.hpp"
 #include "workers/errors.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "common/jobs/job_types.hpp"
+#include "common/domain/jobs/job_types.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
 #include "workers/publish/edit_task.hpp"

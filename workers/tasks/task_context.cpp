@@ -1,7 +1,7 @@
 #include "workers/tasks/task_context.hpp"
 
-#include "common/jobs/job_repository.hpp"
-#include "common/log/logger.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/jobs/job_repository.hpp"
 #include "workers/errors.hpp"
 
 #include <boost/fiber/operations.hpp>

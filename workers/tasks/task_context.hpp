@@ -2,10 +2,10 @@
 // progress reporting and a cancellation check for its safe points.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/http/http_client.hpp"
-#include "common/jobs/job.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/domain/jobs/job.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 
 #include <atomic>

@@ -2,7 +2,7 @@
 // (workers/generate/..., workers/publish/...) and are registered by type name.
 #pragma once
 
-#include "common/jobs/job.hpp"
+#include "common/domain/jobs/job.hpp"
 #include "workers/tasks/task_context.hpp"
 
 #include <nlohmann/json.hpp>

@@ -3,10 +3,10 @@
 // never a thread), and a writer thread records attempts and next states in batches.
 #pragma once
 
-#include "common/http/http_client.hpp"
-#include "common/metrics/registry.hpp"
-#include "common/webhooks/delivery.hpp"
-#include "common/webhooks/secret_cache.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/domain/webhooks/delivery.hpp"
+#include "common/domain/webhooks/secret_cache.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/runtime/worker_pool.hpp"
 #include "workers/webhooks/result_writer.hpp"

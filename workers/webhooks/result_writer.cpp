@@ -1,7 +1,7 @@
 #include "workers/webhooks/result_writer.hpp"
 
-#include "common/log/logger.hpp"
-#include "common/webhooks/delivery_repository.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/webhooks/delivery_repository.hpp"
 #include "workers/runtime/backoff.hpp"
 
 #include <algorithm>

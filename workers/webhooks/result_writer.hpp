@@ -2,9 +2,9 @@
 // the endpoints' failure runs for up to `batch` deliveries. Unwritten results are kept and retried.
 #pragma once
 
-#include "common/config/config.hpp"
-#include "common/db/mysql_pool.hpp"
-#include "common/webhooks/delivery.hpp"
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/webhooks/delivery.hpp"
 #include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>

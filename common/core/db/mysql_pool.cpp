@@ -1,0 +1,287 @@
+#include "common/core/db/mysql_pool.hpp"
+
+#include <cppconn/exception.h>
+#include <cppconn/prepared_statement.h>
+#include <cppconn/resultset.h>
+#include <cppconn/resultset_metadata.h>
+#include <cppconn/statement.h>
+#include <mysql_connection.h>
+#include <mysql_driver.h>
+
+#include <charconv>
+#include <chrono>
+#include <list>
+#include <random>
+#include <thread>
+#include <unordered_map>
+
+namespace squawk::db {
+
+// A connection with its prepared statements, most recently used first. Batches make statements
+// whose text varies with the batch size; the cache keeps the recent ones, so a long-running
+// process never approaches the server's max_prepared_stmt_count.
+class Connection {
+  public:
+    explicit Connection(std::unique_ptr<sql::Connection> raw) : raw_(std::move(raw)) {}
+    ~Connection() {
+        // Statements must be destroyed before their connection.
+        index_.clear();
+        statements_.clear();
+        plain_.reset();
+    }
+
+    // Valid until the next prepare() on this connection.
+    sql::PreparedStatement& prepare(const std::string& text) {
+        if (const auto found = index_.find(text); found != index_.end()) {
+            statements_.splice(statements_.begin(), statements_, found->second);
+            return *found->second->second;
+        }
+        statements_.emplace_front(
+            text, std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)));
+        index_.emplace(text, statements_.begin());
+        if (statements_.size() > kCachedStatements) {
+            index_.erase(statements_.back().first);
+            statements_.pop_back();
+        }
+        return *statements_.front().second;
+    }
+
+    sql::Connection& raw() { return *raw_; }
+
+    // A statement without parameters or results (transaction control).
+    void execute_plain(const char* text) {
+        if (!plain_) plain_.reset(raw_->createStatement());
+        plain_->execute(text);
+    }
+
+  private:
+    static constexpr size_t kCachedStatements = 128;
+    using Cached = std::pair<std::string, std::unique_ptr<sql::PreparedStatement>>;
+
+    std::unique_ptr<sql::Connection> raw_;
+    std::list<Cached> statements_;
+    std::unordered_map<std::string, std::list<Cached>::iterator> index_;
+    std::unique_ptr<sql::Statement> plain_;
+};
+
+namespace {
+
+[[noreturn]] void rethrow(const sql::SQLException& e) {
+    throw DatabaseError(e.getErrorCode(), std::string("mysql error ") +
+                                              std::to_string(e.getErrorCode()) + ": " + e.what());
+}
+
+void bind(sql::PreparedStatement& statement, const Params& params) {
+    statement.clearParameters();
+    unsigned index = 1;
+    for (const auto& p : params) {
+        std::visit(
+            [&](const auto& v) {
+                using T = std::decay_t<decltype(v)>;
+                if constexpr (std::is_same_v<T, std::nullptr_t>)
+                    statement.setNull(index, 0);
+                else if constexpr (std::is_same_v<T, long long>)
+                    statement.setInt64(index, v);
+                else if constexpr (std::is_same_v<T, double>)
+                    statement.setDouble(index, v);
+                else if constexpr (std::is_same_v<T, bool>)
+                    statement.setBoolean(index, v);
+                else
+                    statement.setString(index, v);
+            },
+            p);
+        ++index;
+    }
+}
+
+}  // namespace
+
+const std::string& Row::text(size_t i) const {
+    const auto& v = values_.at(i);
+    if (!v) throw std::logic_error("column " + std::to_string(i) + " is NULL");
+    return *v;
+}
+
+long long Row::integer(size_t i) const {
+    const std::string& t = text(i);
+    long long out = 0;
+    std::from_chars(t.data(), t.data() + t.size(), out);
+    return out;
+}
+
+std::optional<long long> Row::optional_integer(size_t i) const {
+    if (is_null(i)) return std::nullopt;
+    return integer(i);
+}
+
+double Row::real(size_t i) const {
+    return std::stod(text(i));
+}
+
+std::vector<Row> Session::query(const std::string& sql, const Params& params) {
+    try {
+        auto& statement = connection_.prepare(sql);
+        bind(statement, params);
+        std::unique_ptr<sql::ResultSet> rs(statement.executeQuery());
+        const unsigned columns = rs->getMetaData()->getColumnCount();
+        std::vector<Row> rows;
+        rows.reserve(rs->rowsCount());
+        while (rs->next()) {
+            std::vector<std::optional<std::string>> values;
+            values.reserve(columns);
+            for (unsigned c = 1; c <= columns; ++c) {
+                if (rs->isNull(c))
+                    values.emplace_back(std::nullopt);
+                else
+                    values.emplace_back(std::string(rs->getString(c)));
+            }
+            rows.emplace_back(std::move(values));
+        }
+        return rows;
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+std::optional<Row> Session::query_one(const std::string& sql, const Params& params) {
+    auto rows = query(sql, params);
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+}
+
+uint64_t Session::execute(const std::string& sql, const Params& params) {
+    try {
+        auto& statement = connection_.prepare(sql);
+        bind(statement, params);
+        return static_cast<uint64_t>(statement.executeUpdate());
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+long long Session::last_insert_id() {
+    return query_one("SELECT LAST_INSERT_ID()")->integer(0);
+}
+
+MysqlPool::MysqlPool(config::MysqlSettings settings) : settings_(std::move(settings)) {
+    // The driver instance must exist before threads race to create it.
+    sql::mysql::get_mysql_driver_instance();
+}
+
+MysqlPool::~MysqlPool() = default;
+
+MysqlPool::Lease::Lease(MysqlPool& p) : pool(p), connection(p.acquire()) {}
+
+MysqlPool::Lease::~Lease() {
+    pool.release(std::move(connection));
+}
+
+void MysqlPool::discard(Lease& lease) {
+    lease.connection.reset();
+}
+
+bool MysqlPool::is_connection_error(int code) {
+    return code == 2002 || code == 2003 || code == 2006 || code == 2013 || code == 2055 ||
+           code == 0;
+}
+
+std::unique_ptr<Connection> MysqlPool::acquire() {
+    {
+        std::unique_lock lock(mutex_);
+        if (!available_.wait_for(lock, std::chrono::seconds(10),
+                                 [&] { return !idle_.empty() || leased_ < settings_.pool_size; }))
+            throw DatabaseUnavailable("no database connection became free within 10 s");
+        ++leased_;
+        if (!idle_.empty()) {
+            auto c = std::move(idle_.back());
+            idle_.pop_back();
+            return c;
+        }
+    }
+    try {
+        sql::ConnectOptionsMap options;
+        options["hostName"] = sql::SQLString(settings_.host);
+        options["port"] = settings_.port;
+        options["userName"] = sql::SQLString(settings_.user);
+        options["password"] = sql::SQLString(settings_.password);
+        options["schema"] = sql::SQLString(settings_.database);
+        options["OPT_RECONNECT"] = false;
+        options["OPT_CONNECT_TIMEOUT"] = std::max(1, settings_.connect_timeout_ms / 1000);
+        options["OPT_READ_TIMEOUT"] = 30;
+        options["OPT_WRITE_TIMEOUT"] = 30;
+        options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
+        std::unique_ptr<sql::Connection> raw(
+            sql::mysql::get_mysql_driver_instance()->connect(options));
+        std::unique_ptr<sql::Statement> session_setup(raw->createStatement());
+        session_setup->execute("SET time_zone = '+00:00'");
+        return std::make_unique<Connection>(std::move(raw));
+    } catch (const sql::SQLException& e) {
+        release(nullptr);
+        throw DatabaseUnavailable(std::string("cannot connect to mysql: ") + e.what());
+    } catch (...) {
+        release(nullptr);
+        throw;
+    }
+}
+
+void MysqlPool::release(std::unique_ptr<Connection> connection) {
+    {
+        std::lock_guard lock(mutex_);
+        --leased_;
+        if (connection) idle_.push_back(std::move(connection));
+    }
+    available_.notify_one();
+}
+
+// Transactions are opened and closed with statements while the connection stays in autocommit:
+// two round trips per transaction instead of four with autocommit toggled around it.
+void MysqlPool::begin(Connection& c, Isolation isolation) {
+    try {
+        if (isolation == Isolation::read_committed)
+            c.execute_plain("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+        c.execute_plain("START TRANSACTION");
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+void MysqlPool::commit(Connection& c) {
+    try {
+        c.execute_plain("COMMIT");
+    } catch (const sql::SQLException& e) {
+        if (is_connection_error(e.getErrorCode()))
+            throw CommitOutcomeUnknown("the connection broke during COMMIT: mysql error " +
+                                       std::to_string(e.getErrorCode()) + ": " + e.what());
+        rethrow(e);
+    }
+}
+
+bool MysqlPool::settle_commit(const std::function<bool(Session&)>& committed,
+                              std::chrono::milliseconds patience) {
+    const auto give_up = std::chrono::steady_clock::now() + patience;
+    for (;;) {
+        try {
+            return run(committed);
+        } catch (const DatabaseUnavailable&) {
+            if (std::chrono::steady_clock::now() >= give_up) throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+void MysqlPool::rollback(Connection& c) {
+    try {
+        c.execute_plain("ROLLBACK");
+    } catch (const sql::SQLException&) {
+        // The connection is broken; guarded() drops it when the original error propagates.
+    }
+}
+
+void MysqlPool::pause_after_deadlock(int attempt) {
+    // Spread the retries of the transactions that collided so they do not meet again.
+    thread_local std::minstd_rand jitter(std::random_device{}());
+    const int most_us = 5000 << attempt;
+    std::this_thread::sleep_for(std::chrono::microseconds(jitter() % most_us));
+}
+
+}  // namespace squawk::db

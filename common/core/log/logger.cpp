@@ -1,0 +1,157 @@
+#include "common/core/log/logger.hpp"
+
+#include "common/core/time/clock.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+namespace squawk::log {
+namespace {
+
+// Waiting lines past this size go out without waiting for the interval.
+constexpr size_t kBufferBytes = 16 * 1024;
+
+std::atomic<Level> g_level{Level::info};
+std::string g_component = "squawk";
+
+const char* level_name(Level level) {
+    switch (level) {
+        case Level::debug:
+            return "debug";
+        case Level::info:
+            return "info";
+        case Level::warn:
+            return "warn";
+        case Level::error:
+            return "error";
+    }
+    return "info";
+}
+
+// Owns stdout for log lines: writes them at once, or keeps routine ones for a flusher thread.
+class Sink {
+  public:
+    ~Sink() {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        if (flusher_.joinable()) flusher_.join();
+        flush();
+    }
+
+    void buffer_for(std::chrono::milliseconds interval) {
+        std::lock_guard lock(mutex_);
+        interval_ = interval;
+        if (!flusher_.joinable() && interval.count() > 0)
+            flusher_ = std::thread([this] { loop(); });
+    }
+
+    void put(std::string_view line, bool routine) {
+        std::lock_guard lock(mutex_);
+        pending_ += line;
+        if (routine && interval_.count() > 0 && pending_.size() < kBufferBytes) return;
+        write_pending();
+    }
+
+    void flush() {
+        std::lock_guard lock(mutex_);
+        write_pending();
+    }
+
+  private:
+    void write_pending() {
+        if (pending_.empty()) return;
+        std::fwrite(pending_.data(), 1, pending_.size(), stdout);
+        std::fflush(stdout);
+        pending_.clear();
+    }
+
+    void loop() {
+        std::unique_lock lock(mutex_);
+        while (!stopping_) {
+            wake_.wait_for(lock, interval_, [&] { return stopping_; });
+            write_pending();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::string pending_;
+    std::chrono::milliseconds interval_{0};
+    bool stopping_ = false;
+    std::thread flusher_;
+};
+
+Sink& sink() {
+    static Sink instance;
+    return instance;
+}
+
+// Invalid UTF-8 is replaced rather than thrown: a log line must never fail.
+std::string dumped(const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void append_field(std::string& out, const std::string& key, const nlohmann::json& value) {
+    out += ',';
+    out += dumped(key);
+    out += ':';
+    out += dumped(value);
+}
+
+}  // namespace
+
+void set_level(std::string_view level) {
+    if (level == "debug")
+        g_level = Level::debug;
+    else if (level == "warn")
+        g_level = Level::warn;
+    else if (level == "error")
+        g_level = Level::error;
+    else
+        g_level = Level::info;
+}
+
+void set_component(std::string_view component) {
+    g_component = component;
+}
+
+bool enabled(Level level) {
+    return level >= g_level.load(std::memory_order_relaxed);
+}
+
+void buffer_routine_lines(std::chrono::milliseconds interval) {
+    sink().buffer_for(interval);
+}
+
+void flush() {
+    sink().flush();
+}
+
+void write(Level level, std::string_view message, const nlohmann::json& fields) {
+    if (!enabled(level)) return;
+    // The four standard members first; a field of the same name replaces one.
+    const auto given = [&](const char* name) {
+        return fields.is_object() && fields.contains(name);
+    };
+    std::string line = "{\"ts\":";
+    line += dumped(given("ts") ? fields["ts"] : nlohmann::json(time::format_iso8601(time::now())));
+    append_field(line, "level",
+                 given("level") ? fields["level"] : nlohmann::json(level_name(level)));
+    append_field(line, "component",
+                 given("component") ? fields["component"] : nlohmann::json(g_component));
+    append_field(line, "msg", given("msg") ? fields["msg"] : nlohmann::json(std::string(message)));
+    if (fields.is_object())
+        for (const auto& [key, value] : fields.items())
+            if (key != "ts" && key != "level" && key != "component" && key != "msg")
+                append_field(line, key, value);
+    line += "}\n";
+    sink().put(line, level == Level::debug || level == Level::info);
+}
+
+}  // namespace squawk::log

@@ -1,0 +1,40 @@
+#include "common/core/metrics/queue_metrics.hpp"
+
+#include "common/core/log/logger.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/core/redis/redis_client.hpp"
+
+namespace squawk::metrics {
+
+CollectorHandle export_queue_depths(const config::RedisSettings& redis,
+                                    std::vector<std::string> pools) {
+    return Registry::global().add_collector([redis, pools = std::move(pools)](SampleWriter& w) {
+        redis::RedisClient client(redis);
+        queue::JobQueue queue(client);
+        for (const auto& pool : pools) {
+            // Its backlog is in MySQL: webhooks::export_delivery_backlog reports it.
+            if (pool == config::kWebhookPool) continue;
+            const auto depth = queue.depth(pool);
+            const Labels labels{{"pool", pool}};
+            w.gauge("squawk_queue_ready", "Entries waiting for a worker.", labels,
+                    static_cast<double>(depth.ready));
+            w.gauge("squawk_queue_pending",
+                    "Entries delivered to a worker and not yet acknowledged.", labels,
+                    static_cast<double>(depth.pending));
+            w.gauge("squawk_queue_delayed", "Entries waiting for their backoff or scheduled time.",
+                    labels, static_cast<double>(depth.delayed));
+            w.gauge("squawk_queue_oldest_ready_age_seconds", "Age of the oldest waiting entry.",
+                    labels, static_cast<double>(depth.oldest_ready_age_ms) / 1000.0);
+        }
+    });
+}
+
+std::unique_ptr<MetricsServer> serve_metrics(const config::Config& config, int port) {
+    if (port == 0) return nullptr;
+    auto server = std::make_unique<MetricsServer>(config.api.listen_host, port);
+    log::info("metrics served", {{"host", config.api.listen_host}, {"port", server->port()}});
+    return server;
+}
+
+}  // namespace squawk::metrics

@@ -1,0 +1,22 @@
+// Queue gauges every daemon can export: per pool, entries ready, delivered but unacknowledged,
+// delayed, and the age of the oldest ready entry, read from Redis at scrape time.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/metrics/metrics_server.hpp"
+#include "common/core/metrics/registry.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace squawk::metrics {
+
+[[nodiscard]] CollectorHandle export_queue_depths(const config::RedisSettings& redis,
+                                                  std::vector<std::string> pools);
+
+// The metrics port of a worker or the scheduler: bound on the API's listen host (the interface
+// this machine serves on); nothing when `port` is 0.
+std::unique_ptr<MetricsServer> serve_metrics(const config::Config& config, int port);
+
+}  // namespace squawk::metrics

@@ -1,0 +1,164 @@
+#include "common/domain/billing/wallet.hpp"
+
+#include "common/core/db/sql_text.hpp"
+
+#include <algorithm>
+
+namespace squawk::billing {
+namespace {
+
+struct Balances {
+    long long purchased = 0;
+    long long monthly = 0;
+};
+
+std::optional<Balances> lock_wallet(db::Session& s, long long workspace_id) {
+    auto row = s.query_one(
+        "SELECT purchased_units, monthly_units FROM wallets"
+        " WHERE workspace_id = ? FOR UPDATE",
+        {workspace_id});
+    if (!row) return std::nullopt;
+    return Balances{row->integer(0), row->integer(1)};
+}
+
+// Applies the deltas to a locked wallet and appends the ledger row; returns the row's id.
+long long apply(db::Session& s, long long workspace_id, const Balances& before,
+                const std::string& kind, const std::optional<std::string>& operation,
+                long long purchased_delta, long long monthly_delta, const std::string& reference) {
+    const auto now = db::time_param(time::now());
+    const Balances after{before.purchased + purchased_delta, before.monthly + monthly_delta};
+    s.execute(
+        "UPDATE wallets SET purchased_units = ?, monthly_units = ?, updated_at = ?"
+        " WHERE workspace_id = ?",
+        {after.purchased, after.monthly, now, workspace_id});
+    s.execute(
+        "INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
+        " monthly_delta, purchased_after, monthly_after, reference, created_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?)",
+        {workspace_id, kind, operation ? db::Param(*operation) : db::Param(nullptr),
+         purchased_delta, monthly_delta, after.purchased, after.monthly,
+         reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)), now});
+    return s.last_insert_id();
+}
+
+}  // namespace
+
+time::TimePoint next_monthly_reset(time::TimePoint now) {
+    using namespace std::chrono;
+    const year_month_day today{floor<days>(now)};
+    const year_month next = year_month{today.year(), today.month()} + months{1};
+    return time::TimePoint(duration_cast<microseconds>(sys_days{next / 1}.time_since_epoch()));
+}
+
+std::optional<Charge> Wallet::charge(db::Session& s, long long workspace_id,
+                                     const std::string& operation, long long units,
+                                     const std::string& reference) {
+    const auto before = lock_wallet(s, workspace_id);
+    if (!before || before->purchased + before->monthly < units) return std::nullopt;
+    const long long from_monthly = std::min(before->monthly, units);
+    Charge c;
+    c.workspace_id = workspace_id;
+    c.units = units;
+    c.ledger_id = apply(s, workspace_id, *before, "charge", operation, -(units - from_monthly),
+                        -from_monthly, reference);
+    c.balance_after = before->purchased + before->monthly - units;
+    return c;
+}
+
+void Wallet::give_back(db::Session& s, long long ledger_id, const std::string& kind,
+                       const std::string& reference) {
+    auto row = s.query_one(
+        "SELECT workspace_id, operation, purchased_delta, monthly_delta"
+        " FROM wallet_ledger WHERE id = ? AND kind = 'charge'",
+        {ledger_id});
+    if (!row) return;
+    const long long workspace_id = row->integer(0);
+    const auto before = lock_wallet(s, workspace_id);
+    if (!before) return;
+    apply(s, workspace_id, *before, kind, row->optional_text(1), -row->integer(2), -row->integer(3),
+          reference);
+}
+
+void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids) {
+    if (job_ids.empty()) return;
+    db::Params params(job_ids.begin(), job_ids.end());
+    // Through the primary key only: an index on status would lock every failed job.
+    const auto rows = s.query(
+        "SELECT id, charge_ledger_id, public_id FROM jobs FORCE INDEX (PRIMARY)"
+        " WHERE id IN (" +
+            db::placeholders(job_ids.size()) +
+            ") AND status = 'failed' AND refunded = 0"
+            " AND charge_ledger_id IS NOT NULL FOR UPDATE",
+        params);
+    for (const auto& r : rows) {
+        if (s.execute("UPDATE jobs SET refunded = 1 WHERE id = ? AND refunded = 0",
+                      {r.integer(0)}) == 0)
+            continue;
+        give_back(s, r.integer(1), "refund", r.text(2));
+    }
+}
+
+long long Wallet::credit(db::Session& s, long long workspace_id, long long units,
+                         const std::string& reference) {
+    const auto before = lock_wallet(s, workspace_id);
+    if (!before) throw std::runtime_error("workspace has no wallet");
+    apply(s, workspace_id, *before, "credit", std::nullopt, units, 0, reference);
+    return before->purchased + before->monthly + units;
+}
+
+WalletState Wallet::state(db::Session& s, long long workspace_id) {
+    WalletState w;
+    auto row = s.query_one(
+        "SELECT purchased_units, monthly_units, currency, monthly_reset_at,"
+        " auto_recharge_enabled, auto_recharge_below_units,"
+        " auto_recharge_amount_units, card_on_file FROM wallets"
+        " WHERE workspace_id = ?",
+        {workspace_id});
+    if (!row) return w;
+    w.purchased_units = row->integer(0);
+    w.monthly_units = row->integer(1);
+    w.currency = row->text(2);
+    w.monthly_reset_at = db::optional_time_column(*row, 3);
+    w.auto_recharge_enabled = row->integer(4) != 0;
+    w.auto_recharge_below_units = row->integer(5);
+    w.auto_recharge_amount_units = row->integer(6);
+    w.card_on_file = row->integer(7) != 0;
+    return w;
+}
+
+bool Wallet::set_auto_recharge(db::Session& s, long long workspace_id, bool enabled,
+                               long long below_units, long long amount_units) {
+    return s.execute(
+               "UPDATE wallets SET auto_recharge_enabled = ?, auto_recharge_below_units = ?,"
+               " auto_recharge_amount_units = ?, updated_at = ? WHERE workspace_id = ?",
+               {enabled, below_units, amount_units, db::time_param(time::now()), workspace_id}) > 0;
+}
+
+int Wallet::reset_monthly_allowances(db::Session& s, long long allowance_units, int limit) {
+    const auto now = time::now();
+    const auto due = s.query(
+        "SELECT workspace_id, purchased_units, monthly_units FROM wallets"
+        " WHERE monthly_reset_at IS NULL OR monthly_reset_at <= ?"
+        " ORDER BY workspace_id LIMIT ? FOR UPDATE",
+        {db::time_param(now), static_cast<long long>(limit)});
+    for (const auto& r : due) {
+        const long long workspace_id = r.integer(0);
+        const Balances before{r.integer(1), r.integer(2)};
+        apply(s, workspace_id, before, "monthly_reset", std::nullopt, 0,
+              allowance_units - before.monthly, "");
+        s.execute("UPDATE wallets SET monthly_reset_at = ? WHERE workspace_id = ?",
+                  {db::time_param(next_monthly_reset(now)), workspace_id});
+    }
+    return static_cast<int>(due.size());
+}
+
+long long Wallet::units_used(db::Session& s, long long workspace_id,
+                             std::optional<time::TimePoint> since) {
+    const auto row = s.query_one(
+        "SELECT COALESCE(-SUM(purchased_delta + monthly_delta), 0) FROM wallet_ledger"
+        " WHERE workspace_id = ? AND kind IN ('charge', 'reversal', 'refund') AND created_at >= ?",
+        {workspace_id, db::time_param(since.value_or(time::TimePoint{}))});
+    return row ? row->integer(0) : 0;
+}
+
+}  // namespace squawk::billing

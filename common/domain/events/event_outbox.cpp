@@ -1,0 +1,91 @@
+#include "common/domain/events/event_outbox.hpp"
+
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/events/event_audience.hpp"
+
+#include <set>
+
+namespace squawk::events {
+
+namespace {
+
+// Inserts `events` in one statement and returns their public ids in the same order.
+std::vector<std::string> insert(db::Session& s, const std::vector<const NewEvent*>& events,
+                                bool dispatched) {
+    std::vector<std::string> ids;
+    if (events.empty()) return ids;
+    const auto now = db::time_param(time::now());
+    std::string values;
+    db::Params params;
+    for (const auto* e : events) {
+        ids.push_back("evt_" + crypto::hex(crypto::random_bytes(12)));
+        values += values.empty() ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
+        params.insert(params.end(), {ids.back(), e->workspace_id, e->name, db::json_text(e->data),
+                                     now, dispatched, dispatched ? now : db::Param()});
+    }
+    s.execute(
+        "INSERT INTO events (public_id, workspace_id, name, data, created_at, dispatched,"
+        " dispatched_at) VALUES " +
+            values,
+        params);
+    return ids;
+}
+
+}  // namespace
+
+std::optional<std::string> emit(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data) {
+    if (!Audience::of(s, {workspace_id}).wants(workspace_id, name)) return std::nullopt;
+    const NewEvent event{workspace_id, std::string(name), data};
+    return insert(s, {&event}, false).front();
+}
+
+void emit_many(db::Session& s, const std::vector<NewEvent>& events) {
+    std::set<long long> workspaces;
+    for (const auto& e : events) workspaces.insert(e.workspace_id);
+    const auto audience = Audience::of(s, workspaces);
+    std::vector<const NewEvent*> wanted;
+    for (const auto& e : events)
+        if (audience.wants(e.workspace_id, e.name)) wanted.push_back(&e);
+    insert(s, wanted, false);
+}
+
+RecordedEvent record_dispatched(db::Session& s, long long workspace_id, std::string_view name,
+                                const nlohmann::json& data) {
+    const NewEvent event{workspace_id, std::string(name), data};
+    RecordedEvent recorded;
+    recorded.public_id = insert(s, {&event}, true).front();
+    recorded.id = s.last_insert_id();
+    return recorded;
+}
+
+std::vector<PendingEvent> lock_undispatched(db::Session& s, int limit) {
+    std::vector<PendingEvent> out;
+    for (const auto& r : s.query("SELECT id, public_id, workspace_id, name, data, created_at"
+                                 " FROM events WHERE dispatched = 0 ORDER BY id LIMIT ?"
+                                 " FOR UPDATE SKIP LOCKED",
+                                 {static_cast<long long>(limit)})) {
+        PendingEvent e;
+        e.id = r.integer(0);
+        e.public_id = r.text(1);
+        e.workspace_id = r.integer(2);
+        e.name = r.text(3);
+        e.data = r.text(4);
+        e.created_at = time::format_iso8601(db::time_column(r, 5));
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+void mark_dispatched(db::Session& s, const std::vector<long long>& ids) {
+    if (ids.empty()) return;
+    db::Params params{db::time_param(time::now())};
+    for (long long id : ids) params.emplace_back(id);
+    s.execute("UPDATE events SET dispatched = 1, dispatched_at = ? WHERE id IN (" +
+                  db::placeholders(ids.size()) + ")",
+              params);
+}
+
+}  // namespace squawk::events

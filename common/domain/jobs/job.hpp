@@ -1,0 +1,69 @@
+// An asynchronous job as stored in MySQL and as the API shows it (spec 2.12).
+#pragma once
+
+#include "common/core/time/clock.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace squawk::jobs {
+
+namespace status {
+// Waiting for its run_after before the first run (a scheduled post's publish).
+inline constexpr const char* scheduled = "scheduled";
+inline constexpr const char* queued = "queued";
+inline constexpr const char* running = "running";
+inline constexpr const char* retrying = "retrying";
+inline constexpr const char* completed = "completed";
+inline constexpr const char* failed = "failed";
+inline constexpr const char* cancelled = "cancelled";
+bool is_known(std::string_view s);
+bool is_terminal(std::string_view s);
+}  // namespace status
+
+struct Job {
+    long long id = 0;
+    std::string public_id;
+    long long workspace_id = 0;
+    std::string type;
+    std::string pool;
+    std::string status;
+    int progress = 0;
+    nlohmann::json payload;
+    nlohmann::json result;  // null unless completed
+    nlohmann::json error;   // null unless failed or retrying
+    int attempts = 0;
+    int max_attempts = 0;
+    bool is_test = false;
+    bool dead_lettered = false;
+    std::optional<time::TimePoint> run_after;
+    time::TimePoint created_at;
+    std::optional<time::TimePoint> started_at;
+    std::optional<time::TimePoint> finished_at;
+    time::TimePoint updated_at;
+};
+
+// The public representation: job_id, type, status, progress, attempts, result/error, timestamps.
+nlohmann::json to_api_json(const Job& job);
+// The 202 answer to a submission: job_id, status, type, created_at.
+nlohmann::json to_accepted_json(const Job& job);
+
+// What a worker needs to run a claimed job.
+struct ClaimedJob {
+    long long id = 0;
+    std::string public_id;
+    long long workspace_id = 0;
+    std::string type;
+    std::string pool;
+    nlohmann::json payload;
+    int attempts = 0;  // including this run
+    int max_attempts = 0;
+    bool is_test = false;
+    std::string claim_token;
+    // When the job may act; a pool with a lead claims it up to that much earlier.
+    std::optional<time::TimePoint> run_after;
+};
+
+}  // namespace squawk::jobs

@@ -1,0 +1,452 @@
+#include "common/domain/jobs/job_repository.hpp"
+
+#include "common/domain/jobs/dead_letter_hooks.hpp"
+
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/billing/wallet.hpp"
+#include "common/domain/events/event_catalog.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/domain/jobs/job_types.hpp"
+
+namespace squawk::jobs {
+namespace {
+
+using db::optional_time_column;
+using db::Params;
+using db::placeholders;
+using db::time_column;
+using db::time_param;
+
+constexpr const char* kColumns =
+    "id, public_id, workspace_id, type, pool, status, progress, payload, result, error, attempts, "
+    "max_attempts, is_test, dead_lettered, run_after, created_at, started_at, finished_at, "
+    "updated_at";
+
+Job read_job(const db::Row& r) {
+    Job j;
+    j.id = r.integer(0);
+    j.public_id = r.text(1);
+    j.workspace_id = r.integer(2);
+    j.type = r.text(3);
+    j.pool = r.text(4);
+    j.status = r.text(5);
+    j.progress = static_cast<int>(r.integer(6));
+    j.payload = nlohmann::json::parse(r.text(7), nullptr, false);
+    j.result = db::json_column(r, 8);
+    j.error = db::json_column(r, 9);
+    j.attempts = static_cast<int>(r.integer(10));
+    j.max_attempts = static_cast<int>(r.integer(11));
+    j.is_test = r.integer(12) != 0;
+    j.dead_lettered = r.integer(13) != 0;
+    j.run_after = optional_time_column(r, 14);
+    j.created_at = time_column(r, 15);
+    j.started_at = optional_time_column(r, 16);
+    j.finished_at = optional_time_column(r, 17);
+    j.updated_at = time_column(r, 18);
+    return j;
+}
+
+std::string new_public_id() {
+    return "job_" + crypto::hex(crypto::random_bytes(12));
+}
+
+}  // namespace
+
+Job JobRepository::insert(db::Session& s, const NewJob& job) {
+    return insert_many(s, {job}).front();
+}
+
+std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<NewJob>& jobs) {
+    if (jobs.empty()) return {};
+    const auto now = time::now();
+    std::vector<Job> created;
+    created.reserve(jobs.size());
+    Params params;
+    params.reserve(jobs.size() * 10);
+    std::string values;
+    for (const auto& n : jobs) {
+        Job j;
+        j.public_id = new_public_id();
+        j.workspace_id = n.workspace_id;
+        j.type = n.type;
+        j.pool = n.pool;
+        j.status = n.run_after ? status::scheduled : status::queued;
+        j.run_after = n.run_after;
+        j.payload = n.payload;
+        j.max_attempts = n.max_attempts;
+        j.is_test = n.is_test;
+        j.created_at = j.updated_at = now;
+        values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        params.insert(params.end(),
+                      {j.public_id, j.workspace_id, j.type, j.pool, j.status,
+                       db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
+                       n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
+                       time_param(now), time_param(now),
+                       n.charge_ledger_id ? db::Param(*n.charge_ledger_id) : db::Param(nullptr)});
+        created.push_back(std::move(j));
+    }
+    s.execute(
+        "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, max_attempts, "
+        "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
+            values,
+        params);
+    if (created.size() == 1) {
+        created.front().id = s.last_insert_id();
+        return created;
+    }
+    // Auto-increment values of one multi-row insert are not guaranteed consecutive under every
+    // lock mode, so read them back by their public ids.
+    Params ids;
+    for (const auto& j : created) ids.emplace_back(j.public_id);
+    std::unordered_map<std::string, long long> by_public;
+    for (const auto& row : s.query(
+             "SELECT public_id, id FROM jobs WHERE public_id IN (" + placeholders(ids.size()) + ")",
+             ids))
+        by_public[row.text(0)] = row.integer(1);
+    for (auto& j : created) j.id = by_public.at(j.public_id);
+    return created;
+}
+
+std::optional<Job> JobRepository::find(db::Session& s, long long workspace_id,
+                                       const std::string& public_id) {
+    auto row = s.query_one(
+        std::string("SELECT ") + kColumns + " FROM jobs WHERE public_id = ? AND workspace_id = ?",
+        {public_id, workspace_id});
+    if (!row) return std::nullopt;
+    return read_job(*row);
+}
+
+std::optional<Job> JobRepository::find_by_id(db::Session& s, long long id) {
+    auto row = s.query_one(std::string("SELECT ") + kColumns + " FROM jobs WHERE id = ?", {id});
+    if (!row) return std::nullopt;
+    return read_job(*row);
+}
+
+JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::string& status,
+                            long long offset, int limit) {
+    JobPage page;
+    const std::string filter = status.empty() ? "" : " AND status = ?";
+    Params params{workspace_id};
+    if (!status.empty()) params.emplace_back(status);
+    page.total = s.query_one("SELECT COUNT(*) FROM jobs WHERE workspace_id = ?" + filter, params)
+                     ->integer(0);
+    params.emplace_back(static_cast<long long>(limit));
+    params.emplace_back(offset);
+    for (const auto& row :
+         s.query(std::string("SELECT ") + kColumns + " FROM jobs WHERE workspace_id = ?" + filter +
+                     " ORDER BY id DESC LIMIT ? OFFSET ?",
+                 params))
+        page.items.push_back(read_job(row));
+    return page;
+}
+
+CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
+                                   const std::string& public_id) {
+    const auto now = time_param(time::now());
+    const auto changed = s.execute(
+        "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?, lease_until = NULL,"
+        " claim_token = NULL WHERE public_id = ? AND workspace_id = ?"
+        " AND status IN ('scheduled', 'queued', 'retrying', 'running')",
+        {now, now, public_id, workspace_id});
+    if (changed > 0) return CancelResult::cancelled;
+    return find(s, workspace_id, public_id) ? CancelResult::already_terminal
+                                            : CancelResult::not_found;
+}
+
+void JobRepository::cancel_many(db::Session& s, const std::vector<long long>& ids) {
+    if (ids.empty()) return;
+    const auto now = time_param(time::now());
+    Params params{now, now};
+    for (long long id : ids) params.emplace_back(id);
+    s.execute(
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'cancelled', finished_at = ?,"
+        " updated_at = ?, lease_until = NULL, claim_token = NULL WHERE id IN (" +
+            placeholders(ids.size()) +
+            ") AND status IN ('scheduled', 'queued', 'retrying', 'running')",
+        params);
+}
+
+bool JobRepository::reschedule(db::Session& s, long long id, time::TimePoint run_after) {
+    return s.execute(
+               "UPDATE jobs SET run_after = ?, updated_at = ? WHERE id = ?"
+               " AND status = 'scheduled'",
+               {time_param(run_after), time_param(time::now()), id}) > 0;
+}
+
+std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<long long>& ids,
+                                             const std::string& claim_token,
+                                             const std::string& worker_id,
+                                             time::TimePoint lease_until,
+                                             std::chrono::milliseconds lead) {
+    if (ids.empty()) return {};
+    const auto at = time::now();
+    const auto now = time_param(at);
+    Params params{claim_token, worker_id, time_param(lease_until), now, now};
+    for (long long id : ids) params.emplace_back(id);
+    params.push_back(time_param(at + lead));
+    // Like every update of a list of jobs, through the primary key only: an index on status
+    // would lock every waiting job.
+    const auto claimed = s.execute(
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1,"
+        " claim_token = ?, worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?),"
+        " updated_at = ?"
+        " WHERE id IN (" +
+            placeholders(ids.size()) +
+            ") AND status IN ('scheduled', 'queued', 'retrying')"
+            " AND (run_after IS NULL OR run_after <= ?)",
+        params);
+    // Read back whatever holds the token, not only what this update changed: a retry after a
+    // commit whose answer was lost finds the rows the first attempt claimed.
+    Params owned(ids.begin(), ids.end());
+    owned.push_back(claim_token);
+    std::vector<ClaimedJob> out;
+    out.reserve(static_cast<size_t>(claimed));
+    for (const auto& r :
+         s.query("SELECT id, public_id, workspace_id, type, pool, payload, attempts,"
+                 " max_attempts, is_test, run_after FROM jobs WHERE id IN (" +
+                     placeholders(ids.size()) + ") AND claim_token = ?",
+                 owned)) {
+        ClaimedJob j;
+        j.id = r.integer(0);
+        j.public_id = r.text(1);
+        j.workspace_id = r.integer(2);
+        j.type = r.text(3);
+        j.pool = r.text(4);
+        j.payload = nlohmann::json::parse(r.text(5), nullptr, false);
+        j.attempts = static_cast<int>(r.integer(6));
+        j.max_attempts = static_cast<int>(r.integer(7));
+        j.is_test = r.integer(8) != 0;
+        j.claim_token = claim_token;
+        j.run_after = optional_time_column(r, 9);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+namespace {
+
+struct RunningJob {
+    std::string public_id;
+    long long workspace_id;
+    std::string type;
+    std::string claim_token;
+};
+
+// The outcomes that will apply, locked so that what is recorded and what is announced agree.
+std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
+                                                       const std::vector<Outcome>& outcomes) {
+    std::unordered_map<long long, RunningJob> out;
+    Params ids;
+    for (const auto& o : outcomes) ids.emplace_back(o.job_id);
+    if (ids.empty()) return out;
+    // Through the primary key only: an index on status would lock every running job.
+    for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
+                                 " FORCE INDEX (PRIMARY) WHERE status = 'running' AND id IN (" +
+                                     placeholders(ids.size()) + ") FOR UPDATE",
+                                 ids))
+        out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
+    return out;
+}
+
+// job.completed / job.failed in the transaction that records the outcome (the event outbox).
+void emit_job_events(db::Session& s, const std::vector<Outcome>& outcomes,
+                     const std::unordered_map<long long, RunningJob>& running) {
+    std::vector<events::NewEvent> raised;
+    for (const auto& o : outcomes) {
+        if (o.kind == Outcome::Kind::retry) continue;
+        const auto it = running.find(o.job_id);
+        if (it == running.end() || it->second.claim_token != o.claim_token) continue;
+        if (!is_announced(it->second.type)) continue;
+        const bool completed = o.kind == Outcome::Kind::completed;
+        nlohmann::json data = {{"job_id", it->second.public_id},
+                               {"type", it->second.type},
+                               {"status", completed ? status::completed : status::failed}};
+        if (completed)
+            data["result"] = o.result;
+        else
+            data["error"] = o.error;
+        raised.push_back({it->second.workspace_id,
+                          std::string(completed ? events::kJobCompleted : events::kJobFailed),
+                          std::move(data)});
+    }
+    events::emit_many(s, raised);
+}
+
+}  // namespace
+
+void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes) {
+    const auto now = time_param(time::now());
+    const auto running = lock_running(s, outcomes);
+    // Completions are the common case: one statement for the whole batch.
+    size_t completed = 0;
+    Params params;
+    for (const auto& o : outcomes) {
+        if (o.kind != Outcome::Kind::completed) continue;
+        ++completed;
+        params.insert(params.end(), {o.job_id, o.claim_token, db::json_text(o.result)});
+    }
+    if (completed > 0) {
+        params.insert(params.end(), {now, now});
+        s.execute(db::update_from_rows("jobs j", "CAST(? AS SIGNED) AS id, ? AS token, ? AS result",
+                                       completed) +
+                      "j.id = v.id AND j.claim_token = v.token"
+                      " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
+                      " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
+                      " j.lease_until = NULL WHERE j.status = 'running'",
+                  params);
+    }
+    std::vector<long long> failed;
+    for (const auto& o : outcomes) {
+        if (o.kind == Outcome::Kind::retry) {
+            s.execute(
+                "UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
+                " lease_until = NULL, claim_token = NULL, updated_at = ?"
+                " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                {time_param(o.run_after), db::json_text(o.error), now, o.job_id, o.claim_token});
+        } else if (o.kind == Outcome::Kind::failed) {
+            s.execute(
+                "UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
+                " finished_at = ?, lease_until = NULL, updated_at = ?"
+                " WHERE id = ? AND claim_token = ? AND status = 'running'",
+                {o.dead_lettered, db::json_text(o.error), now, now, o.job_id, o.claim_token});
+            failed.push_back(o.job_id);
+        }
+    }
+    emit_job_events(s, outcomes, running);
+    billing::Wallet::refund_failed_jobs(s, failed);
+}
+
+void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
+                                  time::TimePoint lease_until) {
+    s.execute("UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = 'running'",
+              {time_param(lease_until), worker_id});
+}
+
+void JobRepository::release(db::Session& s,
+                            const std::vector<std::pair<long long, std::string>>& claims) {
+    const auto now = time_param(time::now());
+    for (const auto& [id, token] : claims)
+        s.execute(
+            "UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),"
+            " claim_token = NULL, lease_until = NULL, enqueued_at = ?, updated_at = ?"
+            " WHERE id = ? AND claim_token = ? AND status = 'running'",
+            {now, now, id, token});
+}
+
+bool JobRepository::is_cancelled(db::Session& s, long long id) {
+    auto row = s.query_one("SELECT status FROM jobs WHERE id = ?", {id});
+    return !row || row->text(0) == status::cancelled;
+}
+
+void JobRepository::set_progress(db::Session& s, long long id, const std::string& claim_token,
+                                 int progress) {
+    s.execute(
+        "UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
+        " AND status = 'running'",
+        {static_cast<long long>(progress), time_param(time::now()), id, claim_token});
+}
+
+std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {
+    const auto now = time_param(time::now());
+    std::vector<QueueRef> requeued;
+    std::vector<long long> failed;
+    for (const auto& r : s.query("SELECT id, pool, attempts, max_attempts, claim_token FROM jobs"
+                                 " WHERE status = 'running' AND lease_until < ? LIMIT ?",
+                                 {now, static_cast<long long>(limit)})) {
+        const long long id = r.integer(0);
+        const bool exhausted = r.integer(2) >= r.integer(3);
+        const std::string token = r.optional_text(4).value_or("");
+        if (exhausted) {
+            const nlohmann::json error = {
+                {"code", "JOB_FAILED"},
+                {"message", "The worker running this job stopped on every attempt."},
+                {"details", {{"attempts", r.integer(2)}}}};
+            if (s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
+                          " finished_at = ?, lease_until = NULL, updated_at = ?"
+                          " WHERE id = ? AND status = 'running' AND claim_token = ?",
+                          {db::json_text(error), now, now, id, token}) > 0) {
+                failed.push_back(id);
+                if (auto job = find_by_id(s, id)) {
+                    if (is_announced(job->type))
+                        events::emit(s, job->workspace_id, events::kJobFailed,
+                                     {{"job_id", job->public_id},
+                                      {"type", job->type},
+                                      {"status", status::failed},
+                                      {"error", error}});
+                    run_dead_letter_hook(s, *job);
+                }
+            }
+            continue;
+        }
+        if (s.execute("UPDATE jobs SET status = 'queued', claim_token = NULL, lease_until = NULL,"
+                      " enqueued_at = ?, updated_at = ? WHERE id = ? AND status = 'running'"
+                      " AND claim_token = ?",
+                      {now, now, id, token}) > 0)
+            requeued.push_back({id, r.text(1)});
+    }
+    billing::Wallet::refund_failed_jobs(s, failed);
+    return requeued;
+}
+
+std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::TimePoint older_than,
+                                                       int limit) {
+    std::vector<QueueRef> stale;
+    Params ids;
+    // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
+    // again too.
+    const auto cutoff = time_param(older_than);
+    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE (status = 'queued'"
+                                 " AND enqueued_at < ?) OR (status IN ('scheduled', 'retrying')"
+                                 " AND run_after < ?) ORDER BY id LIMIT ?",
+                                 {cutoff, cutoff, static_cast<long long>(limit)})) {
+        stale.push_back({r.integer(0), r.text(1)});
+        ids.emplace_back(r.integer(0));
+    }
+    if (!stale.empty()) {
+        Params params{time_param(time::now())};
+        params.insert(params.end(), ids.begin(), ids.end());
+        s.execute(
+            "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'queued', enqueued_at = ?"
+            " WHERE status IN ('scheduled', 'queued', 'retrying') AND id IN (" +
+                placeholders(ids.size()) + ")",
+            params);
+    }
+    return stale;
+}
+
+std::vector<QueueRef> JobRepository::queued_after(db::Session& s, long long after_id, int limit) {
+    std::vector<QueueRef> out;
+    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE status = 'queued' AND id > ?"
+                                 " ORDER BY id LIMIT ?",
+                                 {after_id, static_cast<long long>(limit)}))
+        out.push_back({r.integer(0), r.text(1)});
+    return out;
+}
+
+std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(db::Session& s,
+                                                                                long long after_id,
+                                                                                int limit) {
+    std::vector<std::pair<QueueRef, time::TimePoint>> out;
+    for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs"
+                                 " WHERE status IN ('scheduled', 'retrying')"
+                                 " AND id > ? ORDER BY id LIMIT ?",
+                                 {after_id, static_cast<long long>(limit)}))
+        out.emplace_back(QueueRef{r.integer(0), r.text(1)},
+                         optional_time_column(r, 2).value_or(time::now()));
+    return out;
+}
+
+std::vector<std::pair<std::string, long long>> JobRepository::count_by_status(db::Session& s) {
+    std::vector<std::pair<std::string, long long>> out;
+    for (const auto& r :
+         s.query("SELECT status, COUNT(*) FROM jobs GROUP BY status ORDER BY status"))
+        out.emplace_back(r.text(0), r.integer(1));
+    return out;
+}
+
+long long JobRepository::count_dead_letters(db::Session& s) {
+    return s.query_one("SELECT COUNT(*) FROM jobs WHERE dead_lettered = 1")->integer(0);
+}
+
+}  // namespace squawk::jobs

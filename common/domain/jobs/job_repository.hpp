@@ -1,0 +1,100 @@
+// SQL for the jobs table: creation, tenant-scoped reads, and the batched state changes of the job
+// path (claim, complete, retry, fail, reclaim). Every call runs on a Session the caller leased.
+#pragma once
+
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/jobs/job.hpp"
+
+#include <string>
+#include <vector>
+
+namespace squawk::jobs {
+
+struct NewJob {
+    long long workspace_id = 0;
+    std::string type;
+    std::string pool;
+    nlohmann::json payload;
+    int max_attempts = 5;
+    bool is_test = false;
+    std::optional<long long> charge_ledger_id;  // refunded if the job fails on our side
+    // Set: the job is `scheduled` until then and goes to the pool's delayed set, not its stream.
+    std::optional<time::TimePoint> run_after;
+};
+
+struct JobPage {
+    std::vector<Job> items;
+    long long total = 0;
+};
+
+// How a run ended, as the worker reports it.
+struct Outcome {
+    enum class Kind { completed, retry, failed };
+    long long job_id = 0;
+    std::string claim_token;
+    Kind kind = Kind::completed;
+    nlohmann::json result;       // completed
+    nlohmann::json error;        // retry / failed: {code, message, details}
+    time::TimePoint run_after;   // retry
+    bool dead_lettered = false;  // failed after the last attempt
+};
+
+struct QueueRef {
+    long long id = 0;
+    std::string pool;
+};
+
+enum class CancelResult { cancelled, already_terminal, not_found };
+
+class JobRepository {
+  public:
+    static Job insert(db::Session& s, const NewJob& job);
+    static std::vector<Job> insert_many(db::Session& s, const std::vector<NewJob>& jobs);
+    static std::optional<Job> find(db::Session& s, long long workspace_id,
+                                   const std::string& public_id);
+    static std::optional<Job> find_by_id(db::Session& s, long long id);
+    static JobPage list(db::Session& s, long long workspace_id, const std::string& status,
+                        long long offset, int limit);
+    static CancelResult cancel(db::Session& s, long long workspace_id,
+                               const std::string& public_id);
+    // Cancels the rows among `ids` that have not finished (a feature cancelling its own jobs).
+    static void cancel_many(db::Session& s, const std::vector<long long>& ids);
+    // Moves a job still waiting for its time to `run_after`; false when it is no longer waiting.
+    static bool reschedule(db::Session& s, long long id, time::TimePoint run_after);
+
+    // Moves claimable rows among `ids` to running under `claim_token` and returns them; a job
+    // whose run_after is less than `lead` away is claimable.
+    static std::vector<ClaimedJob> claim(db::Session& s, const std::vector<long long>& ids,
+                                         const std::string& claim_token,
+                                         const std::string& worker_id, time::TimePoint lease_until,
+                                         std::chrono::milliseconds lead = {});
+    // Applies outcomes whose claim is still current; stale ones (reclaimed, cancelled) are ignored.
+    static void record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes);
+    static void extend_leases(db::Session& s, const std::string& worker_id,
+                              time::TimePoint lease_until);
+    // Gives back claimed jobs untouched (graceful shutdown): queued again, attempt not counted.
+    static void release(db::Session& s,
+                        const std::vector<std::pair<long long, std::string>>& claims);
+    static bool is_cancelled(db::Session& s, long long id);
+    static void set_progress(db::Session& s, long long id, const std::string& claim_token,
+                             int progress);
+
+    // Running jobs whose lease ran out: requeued, or dead-lettered after the last attempt.
+    static std::vector<QueueRef> reclaim_expired(db::Session& s, int limit);
+    // Queued jobs not picked up since `older_than` (and scheduled or retrying ones overdue since
+    // then) are
+    // returned as queued with a fresh enqueue time.
+    static std::vector<QueueRef> take_stale_queued(db::Session& s, time::TimePoint older_than,
+                                                   int limit);
+    // Every queued job with id above `after_id` (rebuilding lost queues), in id order.
+    static std::vector<QueueRef> queued_after(db::Session& s, long long after_id, int limit);
+    // Scheduled and retrying jobs with their due time, id above `after_id`.
+    static std::vector<std::pair<QueueRef, time::TimePoint>> retrying_after(db::Session& s,
+                                                                            long long after_id,
+                                                                            int limit);
+
+    static std::vector<std::pair<std::string, long long>> count_by_status(db::Session& s);
+    static long long count_dead_letters(db::Session& s);
+};
+
+}  // namespace squawk::jobs

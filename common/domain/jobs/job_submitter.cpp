@@ -1,0 +1,64 @@
+#include "common/domain/jobs/job_submitter.hpp"
+
+#include "common/core/log/logger.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+
+namespace squawk::jobs {
+namespace {
+
+// Long enough for a restarting server to answer again; the request waits only in that rare case.
+constexpr std::chrono::seconds kSettlePatience{10};
+
+}  // namespace
+
+Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::json payload,
+                         bool is_test, std::optional<long long> charge_ledger_id) {
+    return write(workspace_id, type, std::move(payload), is_test, charge_ledger_id, nullptr);
+}
+
+Job JobSubmitter::submit_with(long long workspace_id, const JobType& type, nlohmann::json payload,
+                              bool is_test,
+                              const std::function<void(db::Session&, const Job&)>& alongside) {
+    return write(workspace_id, type, std::move(payload), is_test, std::nullopt, alongside);
+}
+
+Job JobSubmitter::write(long long workspace_id, const JobType& type, nlohmann::json payload,
+                        bool is_test, std::optional<long long> charge_ledger_id,
+                        const std::function<void(db::Session&, const Job&)>& alongside) {
+    NewJob n;
+    n.workspace_id = workspace_id;
+    n.type = std::string(type.name);
+    n.pool = std::string(type.pool);
+    n.payload = std::move(payload);
+    n.max_attempts = settings_.max_attempts;
+    n.is_test = is_test;
+    n.charge_ledger_id = charge_ledger_id;
+    Job job;
+    try {
+        // `job` is kept outside: after a lost COMMIT its public id is what the server is asked.
+        mysql_.transaction([&](db::Session& s) {
+            job = JobRepository::insert(s, n);
+            if (alongside) alongside(s, job);
+        });
+    } catch (const db::CommitOutcomeUnknown& e) {
+        // Answering 503 for a job that was committed would have the client submit it twice.
+        const bool committed = mysql_.settle_commit(
+            [&](db::Session& s) {
+                return JobRepository::find(s, workspace_id, job.public_id).has_value();
+            },
+            kSettlePatience);
+        log::warn("the connection broke while a job was committed; asked the server which it was",
+                  {{"job_id", job.public_id}, {"committed", committed}, {"error", e.what()}});
+        if (!committed) throw;
+    }
+    try {
+        redis_.run([&](redis::RedisClient& r) { queue::JobQueue(r).enqueue(job.pool, {job.id}); });
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("job accepted while redis is unavailable; the reconciler will enqueue it",
+                  {{"job_id", job.public_id}, {"error", e.what()}});
+    }
+    return job;
+}
+
+}  // namespace squawk::jobs

@@ -1,0 +1,38 @@
+// Accepting a job: the row is committed as queued first, then its id goes to the pool's stream.
+// A failed stream add leaves the job queued in MySQL, where the scheduler's reconciler finds it.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/jobs/job.hpp"
+#include "common/domain/jobs/job_types.hpp"
+
+#include <functional>
+
+namespace squawk::jobs {
+
+class JobSubmitter {
+  public:
+    JobSubmitter(db::MysqlPool& mysql, redis::RedisPool& redis, config::JobSettings settings)
+        : mysql_(mysql), redis_(redis), settings_(settings) {}
+
+    // `charge_ledger_id`: the wallet charge that paid for it, refunded if the job fails.
+    Job submit(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
+               std::optional<long long> charge_ledger_id = std::nullopt);
+    // Also runs `alongside` in the transaction that writes the job row, after it: a feature's
+    // checks and its link to the job commit with the row, and a throw leaves neither written.
+    Job submit_with(long long workspace_id, const JobType& type, nlohmann::json payload,
+                    bool is_test, const std::function<void(db::Session&, const Job&)>& alongside);
+
+  private:
+    Job write(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,
+              std::optional<long long> charge_ledger_id,
+              const std::function<void(db::Session&, const Job&)>& alongside);
+
+    db::MysqlPool& mysql_;
+    redis::RedisPool& redis_;
+    config::JobSettings settings_;
+};
+
+}  // namespace squawk::jobs

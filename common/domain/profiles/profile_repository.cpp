@@ -1,0 +1,114 @@
+#include "common/domain/profiles/profile_repository.hpp"
+
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
+
+namespace squawk::profiles {
+namespace {
+
+// Both reads select the columns from_row() expects, in its order.
+constexpr const char* kFindOne =
+    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
+    " created_at FROM profiles WHERE id = ? AND owner_workspace_id = ?";
+constexpr const char* kListPage =
+    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
+    " created_at FROM profiles WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
+
+Profile from_row(const db::Row& r) {
+    Profile p;
+    p.id = r.integer(0);
+    p.workspace_id = r.integer(1);
+    p.owner_workspace_id = r.integer(2);
+    p.name = r.text(3);
+    p.external_id = r.optional_text(4);
+    p.status = r.text(5);
+    p.paused_for_billing = r.integer(6) != 0;
+    p.created_at = db::time_column(r, 7);
+    return p;
+}
+
+db::Param optional_text(const std::optional<std::string>& v) {
+    return v ? db::Param(*v) : db::Param(nullptr);
+}
+
+}  // namespace
+
+nlohmann::json to_api_json(const Profile& p) {
+    return {{"id", p.id},
+            {"workspace_id", p.workspace_id},
+            {"name", p.name},
+            {"external_id", p.external_id ? nlohmann::json(*p.external_id) : nlohmann::json()},
+            {"status", p.status},
+            {"paused_for_billing", p.paused_for_billing},
+            {"created_at", time::format_iso8601(p.created_at)}};
+}
+
+Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
+                                  const std::string& name,
+                                  const std::optional<std::string>& external_id) {
+    const auto ws = workspace::WorkspaceRepository::create(s, name, owner_workspace_id);
+    Profile p;
+    p.workspace_id = ws.id;
+    p.owner_workspace_id = owner_workspace_id;
+    p.name = name;
+    p.external_id = external_id;
+    p.created_at = ws.created_at;
+    s.execute(
+        "INSERT INTO profiles (workspace_id, owner_workspace_id, name, external_id, status,"
+        " paused_for_billing, created_at) VALUES (?,?,?,?,?,?,?)",
+        {p.workspace_id, owner_workspace_id, name, optional_text(external_id), p.status, false,
+         db::time_param(p.created_at)});
+    p.id = s.last_insert_id();
+    return p;
+}
+
+std::optional<Profile> ProfileRepository::find(db::Session& s, long long owner_workspace_id,
+                                               long long id) {
+    auto row = s.query_one(kFindOne, {id, owner_workspace_id});
+    if (!row) return std::nullopt;
+    return from_row(*row);
+}
+
+ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id, long long offset,
+                                    int limit) {
+    ProfilePage page;
+    page.total = s.query_one("SELECT COUNT(*) FROM profiles WHERE owner_workspace_id = ?",
+                             {owner_workspace_id})
+                     ->integer(0);
+    for (const auto& r :
+         s.query(kListPage, {owner_workspace_id, static_cast<long long>(limit), offset}))
+        page.items.push_back(from_row(r));
+    return page;
+}
+
+std::optional<Profile> ProfileRepository::update(db::Session& s, long long owner_workspace_id,
+                                                 long long id, const ProfileChanges& changes) {
+    auto found = find(s, owner_workspace_id, id);
+    if (!found) return std::nullopt;
+    if (changes.name) found->name = *changes.name;
+    if (changes.set_external_id) found->external_id = changes.external_id;
+    s.execute("UPDATE profiles SET name = ?, external_id = ? WHERE id = ?",
+              {found->name, optional_text(found->external_id), id});
+    if (changes.name)
+        s.execute("UPDATE workspaces SET name = ? WHERE id = ?",
+                  {found->name, found->workspace_id});
+    return found;
+}
+
+std::optional<Profile> ProfileRepository::set_paused(db::Session& s, long long owner_workspace_id,
+                                                     long long id, bool paused) {
+    auto found = find(s, owner_workspace_id, id);
+    if (!found) return std::nullopt;
+    found->paused_for_billing = paused;
+    found->status = paused ? "paused" : "active";
+    s.execute("UPDATE profiles SET paused_for_billing = ?, status = ? WHERE id = ?",
+              {paused, found->status, id});
+    return found;
+}
+
+bool ProfileRepository::remove(db::Session& s, long long owner_workspace_id, long long id) {
+    return s.execute("DELETE FROM profiles WHERE id = ? AND owner_workspace_id = ?",
+                     {id, owner_workspace_id}) > 0;
+}
+
+}  // namespace squawk::profiles

@@ -1,0 +1,105 @@
+#include "common/domain/request_log/request_log_repository.hpp"
+
+#include "common/core/db/sql_text.hpp"
+
+namespace squawk::request_log {
+namespace {
+
+db::Param optional_id(const std::optional<long long>& v) {
+    return v ? db::Param(*v) : db::Param(nullptr);
+}
+
+// Every filter is always bound; an absent one is NULL and matches everything, so the statement
+// text never depends on the input.
+constexpr const char* kWhere =
+    " WHERE workspace_id = ? AND (? IS NULL OR method = ?) AND (? IS NULL OR route = ?)"
+    " AND (? IS NULL OR status = ?) AND (? IS NULL OR key_prefix = ?)"
+    " AND (? IS NULL OR profile_id = ?) AND (? IS NULL OR created_at >= ?)"
+    " AND (? IS NULL OR created_at < ?)";
+
+// Each optional filter binds twice: once for "IS NULL", once for the comparison.
+void bind_twice(db::Params& params, db::Param value) {
+    params.push_back(value);
+    params.push_back(std::move(value));
+}
+
+db::Params where_params(const Filter& f) {
+    db::Params params{f.workspace_id};
+    bind_twice(params, f.method ? db::Param(*f.method) : db::Param(nullptr));
+    bind_twice(params, f.route ? db::Param(*f.route) : db::Param(nullptr));
+    bind_twice(params,
+               f.status ? db::Param(static_cast<long long>(*f.status)) : db::Param(nullptr));
+    bind_twice(params, f.key_prefix ? db::Param(*f.key_prefix) : db::Param(nullptr));
+    bind_twice(params, optional_id(f.profile_id));
+    bind_twice(params, f.from ? db::time_param(*f.from) : db::Param(nullptr));
+    bind_twice(params, f.to ? db::time_param(*f.to) : db::Param(nullptr));
+    return params;
+}
+
+}  // namespace
+
+void RequestLogRepository::insert_many(db::Session& s, const std::vector<Entry>& entries) {
+    if (entries.empty()) return;
+    std::string sql =
+        "INSERT INTO request_log (workspace_id, profile_id, key_prefix, request_id, method,"
+        " route, status, duration_us, created_at) VALUES ";
+    db::Params params;
+    params.reserve(entries.size() * 9);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const auto& e = entries[i];
+        sql += i == 0 ? "(?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?)";
+        params.insert(params.end(),
+                      {optional_id(e.workspace_id), optional_id(e.profile_id),
+                       e.key_prefix.empty() ? db::Param(nullptr) : db::Param(e.key_prefix),
+                       e.request_id, e.method, e.route, static_cast<long long>(e.status),
+                       e.duration_us, db::time_param(e.created_at)});
+    }
+    s.execute(sql, params);
+}
+
+Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long offset, int limit) {
+    Page page;
+    const auto params = where_params(filter);
+    page.total =
+        s.query_one(std::string("SELECT COUNT(*) FROM request_log") + kWhere, params)->integer(0);
+    auto listing = params;
+    listing.insert(listing.end(), {static_cast<long long>(limit), offset});
+    for (const auto& r : s.query(std::string("SELECT id, workspace_id, profile_id, key_prefix,"
+                                             " request_id, method, route, status, duration_us,"
+                                             " created_at FROM request_log") +
+                                     kWhere + " ORDER BY id DESC LIMIT ? OFFSET ?",
+                                 listing)) {
+        Entry e;
+        e.id = r.integer(0);
+        e.workspace_id = r.optional_integer(1);
+        e.profile_id = r.optional_integer(2);
+        e.key_prefix = r.optional_text(3).value_or("");
+        e.request_id = r.text(4);
+        e.method = r.text(5);
+        e.route = r.text(6);
+        e.status = static_cast<int>(r.integer(7));
+        e.duration_us = r.integer(8);
+        e.created_at = db::time_column(r, 9);
+        page.items.push_back(std::move(e));
+    }
+    return page;
+}
+
+long long RequestLogRepository::count_since(db::Session& s, long long workspace_id,
+                                            std::optional<time::TimePoint> since) {
+    return s
+        .query_one(
+            "SELECT COUNT(*) FROM request_log WHERE workspace_id = ?"
+            " AND created_at >= ?",
+            {workspace_id, db::time_param(since.value_or(time::TimePoint{}))})
+        ->integer(0);
+}
+
+long long RequestLogRepository::delete_older_than(db::Session& s, time::TimePoint cutoff,
+                                                  int limit) {
+    return static_cast<long long>(
+        s.execute("DELETE FROM request_log WHERE created_at < ? LIMIT ?",
+                  {db::time_param(cutoff), static_cast<long long>(limit)}));
+}
+
+}  // namespace squawk::request_log

@@ -1,0 +1,166 @@
+#include "common/domain/social/account_repository.hpp"
+
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+
+namespace squawk::social {
+namespace {
+
+using db::time_param;
+
+// Every read selects the columns read_account() expects, in its order; whole literals because
+// GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
+    "?"
+    " AND status = 'connected'";
+constexpr const char* kFindForUpdate =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
+    "?"
+    " AND status = 'connected' FOR UPDATE";
+constexpr const char* kListPage =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
+    " AND status = 'connected' AND public_id IS NOT NULL AND (? = '' OR platform = ?)"
+    " ORDER BY id DESC LIMIT ? OFFSET ?";
+
+Account read_account(const db::Row& r) {
+    Account a;
+    a.id = r.integer(0);
+    a.public_id = r.optional_text(1).value_or("");
+    a.workspace_id = r.integer(2);
+    a.platform = r.text(3);
+    a.status = r.text(4);
+    a.identity.display_name = r.optional_text(5).value_or("");
+    a.identity.external_id = r.optional_text(6).value_or("");
+    a.identity.handle = r.optional_text(7).value_or("");
+    a.credentials_sealed = r.optional_text(8).value_or("");
+    a.token_valid = r.integer(9) != 0;
+    a.last_error = r.optional_text(10);
+    a.last_checked_at = db::optional_time_column(r, 11);
+    a.created_at = db::time_column(r, 12);
+    a.updated_at = db::time_column(r, 13);
+    return a;
+}
+
+}  // namespace
+
+nlohmann::json to_api_json(const Account& a) {
+    return {{"id", a.public_id},
+            {"platform", a.platform},
+            {"display_name", a.identity.display_name},
+            {"external_id", a.identity.external_id},
+            {"status", a.status},
+            {"token_valid", a.token_valid},
+            {"last_error", a.last_error ? nlohmann::json(*a.last_error) : nlohmann::json()},
+            {"last_checked_at", a.last_checked_at
+                                    ? nlohmann::json(time::format_iso8601(*a.last_checked_at))
+                                    : nlohmann::json()},
+            {"created_at", time::format_iso8601(a.created_at)},
+            {"updated_at", time::format_iso8601(a.updated_at)}};
+}
+
+Account AccountRepository::insert(db::Session& s, long long workspace_id,
+                                  const std::string& platform, const Identity& identity,
+                                  const std::string& credentials_sealed) {
+    Account a;
+    a.public_id = "acc_" + crypto::hex(crypto::random_bytes(12));
+    a.workspace_id = workspace_id;
+    a.platform = platform;
+    a.status = "connected";
+    a.identity = identity;
+    a.credentials_sealed = credentials_sealed;
+    a.created_at = a.updated_at = time::now();
+    a.last_checked_at = a.created_at;
+    s.execute(
+        "INSERT INTO social_accounts (public_id, workspace_id, platform, status, display_name,"
+        " external_id, external_handle, credentials_enc, token_valid, last_checked_at,"
+        " created_at, updated_at) VALUES (?, ?, ?, 'connected', ?, ?, ?, ?, 1, ?, ?, ?)",
+        {a.public_id, workspace_id, platform, identity.display_name, identity.external_id,
+         identity.handle, credentials_sealed, time_param(a.created_at), time_param(a.created_at),
+         time_param(a.updated_at)});
+    a.id = s.last_insert_id();
+    return a;
+}
+
+std::optional<Account> AccountRepository::find(db::Session& s, long long workspace_id,
+                                               const std::string& public_id, bool for_update) {
+    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
+    if (!row) return std::nullopt;
+    return read_account(*row);
+}
+
+AccountPage AccountRepository::list(db::Session& s, long long workspace_id,
+                                    const std::string& platform, long long offset, int limit) {
+    // An empty platform matches every row; the statement's shape never depends on input.
+    AccountPage page;
+    page.total = s.query_one(
+                      "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
+                      " AND status = 'connected' AND public_id IS NOT NULL"
+                      " AND (? = '' OR platform = ?)",
+                      {workspace_id, platform, platform})
+                     ->integer(0);
+    for (const auto& r : s.query(
+             kListPage, {workspace_id, platform, platform, static_cast<long long>(limit), offset}))
+        page.items.push_back(read_account(r));
+    return page;
+}
+
+std::vector<std::pair<std::string, long long>> AccountRepository::resolve(
+    db::Session& s, long long workspace_id, const std::vector<std::string>& public_ids) {
+    std::vector<std::pair<std::string, long long>> out;
+    if (public_ids.empty()) return out;
+    db::Params params{workspace_id};
+    for (const auto& id : public_ids) params.emplace_back(id);
+    for (const auto& r : s.query("SELECT public_id, id FROM social_accounts WHERE workspace_id = ?"
+                                 " AND status = 'connected' AND public_id IN (" +
+                                     db::placeholders(public_ids.size()) + ") FOR UPDATE",
+                                 params))
+        out.emplace_back(r.text(0), r.integer(1));
+    return out;
+}
+
+void AccountRepository::rename(db::Session& s, long long id, const std::string& display_name) {
+    s.execute("UPDATE social_accounts SET display_name = ?, updated_at = ? WHERE id = ?",
+              {display_name, time_param(time::now()), id});
+}
+
+void AccountRepository::record_health(db::Session& s, long long id, bool token_valid,
+                                      const std::optional<std::string>& last_error) {
+    const auto now = time_param(time::now());
+    s.execute(
+        "UPDATE social_accounts SET token_valid = ?, last_error = ?, last_checked_at = ?,"
+        " updated_at = ? WHERE id = ? AND status = 'connected'",
+        {static_cast<long long>(token_valid ? 1 : 0),
+         last_error ? db::Param(last_error->substr(0, 1000)) : db::Param(nullptr), now, now, id});
+}
+
+void AccountRepository::move(db::Session& s, long long id, long long target_workspace_id) {
+    s.execute("UPDATE social_accounts SET workspace_id = ?, updated_at = ? WHERE id = ?",
+              {target_workspace_id, time_param(time::now()), id});
+    // Groups belong to the workspace the account leaves.
+    s.execute("DELETE FROM account_group_members WHERE account_id = ?", {id});
+}
+
+void AccountRepository::disconnect(db::Session& s, long long id) {
+    s.execute(
+        "UPDATE social_accounts SET status = 'disconnected', credentials_enc = NULL,"
+        " updated_at = ? WHERE id = ?",
+        {time_param(time::now()), id});
+    s.execute("DELETE FROM account_group_members WHERE account_id = ?", {id});
+}
+
+bool has_pending_posts(db::Session& s, long long account_id) {
+    return s.query_one(
+                "SELECT EXISTS (SELECT 1 FROM social_post_targets WHERE account_id = ?"
+                " AND status IN ('scheduled', 'queued', 'publishing'))",
+                {account_id})
+               ->integer(0) != 0;
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,65 @@
+// SQL for connected social accounts: tenant-scoped reads, the connect insert (one live row per
+// external identity and workspace), health, rename, move and disconnect. Credentials stay sealed.
+#pragma once
+
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/social/connector.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+struct Account {
+    long long id = 0;
+    std::string public_id;
+    long long workspace_id = 0;
+    std::string platform;
+    std::string status;
+    Identity identity;
+    std::string credentials_sealed;
+    bool token_valid = true;
+    std::optional<std::string> last_error;
+    std::optional<time::TimePoint> last_checked_at;
+    time::TimePoint created_at;
+    time::TimePoint updated_at;
+};
+
+struct AccountPage {
+    std::vector<Account> items;
+    long long total = 0;
+};
+
+// What clients see of an account; never its credentials.
+nlohmann::json to_api_json(const Account& account);
+
+class AccountRepository {
+  public:
+    // Throws db::DatabaseError with is_duplicate_key() when the identity is already connected.
+    static Account insert(db::Session& s, long long workspace_id, const std::string& platform,
+                          const Identity& identity, const std::string& credentials_sealed);
+    static std::optional<Account> find(db::Session& s, long long workspace_id,
+                                       const std::string& public_id, bool for_update = false);
+    // Connected accounts, newest first; `platform` empty means every platform.
+    static AccountPage list(db::Session& s, long long workspace_id, const std::string& platform,
+                            long long offset, int limit);
+    // Which of `public_ids` are connected accounts of the workspace, as {public id, row id}.
+    static std::vector<std::pair<std::string, long long>> resolve(
+        db::Session& s, long long workspace_id, const std::vector<std::string>& public_ids);
+    static void rename(db::Session& s, long long id, const std::string& display_name);
+    static void record_health(db::Session& s, long long id, bool token_valid,
+                              const std::optional<std::string>& last_error);
+    // Throws a duplicate-key db::DatabaseError when the target already has this identity.
+    static void move(db::Session& s, long long id, long long target_workspace_id);
+    // The row stays for history; its credentials are wiped and its group memberships dropped.
+    static void disconnect(db::Session& s, long long id);
+};
+
+// Whether the account has scheduled or in-flight posts (a move must wait for them).
+bool has_pending_posts(db::Session& s, long long account_id);
+
+}  // namespace squawk::social

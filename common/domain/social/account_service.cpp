@@ -1,0 +1,192 @@
+#include "common/domain/social/account_service.hpp"
+
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/domain/accounts/connected_accounts.hpp"
+#include "common/domain/profiles/profile_repository.hpp"
+#include "common/domain/social/account_credentials.hpp"
+
+#include <initializer_list>
+#include <string_view>
+
+namespace squawk::social {
+namespace {
+
+// Joins parts into one string (GCC 12 reports false -Warray-bounds on chains of operator+).
+std::string concat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (auto part : parts) out.append(part);
+    return out;
+}
+
+const char* platform_name(std::string_view platform) {
+    if (platform == "telegram") return "Telegram";
+    if (platform == "discord") return "Discord";
+    return "WhatsApp";
+}
+
+// The answer to a verification the platform did not give.
+[[noreturn]] void raise(std::string_view platform, const PlatformFailure& f) {
+    const std::string who = platform_name(platform);
+    switch (f.kind) {
+        case FailureKind::refused:
+            throw validation_error({{f.field, concat({who, " refused: ", f.reason})}},
+                                   concat({who, " did not accept these credentials."}));
+        case FailureKind::not_accepted:
+            if (f.http_status == 429) {
+                nlohmann::json details = nlohmann::json::object();
+                if (f.retry_after) details["retry_after_seconds"] = f.retry_after->count();
+                throw ApiError(ErrorCode::PlatformRateLimited,
+                               concat({who, " is limiting requests; retry later."}), details);
+            }
+            [[fallthrough]];
+        case FailureKind::unknown_outcome:
+            throw ApiError(ErrorCode::PlatformUnreachable,
+                           concat({who, " could not verify the account: ", f.reason}));
+    }
+    throw ApiError(ErrorCode::InternalError);
+}
+
+[[noreturn]] void not_found() {
+    throw ApiError(ErrorCode::NotFound, "No connected account with this id.");
+}
+
+}  // namespace
+
+void AccountService::invalidate_tier(long long workspace_id) {
+    try {
+        redis_.run([&](redis::RedisClient& r) {
+            accounts::ConnectedAccounts::invalidate(r, workspace_id);
+        });
+    } catch (const std::exception& e) {
+        // The cached count expires on its own; the change itself is committed.
+        log::warn("could not invalidate the connected-account count",
+                  {{"workspace_id", workspace_id}, {"error", e.what()}});
+    }
+}
+
+nlohmann::json AccountService::connect(long long workspace_id, std::string_view platform,
+                                       Credentials credentials) {
+    auto connector = make_connector(platform, config_.social, http_);
+    if (!connector) throw ApiError(ErrorCode::NotFound, "Unknown platform.");
+    const auto problems = connector->check(credentials);
+    if (!problems.empty()) {
+        nlohmann::json fields = nlohmann::json::object();
+        for (const auto& p : problems) fields[p.field] = p.reason;
+        throw validation_error(fields);
+    }
+    const auto verification = connector->verify(credentials);
+    if (verification.failure) raise(platform, *verification.failure);
+    const std::string sealed = seal_credentials(config_.security, credentials);
+    Account account;
+    try {
+        account = mysql_.transaction([&](db::Session& s) {
+            return AccountRepository::insert(s, workspace_id, std::string(platform),
+                                             *verification.identity, sealed);
+        });
+    } catch (const db::DatabaseError& e) {
+        if (!e.is_duplicate_key()) throw;
+        throw ApiError(ErrorCode::Conflict,
+                       concat({"This ", platform_name(platform),
+                               " account is already connected in this workspace."}),
+                       {{"external_id", verification.identity->external_id}});
+    }
+    invalidate_tier(workspace_id);
+    log::info("social account connected", {{"account_id", account.public_id},
+                                           {"platform", account.platform},
+                                           {"workspace_id", workspace_id}});
+    return to_api_json(account);
+}
+
+AccountPage AccountService::list(long long workspace_id, const std::string& platform,
+                                 long long offset, int limit) {
+    return mysql_.run([&](db::Session& s) {
+        return AccountRepository::list(s, workspace_id, platform, offset, limit);
+    });
+}
+
+AccountPage AccountService::check_health(long long workspace_id, const std::string& platform,
+                                         long long offset, int limit) {
+    auto page = list(workspace_id, platform, offset, limit);
+    for (auto& account : page.items) {
+        auto connector = make_connector(account.platform, config_.social, http_);
+        if (!connector) continue;
+        Verification v;
+        try {
+            v = connector->verify(open_credentials(config_.security, account.credentials_sealed));
+        } catch (const std::exception&) {
+            // Credentials sealed under another key cannot be used: the account must reconnect.
+            v.failure = PlatformFailure{FailureKind::refused,
+                                        "stored credentials cannot be read; reconnect the account",
+                                        std::nullopt, 0, ""};
+        }
+        if (!v.failure) {
+            account.token_valid = true;
+            account.last_error.reset();
+        } else {
+            // Only a refusal proves the token bad; an outage leaves the last verdict standing.
+            if (v.failure->kind == FailureKind::refused) account.token_valid = false;
+            account.last_error = v.failure->reason;
+        }
+        account.last_checked_at = time::now();
+        mysql_.run([&](db::Session& s) {
+            AccountRepository::record_health(s, account.id, account.token_valid,
+                                             account.last_error);
+        });
+    }
+    return page;
+}
+
+nlohmann::json AccountService::rename(long long workspace_id, const std::string& id,
+                                      const std::string& display_name) {
+    return mysql_.transaction([&](db::Session& s) {
+        auto account = AccountRepository::find(s, workspace_id, id, true);
+        if (!account) not_found();
+        AccountRepository::rename(s, account->id, display_name);
+        return to_api_json(*AccountRepository::find(s, workspace_id, id));
+    });
+}
+
+nlohmann::json AccountService::move(long long workspace_id, long long owner_workspace_id,
+                                    const std::string& id, long long profile_id) {
+    long long target = 0;
+    nlohmann::json moved;
+    try {
+        moved = mysql_.transaction([&](db::Session& s) {
+            auto profile = profiles::ProfileRepository::find(s, owner_workspace_id, profile_id);
+            if (!profile) throw ApiError(ErrorCode::NotFound, "No profile with this id.");
+            if (profile->status != "active")
+                throw ApiError(ErrorCode::Conflict, "The target profile is paused.");
+            target = profile->workspace_id;
+            auto account = AccountRepository::find(s, workspace_id, id, true);
+            if (!account) not_found();
+            if (has_pending_posts(s, account->id))
+                throw ApiError(ErrorCode::Conflict,
+                               "The account has scheduled or in-flight posts; move it after they "
+                               "are published or cancelled.");
+            if (target != workspace_id) AccountRepository::move(s, account->id, target);
+            auto json = to_api_json(*AccountRepository::find(s, target, id));
+            json["profile_id"] = profile_id;
+            return json;
+        });
+    } catch (const db::DatabaseError& e) {
+        if (!e.is_duplicate_key()) throw;
+        throw ApiError(ErrorCode::Conflict,
+                       "The target profile already has this account connected.");
+    }
+    invalidate_tier(workspace_id);
+    invalidate_tier(target);
+    return moved;
+}
+
+void AccountService::disconnect(long long workspace_id, const std::string& id) {
+    mysql_.transaction([&](db::Session& s) {
+        auto account = AccountRepository::find(s, workspace_id, id, true);
+        if (!account) not_found();
+        AccountRepository::disconnect(s, account->id);
+    });
+    invalidate_tier(workspace_id);
+    log::info("social account disconnected", {{"account_id", id}, {"workspace_id", workspace_id}});
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,49 @@
+// What the social account routes do: connect after the platform verified the credentials, list,
+// re-check health, rename, move between the owner's workspaces and disconnect. Raises ApiError.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/social/account_repository.hpp"
+#include "common/domain/social/connector.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace squawk::social {
+
+class AccountService {
+  public:
+    AccountService(db::MysqlPool& mysql, redis::RedisPool& redis, const config::Config& config,
+                   http::Client& http)
+        : mysql_(mysql), redis_(redis), config_(config), http_(http) {}
+
+    // Verifies `credentials` with the platform, then stores the account with them sealed.
+    nlohmann::json connect(long long workspace_id, std::string_view platform,
+                           Credentials credentials);
+    AccountPage list(long long workspace_id, const std::string& platform, long long offset,
+                     int limit);
+    // Re-checks the credentials of one page of accounts with their platforms and records it.
+    AccountPage check_health(long long workspace_id, const std::string& platform, long long offset,
+                             int limit);
+    nlohmann::json rename(long long workspace_id, const std::string& id,
+                          const std::string& display_name);
+    // Moves the account to the workspace of `profile_id`, a profile `owner_workspace_id` owns.
+    nlohmann::json move(long long workspace_id, long long owner_workspace_id, const std::string& id,
+                        long long profile_id);
+    void disconnect(long long workspace_id, const std::string& id);
+
+  private:
+    // The connected-account count changed: the rate tier follows at once (spec 8.1).
+    void invalidate_tier(long long workspace_id);
+
+    db::MysqlPool& mysql_;
+    redis::RedisPool& redis_;
+    const config::Config& config_;
+    http::Client& http_;
+};
+
+}  // namespace squawk::social

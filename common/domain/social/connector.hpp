@@ -1,0 +1,212 @@
+// The one interface every social platform implements (verify credentials, publish, limits) and
+// the registry that turns a platform identifier into its connector. Platforms live in connectors/.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/time/clock.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace squawk::social {
+
+// The connect fields as the client sent them (bot_token, chat, ...); sealed at rest as a whole.
+using Credentials = std::map<std::string, std::string>;
+
+// One problem with one connect field, found before or by the platform.
+struct FieldProblem {
+    std::string field;
+    std::string reason;
+};
+
+// How a platform call failed. The publish worker decides on it: only a sure non-acceptance may
+// be sent again; an unknown outcome must never be resent blindly.
+enum class FailureKind {
+    not_accepted,     // refused connection, 429, 5xx answered: nothing happened, retry later
+    unknown_outcome,  // the request went out and no answer came: it may have been acted on
+    refused,          // the platform said no for good (bad token, chat not found, too long)
+};
+
+struct PlatformFailure {
+    FailureKind kind = FailureKind::refused;
+    std::string reason;                               // the platform's words, never a token
+    std::optional<std::chrono::seconds> retry_after;  // from 429 retry_after / Retry-After
+    long http_status = 0;                             // 0 when no answer arrived
+    std::string field;                                // the connect field a refusal is about
+};
+
+// Who the credentials speak for, as the platform names it.
+struct Identity {
+    std::string external_id;   // Telegram chat id, Discord channel id, WhatsApp phone number id
+    std::string display_name;  // chat title, channel or webhook name, verified phone name
+    std::string handle;        // public handle for links (Telegram @username), may be empty
+};
+
+struct Verification {
+    std::optional<Identity> identity;        // set when the platform accepted the credentials
+    std::optional<PlatformFailure> failure;  // set otherwise
+};
+
+// An image's bytes, downloaded because the platform takes it only as an upload.
+struct Upload {
+    std::string filename;
+    std::string content_type;
+    std::string bytes;
+};
+
+// What one publish sends: text and images by public URL, some of them uploaded instead.
+struct Message {
+    std::string text;
+    std::vector<std::string> image_urls;
+    // Every image goes as a file (a document) rather than a photo: the media plan decided so for
+    // images over the photo limit or of a type the platform shows only as a file. All or none,
+    // because platforms that take documents do not mix them with photos in one album.
+    bool images_as_documents = false;
+    // Parallel to image_urls (or empty): an image with an upload is sent as that file rather than
+    // by its URL.
+    std::vector<std::optional<Upload>> uploads;
+    // Stable across attempts of one publish (at most 25 characters): platforms that take one
+    // answer a repeated send with the message already created instead of a second one.
+    std::string idempotency_key;
+};
+
+// The account a message goes to: its identity and credentials as stored.
+struct Target {
+    Identity identity;
+    Credentials credentials;
+};
+
+struct Publication {
+    std::string message_id;                  // the platform's id of the sent message
+    std::optional<std::string> url;          // where derivable
+    std::optional<PlatformFailure> failure;  // set when nothing (certain) was published
+};
+
+// The outcome of changing a message already published (edit or delete): nothing on success.
+struct MessageChange {
+    std::optional<PlatformFailure> failure;
+};
+
+// A message already on the platform, as the account's listing shows it.
+struct RemotePost {
+    std::string external_id;
+    std::string text;
+    std::optional<std::string> url;
+    time::TimePoint published_at;
+    std::optional<time::TimePoint> edited_at;
+};
+
+struct RemoteListing {
+    std::vector<RemotePost> posts;           // newest first
+    std::optional<PlatformFailure> failure;  // set when the platform did not answer the listing
+};
+
+// What a platform takes as media, by public URL or uploaded, as data for the media plan. Sizes
+// are bytes.
+struct MediaRules {
+    std::vector<std::string> photo_types;  // content types shown as photos or embeds
+    long long max_photo_bytes = 0;  // by URL; larger photos are uploaded, or fail; 0: no limit
+    // Content types sent only as documents, and the only ones a document sent by URL may have.
+    std::vector<std::string> document_types;
+    long long max_document_bytes = 0;         // by URL; 0: the platform takes no documents by URL
+    long long max_photo_upload_bytes = 0;     // 0: the platform takes no uploaded photos
+    long long max_document_upload_bytes = 0;  // 0: the platform takes no uploaded documents
+};
+
+// Validation limits of a platform as data, for the posts validator.
+struct PlatformLimits {
+    size_t max_text_chars = 0;
+    size_t max_caption_chars = 0;  // text sent with media, when the platform bounds it apart
+    size_t min_album_items = 0;    // 0 when albums are not supported
+    size_t max_album_items = 0;
+    size_t max_images = 0;
+    bool can_publish = true;  // false for verify-only platforms
+    // Whether a published message can be edited and deleted through the platform's API.
+    bool can_edit = false;
+    bool can_remove = false;
+    MediaRules media;
+};
+
+class Connector {
+  public:
+    virtual ~Connector() = default;
+    virtual std::string_view platform() const = 0;
+    virtual const PlatformLimits& limits() const = 0;
+    // The form of the connect fields, before any platform call; empty when they may be tried.
+    // May normalize values (a t.me link becomes @name).
+    virtual std::vector<FieldProblem> check(Credentials& credentials) const = 0;
+    // Asks the platform who the credentials are; makes no change there.
+    virtual Verification verify(const Credentials& credentials) = 0;
+    virtual Publication publish(const Target& target, const Message& message) = 0;
+    // Replaces the text of the published message `external_id` (as publish() returned it) with
+    // `message.text`; `message.image_urls` says whether it went out with media (a caption).
+    // Setting the text it already has succeeds: edits may be repeated.
+    virtual MessageChange edit(const Target& target, const std::string& external_id,
+                               const Message& message);
+    // Deletes the published message `external_id`; a message already gone counts as deleted.
+    virtual MessageChange remove(const Target& target, const std::string& external_id);
+    // Recent messages of the account's chat or channel, for importing posts published natively;
+    // nothing when the platform gives this kind of account no way to list them.
+    virtual std::optional<RemoteListing> list_recent(const Target&) { return std::nullopt; }
+    // Whether publish() to this target may be repeated after an unknown outcome without a
+    // second message (the platform deduplicates on Message::idempotency_key).
+    virtual bool resends_safely(const Target&) const { return false; }
+};
+
+// A platform: its identifier, the connect fields it takes and how to build its connector.
+struct ConnectorFactory {
+    std::string_view platform;
+    std::span<const std::string_view> credential_fields;
+    std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
+                                       http::Client& http);
+};
+
+// Every platform this build can connect, in a fixed order.
+std::span<const ConnectorFactory> connector_factories();
+const ConnectorFactory* find_factory(std::string_view platform);
+// The connector of `platform` configured from config.social; nullptr for an unknown platform.
+std::unique_ptr<Connector> make_connector(std::string_view platform,
+                                          const config::SocialSettings& settings,
+                                          http::Client& http);
+
+// A platform's HTTP API as configured: every call goes to its base URL with its timeout through
+// the one HTTP client.
+class PlatformApi {
+  public:
+    PlatformApi(const config::PlatformSettings& settings, http::Client& http)
+        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+
+    // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const nlohmann::json& body = nullptr);
+    // The same with a body already encoded (a multipart form) of `content_type`.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const std::string& content_type, std::string body);
+
+  private:
+    std::string base_;
+    int timeout_;
+    http::Client& http_;
+};
+
+// Shared by connectors: the failure an HTTP exchange without a usable answer stands for.
+PlatformFailure transport_failure(const http::Response& response);
+// Seconds from a Retry-After header value in delta seconds, if it parses.
+std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
+// What an HTTP answer other than the platform's success shape means: 429 and 5xx were not
+// accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
+// status is a refusal.
+FailureKind failure_kind_for_status(long http_status);
+// The string member `name` of a JSON object, or "" when it is absent or not a string.
+std::string json_text(const nlohmann::json& object, const char* name);
+
+}  // namespace squawk::social

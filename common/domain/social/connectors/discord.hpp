@@ -1,0 +1,33 @@
+// Discord connector: an incoming webhook or a bot token and channel; verifies, publishes, edits and
+// deletes messages (execute ?wait=true, POST/PATCH/DELETE .../messages). Base URL: social.discord.
+#pragma once
+
+#include "common/domain/social/connector.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace squawk::social::discord {
+
+inline constexpr std::string_view kCredentialFields[] = {"webhook_url", "bot_token", "channel_id"};
+
+struct WebhookAddress {
+    std::string id;
+    std::string token;
+};
+
+// The id and token of a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>, also
+// discordapp.com, ptb. and canary., with an optional /v<n>); nullopt for anything else. The
+// connector calls the configured base URL with them, never the host the client sent.
+std::optional<WebhookAddress> parse_webhook_url(std::string_view url);
+// A Discord id (snowflake): 17 to 20 digits.
+bool is_snowflake(std::string_view text);
+
+std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http);
+
+constexpr ConnectorFactory factory() {
+    return ConnectorFactory{"discord", kCredentialFields, &make};
+}
+
+}  // namespace squawk::social::discord

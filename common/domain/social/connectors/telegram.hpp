@@ -1,0 +1,28 @@
+// Telegram Bot API connector: verifies a bot token and a chat (getMe, getChat), publishes
+// (sendMessage, sendPhoto, sendDocument, sendMediaGroup), edits and deletes. Base URL: config
+// social.telegram.
+#pragma once
+
+#include "common/domain/social/connector.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace squawk::social::telegram {
+
+inline constexpr std::string_view kCredentialFields[] = {"bot_token", "chat"};
+
+// A bot token as BotFather issues it: "<bot id>:<secret>".
+bool is_bot_token(std::string_view text);
+// The chat_id the Bot API takes for what a user typed: "@name" for a public username or a
+// t.me / telegram.me link, the number for a numeric id; nullopt when it is neither.
+std::optional<std::string> parse_chat(std::string_view text);
+
+std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http);
+
+constexpr ConnectorFactory factory() {
+    return ConnectorFactory{"telegram", kCredentialFields, &make};
+}
+
+}  // namespace squawk::social::telegram

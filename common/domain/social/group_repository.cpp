@@ -1,0 +1,129 @@
+#include "common/domain/social/group_repository.hpp"
+
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+
+namespace squawk::social {
+namespace {
+
+using db::time_param;
+
+// Every read selects the columns read_group() expects, in its order; whole literals because
+// GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE public_id = ? AND workspace_id = ?";
+constexpr const char* kFindForUpdate =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE public_id = ? AND workspace_id = ? FOR UPDATE";
+constexpr const char* kListPage =
+    "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
+    " WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
+
+AccountGroup read_group(const db::Row& r) {
+    AccountGroup g;
+    g.id = r.integer(0);
+    g.public_id = r.text(1);
+    g.workspace_id = r.integer(2);
+    g.name = r.text(3);
+    g.created_at = db::time_column(r, 4);
+    g.updated_at = db::time_column(r, 5);
+    return g;
+}
+
+void load_members(db::Session& s, AccountGroup& g) {
+    g.account_ids.clear();
+    // Members are connected accounts of the group's workspace; others were moved or removed.
+    for (const auto& r :
+         s.query("SELECT a.public_id FROM account_group_members m"
+                 " JOIN social_accounts a ON a.id = m.account_id"
+                 " WHERE m.group_id = ? AND a.workspace_id = ? AND a.status = 'connected'"
+                 " ORDER BY m.created_at, a.id",
+                 {g.id, g.workspace_id}))
+        g.account_ids.push_back(r.text(0));
+}
+
+}  // namespace
+
+nlohmann::json to_api_json(const AccountGroup& g) {
+    return {{"id", g.public_id},
+            {"name", g.name},
+            {"account_ids", g.account_ids},
+            {"created_at", time::format_iso8601(g.created_at)},
+            {"updated_at", time::format_iso8601(g.updated_at)}};
+}
+
+long long GroupRepository::count_locked(db::Session& s, long long workspace_id) {
+    s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
+    return s
+        .query_one("SELECT COUNT(*) FROM account_groups WHERE workspace_id = ?", {workspace_id})
+        ->integer(0);
+}
+
+AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
+                                     const std::string& name) {
+    AccountGroup g;
+    g.public_id = "grp_" + crypto::hex(crypto::random_bytes(12));
+    g.workspace_id = workspace_id;
+    g.name = name;
+    g.created_at = g.updated_at = time::now();
+    s.execute(
+        "INSERT INTO account_groups (public_id, workspace_id, name, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        {g.public_id, workspace_id, name, time_param(g.created_at), time_param(g.updated_at)});
+    g.id = s.last_insert_id();
+    return g;
+}
+
+std::optional<AccountGroup> GroupRepository::find(db::Session& s, long long workspace_id,
+                                                  const std::string& public_id, bool for_update) {
+    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
+    if (!row) return std::nullopt;
+    auto g = read_group(*row);
+    load_members(s, g);
+    return g;
+}
+
+GroupPage GroupRepository::list(db::Session& s, long long workspace_id, long long offset,
+                                int limit) {
+    GroupPage page;
+    page.total =
+        s.query_one("SELECT COUNT(*) FROM account_groups WHERE workspace_id = ?", {workspace_id})
+            ->integer(0);
+    for (const auto& r :
+         s.query(kListPage, {workspace_id, static_cast<long long>(limit), offset})) {
+        page.items.push_back(read_group(r));
+        load_members(s, page.items.back());
+    }
+    return page;
+}
+
+void GroupRepository::rename(db::Session& s, long long id, const std::string& name) {
+    s.execute("UPDATE account_groups SET name = ?, updated_at = ? WHERE id = ?",
+              {name, time_param(time::now()), id});
+}
+
+void GroupRepository::set_members(db::Session& s, long long id,
+                                  const std::vector<long long>& account_row_ids) {
+    s.execute("DELETE FROM account_group_members WHERE group_id = ?", {id});
+    if (!account_row_ids.empty()) {
+        const auto now = time_param(time::now());
+        std::string sql =
+            "INSERT INTO account_group_members (group_id, account_id, created_at) VALUES ";
+        db::Params params;
+        for (size_t i = 0; i < account_row_ids.size(); ++i) {
+            sql += i == 0 ? "(?, ?, ?)" : ", (?, ?, ?)";
+            params.insert(params.end(), {id, account_row_ids[i], now});
+        }
+        s.execute(sql, params);
+    }
+    s.execute("UPDATE account_groups SET updated_at = ? WHERE id = ?",
+              {time_param(time::now()), id});
+}
+
+void GroupRepository::remove(db::Session& s, long long id) {
+    s.execute("DELETE FROM account_group_members WHERE group_id = ?", {id});
+    s.execute("DELETE FROM account_groups WHERE id = ?", {id});
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,43 @@
+// What the account-group routes do: groups of a workspace's connected accounts, at most
+// social.max_groups_per_workspace groups of social.max_accounts_per_group accounts. Raises
+// ApiError.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/social/group_repository.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+struct GroupChange {
+    std::optional<std::string> name;
+    std::optional<std::vector<std::string>> account_ids;  // replaces the members when given
+};
+
+class GroupService {
+  public:
+    GroupService(db::MysqlPool& mysql, const config::SocialSettings& settings)
+        : mysql_(mysql), settings_(settings) {}
+
+    nlohmann::json create(long long workspace_id, const GroupChange& change);
+    GroupPage list(long long workspace_id, long long offset, int limit);
+    nlohmann::json get(long long workspace_id, const std::string& id);
+    nlohmann::json update(long long workspace_id, const std::string& id, const GroupChange& change);
+    void remove(long long workspace_id, const std::string& id);
+
+  private:
+    // Row ids of `account_ids`, all connected accounts of the workspace, else a 422.
+    std::vector<long long> members(db::Session& s, long long workspace_id,
+                                   const std::vector<std::string>& account_ids) const;
+
+    db::MysqlPool& mysql_;
+    const config::SocialSettings& settings_;
+};
+
+}  // namespace squawk::social

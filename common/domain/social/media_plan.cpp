@@ -1,0 +1,181 @@
+#include "common/domain/social/media_plan.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace squawk::social {
+namespace {
+
+using nlohmann::json;
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+std::string display_name(std::string_view platform) {
+    std::string out(platform);
+    if (!out.empty()) out.front() = static_cast<char>(std::toupper(out.front()));
+    return out;
+}
+
+json problem(const char* code, std::string message, json detail) {
+    return {{"code", code}, {"message", std::move(message)}, {"detail", std::move(detail)}};
+}
+
+json fix(const std::string& url, const char* kind, std::string reason) {
+    return {{"media_url", url}, {"fix", kind}, {"reason", std::move(reason)}};
+}
+
+// "5 MB" for a platform's limit, which its documentation gives in whole megabytes.
+std::string limit_text(long long bytes) {
+    return bytes % 1'000'000 == 0 ? std::to_string(bytes / 1'000'000) + " MB" : megabytes(bytes);
+}
+
+// How one probed item goes: as a photo or a document, by URL or uploaded (with why), or the
+// problem.
+struct ItemPlan {
+    bool document = false;
+    bool upload = false;
+    std::string why;
+    std::optional<json> problem;
+};
+
+ItemPlan as_upload(bool document, std::string why) {
+    ItemPlan out;
+    out.document = document;
+    out.upload = true;
+    out.why = std::move(why);
+    return out;
+}
+
+// Spellings hosts send for JPEG besides the registered one.
+std::string registered_type(const std::string& type) {
+    return type == "image/jpg" || type == "image/pjpeg" ? "image/jpeg" : type;
+}
+
+bool within(long long limit, long long bytes) {
+    return limit > 0 && bytes <= limit;
+}
+
+ItemPlan plan_item(const std::string& name, const MediaRules& rules, const MediaProbe& p) {
+    ItemPlan out;
+    const auto type = registered_type(p.content_type);
+    const bool photo_type = contains(rules.photo_types, type);
+    const bool document_type = contains(rules.document_types, type);
+    if (!photo_type && !document_type) {
+        json accepted = rules.photo_types;
+        for (const auto& t : rules.document_types) accepted.push_back(t);
+        out.problem = problem(
+            "MEDIA_UNSUPPORTED_TYPE",
+            name + " does not take media of type " +
+                (p.content_type.empty() ? std::string("(none given)") : p.content_type) + ".",
+            {{"media_url", p.url}, {"content_type", p.content_type}, {"accepted", accepted}});
+        return out;
+    }
+    // An unknown size is left to the platform, which fetches the file itself.
+    const long long bytes = p.bytes.value_or(0);
+    const std::string size = "image of " + megabytes(bytes) + " is over " + name + "'s ";
+    if (photo_type) {
+        if (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes) return out;
+        const std::string by_url =
+            size + limit_text(rules.max_photo_bytes) + " limit for photos sent by URL";
+        if (within(rules.max_photo_upload_bytes, bytes)) return as_upload(false, by_url);
+        if (within(rules.max_document_upload_bytes, bytes))
+            return as_upload(true, rules.max_photo_upload_bytes > 0
+                                       ? size + limit_text(rules.max_photo_upload_bytes) +
+                                             " limit for uploaded photos"
+                                       : by_url);
+    } else {
+        if (within(rules.max_document_bytes, bytes) || (rules.max_document_bytes > 0 && !p.bytes)) {
+            out.document = true;
+            out.why = p.content_type + " images go to " + name + " as documents";
+            return out;
+        }
+        if (within(rules.max_document_upload_bytes, bytes))
+            return as_upload(true, size + limit_text(rules.max_document_bytes) +
+                                       " limit for documents sent by URL");
+    }
+    const long long max = std::max({rules.max_photo_bytes, rules.max_document_bytes,
+                                    rules.max_photo_upload_bytes, rules.max_document_upload_bytes});
+    out.problem = problem("MEDIA_TOO_LARGE",
+                          "The media of " + megabytes(bytes) + " is over " + name + "'s " +
+                              limit_text(max) + " limit.",
+                          {{"media_url", p.url}, {"bytes", bytes}, {"max_bytes", max}});
+    return out;
+}
+
+}  // namespace
+
+json unavailable_problem(const std::string& url, const ProbeFailure& failure) {
+    return problem(
+        "MEDIA_UNAVAILABLE", "The media at " + url + " cannot be fetched: " + failure.reason + ".",
+        {{"media_url", url}, {"reason", failure.reason}, {"http_status", failure.http_status}});
+}
+
+std::string megabytes(long long bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
+                     const std::vector<MediaProbe>& probes) {
+    MediaPlan plan;
+    const std::string name = display_name(platform);
+    std::vector<ItemPlan> items;
+    for (const auto& p : probes) {
+        if (p.failure && p.failure->permanent) {
+            plan.problem = unavailable_problem(p.url, *p.failure);
+            break;
+        }
+        if (p.failure) {
+            if (!plan.retry_reason) plan.retry_reason = p.url + ": " + p.failure->reason;
+            items.emplace_back();
+            continue;
+        }
+        auto item = plan_item(name, rules, p);
+        if (item.problem) {
+            plan.problem = std::move(item.problem);
+            break;
+        }
+        items.push_back(std::move(item));
+    }
+    if (plan.problem) {
+        plan.retry_reason.reset();
+        return plan;
+    }
+    if (plan.retry_reason) return plan;
+
+    const auto first_document =
+        std::find_if(items.begin(), items.end(), [](const ItemPlan& i) { return i.document; });
+    if (first_document == items.end()) {
+        plan.max_upload_bytes = rules.max_photo_upload_bytes;
+        for (size_t i = 0; i < items.size(); ++i) {
+            plan.uploads.push_back(items[i].upload);
+            if (items[i].upload) plan.fixes.push_back(fix(probes[i].url, "uploaded", items[i].why));
+        }
+        return plan;
+    }
+    plan.as_documents = true;
+    plan.max_upload_bytes = rules.max_document_upload_bytes;
+    const auto& document_url = probes[static_cast<size_t>(first_document - items.begin())].url;
+    for (size_t i = 0; i < items.size(); ++i) {
+        // Only the platform's document types go as documents by URL; a photo made a document
+        // for the album's sake is uploaded where the platform takes uploads.
+        const bool upload =
+            items[i].upload ||
+            (!items[i].document && rules.max_document_upload_bytes > 0 &&
+             !contains(rules.document_types, registered_type(probes[i].content_type)));
+        plan.uploads.push_back(upload);
+        plan.fixes.push_back(fix(probes[i].url, "sent_as_document",
+                                 items[i].document
+                                     ? items[i].why
+                                     : "the album goes as documents: " + name +
+                                           " does not mix photos and documents in one album, and " +
+                                           document_url + " is a document"));
+    }
+    return plan;
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,44 @@
+// How a platform gets a post's media, decided from its MediaRules and the probes: each item sent
+// as a photo or a document, by URL or uploaded, with the fixes applied, a retry later, or the
+// problem that fails it.
+#pragma once
+
+#include "common/domain/social/connector.hpp"
+#include "common/domain/social/media_probe.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+struct MediaPlan {
+    // Every item goes as a document (see Message::images_as_documents).
+    bool as_documents = false;
+    // Per item in the media order: whether it is downloaded and uploaded rather than sent by URL.
+    std::vector<bool> uploads;
+    // The most an uploaded item may weigh: the platform's upload limit for its kind.
+    long long max_upload_bytes = 0;
+    // {media_url, fix, reason} for each item not sent as given.
+    nlohmann::json fixes = nlohmann::json::array();
+    // {code, message, detail} when the media cannot go: MEDIA_UNAVAILABLE,
+    // MEDIA_UNSUPPORTED_TYPE or MEDIA_TOO_LARGE.
+    std::optional<nlohmann::json> problem;
+    // Set when a host failed for now and nothing is wrong for good: ask again later.
+    std::optional<std::string> retry_reason;
+};
+
+// Probes are in the post's media order. A permanent problem wins over a temporary failure, so
+// that a post that cannot go is not retried.
+MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
+                     const std::vector<MediaProbe>& probes);
+
+// The MEDIA_UNAVAILABLE problem for a media URL that cannot be fetched for good.
+nlohmann::json unavailable_problem(const std::string& url, const ProbeFailure& failure);
+
+// "7.2 MB": sizes as the platforms' documentation writes them (decimal megabytes).
+std::string megabytes(long long bytes);
+
+}  // namespace squawk::social

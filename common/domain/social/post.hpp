@@ -1,0 +1,95 @@
+// A social post as stored: the post row and one target per account it goes to (spec 2.3), their
+// statuses, and how a post looks to clients.
+#pragma once
+
+#include "common/core/time/clock.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+namespace post_status {
+inline constexpr const char* draft = "draft";
+inline constexpr const char* scheduled = "scheduled";
+inline constexpr const char* processing = "processing";
+inline constexpr const char* published = "published";
+inline constexpr const char* partial = "partial";
+inline constexpr const char* failed = "failed";
+inline constexpr const char* external = "external";
+inline constexpr const char* unpublished = "unpublished";  // its messages were deleted
+}  // namespace post_status
+
+namespace target_status {
+inline constexpr const char* draft = "draft";
+inline constexpr const char* scheduled = "scheduled";  // its publish job waits for its time
+inline constexpr const char* queued = "queued";        // due; its publish job is in the stream
+inline constexpr const char* publishing = "publishing";
+inline constexpr const char* published = "published";
+inline constexpr const char* failed = "failed";
+inline constexpr const char* cancelled = "cancelled";
+inline constexpr const char* unpublished = "unpublished";  // its message was deleted
+}  // namespace target_status
+
+// Recycling: publish again every `interval_hours` until `max_repeats` or `until`.
+struct RecycleRule {
+    int interval_hours = 0;
+    std::optional<int> max_repeats;
+    std::optional<time::TimePoint> until;
+};
+
+struct PostTarget {
+    long long id = 0;
+    long long post_id = 0;
+    long long account_id = 0;
+    std::string account_public_id;
+    std::string platform;
+    std::string status;
+    std::optional<std::string> publish_stage;
+    time::TimePoint scheduled_time;
+    std::optional<long long> job_id;
+    std::optional<std::string> external_id;
+    std::optional<std::string> url;
+    nlohmann::json error;       // null, or {code, message, detail}
+    nlohmann::json transcodes;  // null, or an array of media fixes applied
+    std::optional<time::TimePoint> published_at;
+    std::optional<time::TimePoint> edited_at;
+    std::optional<time::TimePoint> unpublished_at;
+    // The edit or unpublish job that last changed the message.
+    std::optional<long long> change_job_id;
+};
+
+struct Post {
+    long long id = 0;
+    long long workspace_id = 0;
+    std::string status;
+    std::string content;
+    std::optional<std::string> link;
+    std::vector<std::string> media_urls;
+    nlohmann::json platform_options = nlohmann::json::object();
+    nlohmann::json first_comments;  // null when none
+    nlohmann::json metadata = nlohmann::json::object();
+    bool is_test = false;
+    std::optional<long long> queue_id;
+    std::optional<time::TimePoint> scheduled_time;
+    std::optional<time::TimePoint> published_at;
+    std::optional<RecycleRule> recycle;
+    int recycle_count = 0;
+    std::optional<long long> recycle_parent_id;
+    time::TimePoint created_at;
+    time::TimePoint updated_at;
+    std::vector<PostTarget> targets;
+};
+
+// The client's view: the 2.3 list fields plus publish_stage, post_urls (with _errors and
+// _transcodes), targets, recycling lineage and configuration.
+nlohmann::json to_api_json(const Post& post);
+
+// The text a platform shows for a post: the content, and the link when the content does not
+// carry it.
+std::string message_text(const std::string& content, const std::optional<std::string>& link);
+
+}  // namespace squawk::social

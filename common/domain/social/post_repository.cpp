@@ -1,0 +1,414 @@
+#include "common/domain/social/post_repository.hpp"
+
+#include "common/core/crypto/crypto.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+#include <map>
+#include <string_view>
+
+namespace squawk::social {
+namespace {
+
+using db::json_column;
+using db::json_text;
+using db::optional_time_column;
+using db::Params;
+using db::time_column;
+using db::time_param;
+
+// Every post read selects these columns in read_post()'s order; whole literals because GCC 12
+// warns (-Warray-bounds) on chains of std::string concatenation.
+constexpr const char* kFind =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts"
+    " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL";
+constexpr const char* kFindForUpdate =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts"
+    " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL FOR UPDATE";
+constexpr const char* kColumns =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts p";
+constexpr const char* kFindById =
+    "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
+    " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
+    " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+    " recycle_parent_id, created_at, updated_at FROM social_posts WHERE id = ?";
+
+db::Param optional_json_param(const nlohmann::json& j) {
+    return j.is_null() ? db::Param(nullptr) : db::Param(json_text(j));
+}
+
+Post read_post(const db::Row& r) {
+    Post p;
+    p.id = r.integer(0);
+    p.workspace_id = r.integer(1);
+    p.status = r.text(2);
+    p.content = r.text(3);
+    p.link = r.optional_text(4);
+    for (const auto& url : json_column(r, 5, nlohmann::json::array()))
+        if (url.is_string()) p.media_urls.push_back(url.get<std::string>());
+    p.platform_options = json_column(r, 6, nlohmann::json::object());
+    p.first_comments = json_column(r, 7, nullptr);
+    p.metadata = json_column(r, 8, nlohmann::json::object());
+    p.is_test = r.integer(9) != 0;
+    p.queue_id = r.optional_integer(10);
+    p.scheduled_time = optional_time_column(r, 11);
+    p.published_at = optional_time_column(r, 12);
+    if (const auto interval = r.optional_integer(13)) {
+        RecycleRule rule;
+        rule.interval_hours = static_cast<int>(*interval);
+        if (const auto repeats = r.optional_integer(14))
+            rule.max_repeats = static_cast<int>(*repeats);
+        rule.until = optional_time_column(r, 15);
+        p.recycle = rule;
+    }
+    p.recycle_count = static_cast<int>(r.integer(16));
+    p.recycle_parent_id = r.optional_integer(17);
+    p.created_at = time_column(r, 18);
+    p.updated_at = time_column(r, 19);
+    return p;
+}
+
+// Joins constant SQL fragments (GCC 12 reports false -Warray-bounds on chains of operator+).
+std::string concat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (auto part : parts) out.append(part);
+    return out;
+}
+
+// The targets of many posts in one query, by post id.
+std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
+                                                          const std::vector<long long>& post_ids) {
+    std::map<long long, std::vector<PostTarget>> out;
+    if (post_ids.empty()) return out;
+    const Params ids(post_ids.begin(), post_ids.end());
+    for (const auto& r :
+         s.query(concat({"SELECT t.id, t.account_id, a.public_id, t.platform, t.status,"
+                         " t.publish_stage, t.scheduled_time, t.job_id, t.external_id, t.url,"
+                         " t.error, t.transcodes, t.published_at, t.post_id, t.edited_at,"
+                         " t.unpublished_at, t.change_job_id"
+                         " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
+                         " WHERE t.post_id IN (",
+                         db::placeholders(ids.size()), ") ORDER BY t.post_id, t.id"}),
+                 ids)) {
+        PostTarget t;
+        t.id = r.integer(0);
+        t.post_id = r.integer(13);
+        t.account_id = r.integer(1);
+        t.account_public_id = r.optional_text(2).value_or("");
+        t.platform = r.text(3);
+        t.status = r.text(4);
+        t.publish_stage = r.optional_text(5);
+        t.scheduled_time = time_column(r, 6);
+        t.job_id = r.optional_integer(7);
+        t.external_id = r.optional_text(8);
+        t.url = r.optional_text(9);
+        t.error = json_column(r, 10, nullptr);
+        t.transcodes = json_column(r, 11, nullptr);
+        t.published_at = optional_time_column(r, 12);
+        t.edited_at = optional_time_column(r, 14);
+        t.unpublished_at = optional_time_column(r, 15);
+        t.change_job_id = r.optional_integer(16);
+        out[t.post_id].push_back(std::move(t));
+    }
+    return out;
+}
+
+// Reads each row as a post and attaches its targets (two queries whatever the count).
+std::vector<Post> read_with_targets(db::Session& s, const std::vector<db::Row>& rows) {
+    std::vector<Post> posts;
+    std::vector<long long> ids;
+    for (const auto& r : rows) {
+        posts.push_back(read_post(r));
+        ids.push_back(posts.back().id);
+    }
+    auto targets = read_targets(s, ids);
+    for (auto& p : posts) p.targets = std::move(targets[p.id]);
+    return posts;
+}
+
+std::optional<Post> read_one_with_targets(db::Session& s, std::optional<db::Row> row) {
+    if (!row) return std::nullopt;
+    return std::move(read_with_targets(s, {std::move(*row)}).front());
+}
+
+// The publish jobs of the post's targets, written and linked to their targets.
+void insert_publish_jobs(db::Session& s, Post& p, time::TimePoint now) {
+    std::vector<jobs::NewJob> new_jobs;
+    for (const auto& t : p.targets) {
+        jobs::NewJob job;
+        job.workspace_id = p.workspace_id;
+        job.type = std::string(jobs::kPublishTarget.name);
+        job.pool = std::string(jobs::kPublishTarget.pool);
+        job.payload = {{"target_id", t.id}};
+        job.is_test = p.is_test;
+        if (t.scheduled_time > now) job.run_after = t.scheduled_time;
+        new_jobs.push_back(std::move(job));
+    }
+    const auto created = jobs::JobRepository::insert_many(s, new_jobs);
+    for (size_t i = 0; i < created.size(); ++i) {
+        p.targets[i].job_id = created[i].id;
+        s.execute("UPDATE social_post_targets SET job_id = ? WHERE id = ?",
+                  {created[i].id, p.targets[i].id});
+    }
+}
+
+db::Param optional_time_param(const std::optional<time::TimePoint>& t) {
+    return t ? time_param(*t) : db::Param(nullptr);
+}
+
+}  // namespace
+
+std::string content_hash(const std::string& content) {
+    return crypto::sha256_hex(content);
+}
+
+Post PostRepository::insert(db::Session& s, const NewPost& n) {
+    const auto now = time::now();
+    Post p;
+    p.workspace_id = n.workspace_id;
+    p.content = n.content;
+    p.link = n.link;
+    p.media_urls = n.media_urls;
+    p.platform_options = n.platform_options;
+    p.first_comments = n.first_comments;
+    p.is_test = n.is_test;
+    p.queue_id = n.queue_id;
+    p.recycle = n.recycle;
+    p.recycle_count = n.recycle_count;
+    p.recycle_parent_id = n.recycle_parent_id;
+    p.created_at = p.updated_at = now;
+    bool any_later = false;
+    for (const auto& t : n.targets) {
+        if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
+            p.scheduled_time = t.scheduled_time;
+        any_later = any_later || t.scheduled_time > now;
+    }
+    p.status = n.draft ? post_status::draft
+                       : (any_later ? post_status::scheduled : post_status::processing);
+
+    const auto optional_time = [](const std::optional<time::TimePoint>& t) {
+        return t ? time_param(*t) : db::Param(nullptr);
+    };
+    s.execute(
+        "INSERT INTO social_posts (workspace_id, status, content, content_hash, link, media_urls,"
+        " platform_options, first_comments, is_test, queue_id, scheduled_time,"
+        " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
+        " recycle_parent_id, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {p.workspace_id, p.status, p.content, content_hash(p.content),
+         p.link ? db::Param(*p.link) : db::Param(nullptr), json_text(p.media_urls),
+         json_text(p.platform_options), optional_json_param(p.first_comments), p.is_test,
+         p.queue_id ? db::Param(*p.queue_id) : db::Param(nullptr), optional_time(p.scheduled_time),
+         p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
+                   : db::Param(nullptr),
+         p.recycle && p.recycle->max_repeats
+             ? db::Param(static_cast<long long>(*p.recycle->max_repeats))
+             : db::Param(nullptr),
+         optional_time(p.recycle ? p.recycle->until : std::nullopt),
+         static_cast<long long>(p.recycle_count),
+         p.recycle_parent_id ? db::Param(*p.recycle_parent_id) : db::Param(nullptr),
+         time_param(now), time_param(now)});
+    p.id = s.last_insert_id();
+
+    for (const auto& t : n.targets) {
+        PostTarget target;
+        target.post_id = p.id;
+        target.account_id = t.account_id;
+        target.account_public_id = t.account_public_id;
+        target.platform = t.platform;
+        target.scheduled_time = t.scheduled_time;
+        target.status =
+            n.draft ? target_status::draft
+                    : (t.scheduled_time > now ? target_status::scheduled : target_status::queued);
+        s.execute(
+            "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
+            " scheduled_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            {p.id, p.workspace_id, t.account_id, t.platform, target.status,
+             time_param(t.scheduled_time), time_param(now), time_param(now)});
+        target.id = s.last_insert_id();
+        p.targets.push_back(std::move(target));
+    }
+    if (!n.draft && !p.targets.empty()) insert_publish_jobs(s, p, now);
+    return p;
+}
+
+std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id, long long id,
+                                         bool for_update) {
+    return read_one_with_targets(
+        s, s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
+}
+
+std::optional<Post> PostRepository::find_by_id(db::Session& s, long long id) {
+    return read_one_with_targets(s, s.query_one(kFindById, {id}));
+}
+
+std::vector<Post> PostRepository::find_many(db::Session& s, const std::vector<long long>& ids) {
+    if (ids.empty()) return {};
+    const Params params(ids.begin(), ids.end());
+    return read_with_targets(
+        s, s.query(concat({kColumns, " WHERE p.id IN (", db::placeholders(params.size()),
+                           ") ORDER BY p.id"}),
+                   params));
+}
+
+PostPage PostRepository::list(db::Session& s, long long workspace_id, const PostFilter& filter,
+                              long long offset, int limit) {
+    // The statement's shape depends only on which filters are present, never on their values.
+    std::string where = " WHERE p.workspace_id = ? AND p.deleted_at IS NULL";
+    Params params{workspace_id};
+    if (!filter.status.empty()) {
+        where += " AND p.status = ?";
+        params.emplace_back(filter.status);
+    }
+    if (!filter.platform.empty()) {
+        where +=
+            " AND EXISTS (SELECT 1 FROM social_post_targets t WHERE t.post_id = p.id"
+            " AND t.platform = ?)";
+        params.emplace_back(filter.platform);
+    }
+    PostPage page;
+    page.total =
+        s.query_one(concat({"SELECT COUNT(*) FROM social_posts p", where}), params)->integer(0);
+    params.emplace_back(static_cast<long long>(limit));
+    params.emplace_back(offset);
+    page.items = read_with_targets(
+        s, s.query(concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params));
+    return page;
+}
+
+void PostRepository::lock_contents(db::Session& s, long long workspace_id,
+                                   std::vector<std::string> hashes) {
+    std::sort(hashes.begin(), hashes.end());
+    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+    const auto now = time_param(time::now());
+    // Inserting the row, or updating it when it exists, holds its lock until commit.
+    for (const auto& hash : hashes)
+        s.execute(
+            "INSERT INTO social_post_fingerprints (workspace_id, content_hash, locked_at)"
+            " VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE locked_at = VALUES(locked_at)",
+            {workspace_id, hash, now});
+}
+
+long long PostRepository::sweep_content_locks(db::Session& s, time::TimePoint before, int limit) {
+    return static_cast<long long>(
+        s.execute("DELETE FROM social_post_fingerprints WHERE locked_at < ? LIMIT ?",
+                  {time_param(before), static_cast<long long>(limit)}));
+}
+
+std::optional<long long> PostRepository::find_duplicate(db::Session& s, long long workspace_id,
+                                                        const std::string& hash,
+                                                        time::TimePoint since) {
+    const auto row = s.query_one(
+        "SELECT id FROM social_posts WHERE workspace_id = ? AND content_hash = ?"
+        " AND created_at >= ? AND deleted_at IS NULL AND status <> 'draft'"
+        " ORDER BY id DESC LIMIT 1 LOCK IN SHARE MODE",
+        {workspace_id, hash, time_param(since)});
+    if (!row) return std::nullopt;
+    return row->integer(0);
+}
+
+void PostRepository::update_editable(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    s.execute(
+        "UPDATE social_posts SET content = ?, content_hash = ?, link = ?, media_urls = ?,"
+        " platform_options = ?, scheduled_time = ?, updated_at = ? WHERE id = ?",
+        {p.content, content_hash(p.content), p.link ? db::Param(*p.link) : db::Param(nullptr),
+         json_text(p.media_urls), json_text(p.platform_options),
+         optional_time_param(p.scheduled_time), now, p.id});
+    for (const auto& t : p.targets)
+        s.execute("UPDATE social_post_targets SET scheduled_time = ?, updated_at = ? WHERE id = ?",
+                  {time_param(t.scheduled_time), now, t.id});
+}
+
+void PostRepository::set_metadata(db::Session& s, long long id, const nlohmann::json& metadata) {
+    s.execute("UPDATE social_posts SET metadata = ?, updated_at = ? WHERE id = ?",
+              {json_text(metadata), time_param(time::now()), id});
+}
+
+std::vector<long long> PostRepository::cancel(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    std::vector<long long> job_ids;
+    for (const auto& t : p.targets)
+        if (t.job_id && (t.status == target_status::scheduled || t.status == target_status::queued))
+            job_ids.push_back(*t.job_id);
+    s.execute(
+        "UPDATE social_post_targets SET status = 'cancelled', updated_at = ? WHERE post_id = ?"
+        " AND status IN ('draft', 'scheduled', 'queued')",
+        {now, p.id});
+    s.execute("UPDATE social_posts SET deleted_at = ?, updated_at = ? WHERE id = ?",
+              {now, now, p.id});
+    return job_ids;
+}
+
+std::vector<Post> PostRepository::chain(db::Session& s, const Post& post) {
+    const long long root = post.recycle_parent_id.value_or(post.id);
+    return read_with_targets(
+        s, s.query(concat({kColumns,
+                           " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
+                           " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
+                   {post.workspace_id, root, root}));
+}
+
+std::vector<long long> PostRepository::return_to_draft(db::Session& s, const Post& p) {
+    const auto now = time_param(time::now());
+    std::vector<long long> job_ids;
+    for (const auto& t : p.targets)
+        if (t.job_id && t.status == target_status::scheduled) job_ids.push_back(*t.job_id);
+    s.execute(
+        "UPDATE social_post_targets SET status = 'draft', job_id = NULL, updated_at = ?"
+        " WHERE post_id = ? AND status = 'scheduled'",
+        {now, p.id});
+    s.execute("UPDATE social_posts SET status = 'draft', updated_at = ? WHERE id = ?", {now, p.id});
+    return job_ids;
+}
+
+void PostRepository::clear_recycling(db::Session& s, const std::vector<long long>& post_ids) {
+    if (post_ids.empty()) return;
+    Params params{time_param(time::now())};
+    for (long long id : post_ids) params.emplace_back(id);
+    s.execute(concat({"UPDATE social_posts SET recycle_interval_hours = NULL,"
+                      " recycle_max_repeats = NULL, recycle_until = NULL, updated_at = ?"
+                      " WHERE id IN (",
+                      db::placeholders(post_ids.size()), ")"}),
+              params);
+}
+
+void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {
+    std::vector<long long> due;
+    std::vector<queue::Delayed> later;
+    for (const auto& t : post.targets) {
+        if (!t.job_id) continue;
+        if (t.status == target_status::queued)
+            due.push_back(*t.job_id);
+        else if (t.status == target_status::scheduled)
+            later.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
+    }
+    if (due.empty() && later.empty()) return;
+    const std::string pool(jobs::kPublishTarget.pool);
+    try {
+        redis.run([&](redis::RedisClient& r) {
+            queue::JobQueue queue(r);
+            if (!due.empty()) queue.enqueue(pool, due);
+            if (!later.empty()) queue.schedule_many(pool, later);
+        });
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("post accepted while redis is unavailable; the reconciler will enqueue it",
+                  {{"post_id", post.id}, {"error", e.what()}});
+    }
+}
+
+}  // namespace squawk::social

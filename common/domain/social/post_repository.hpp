@@ -1,0 +1,104 @@
+// SQL for social posts and their targets: the insert that writes a post, its targets and their
+// publish jobs in the caller's transaction, and tenant-scoped reads.
+#pragma once
+
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/social/post.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+// Content identical to a post of the workspace this recent is refused (spec 4.4 rule 5).
+inline constexpr auto kDuplicateWindow = std::chrono::hours(24);
+
+struct NewTarget {
+    long long account_id = 0;
+    std::string account_public_id;
+    std::string platform;
+    time::TimePoint scheduled_time;
+};
+
+struct NewPost {
+    long long workspace_id = 0;
+    std::string content;
+    std::optional<std::string> link;
+    std::vector<std::string> media_urls;
+    nlohmann::json platform_options = nlohmann::json::object();
+    nlohmann::json first_comments;
+    bool is_test = false;
+    // A draft is stored with its targets but no publish jobs.
+    bool draft = false;
+    std::optional<long long> queue_id;
+    std::optional<RecycleRule> recycle;
+    int recycle_count = 0;
+    std::optional<long long> recycle_parent_id;
+    std::vector<NewTarget> targets;
+};
+
+// Listing filters; empty strings mean no filter.
+struct PostFilter {
+    std::string status;
+    std::string platform;
+};
+
+struct PostPage {
+    std::vector<Post> items;
+    long long total = 0;
+};
+
+class PostRepository {
+  public:
+    // Writes the post, one target per account and one publish job per target: `scheduled`
+    // until the target's time when that is in the future, `queued` otherwise. Call
+    // enqueue_publish_jobs() once the transaction has committed.
+    static Post insert(db::Session& s, const NewPost& post);
+    static std::optional<Post> find(db::Session& s, long long workspace_id, long long id,
+                                    bool for_update = false);
+    // For workers, which hold a target's post id rather than a tenant's request.
+    static std::optional<Post> find_by_id(db::Session& s, long long id);
+    // find_by_id() for many posts in two queries; the ones found, in id order.
+    static std::vector<Post> find_many(db::Session& s, const std::vector<long long>& ids);
+    // Newest first, non-deleted, with their targets.
+    static PostPage list(db::Session& s, long long workspace_id, const PostFilter& filter,
+                         long long offset, int limit);
+
+    // Locks the contents (SHA-256 hashes) until the transaction ends, so concurrent creators of
+    // the same content check duplicates in turn; other contents do not wait. Locks in hash order
+    // so that two batches cannot deadlock.
+    static void lock_contents(db::Session& s, long long workspace_id,
+                              std::vector<std::string> hashes);
+    // Removes content locks older than `before` (past the duplicate window); returns how many.
+    static long long sweep_content_locks(db::Session& s, time::TimePoint before, int limit);
+    // The newest non-draft, non-deleted post with this content created since `since`. A locking
+    // read: it sees posts committed after the transaction's snapshot (repeatable read).
+    static std::optional<long long> find_duplicate(db::Session& s, long long workspace_id,
+                                                   const std::string& content_hash,
+                                                   time::TimePoint since);
+
+    // Writes the editable fields of the post row (content and its hash, link, media, options,
+    // earliest time) and each target's scheduled_time.
+    static void update_editable(db::Session& s, const Post& post);
+    static void set_metadata(db::Session& s, long long id, const nlohmann::json& metadata);
+    // Cancels the post's unpublished targets and hides the post; returns their job ids.
+    static std::vector<long long> cancel(db::Session& s, const Post& post);
+
+    // Every post of the recycling chain `post` belongs to, locked, oldest first.
+    static std::vector<Post> chain(db::Session& s, const Post& post);
+    // Returns a scheduled post to draft: its scheduled targets become drafts without jobs;
+    // returns the job ids they had.
+    static std::vector<long long> return_to_draft(db::Session& s, const Post& post);
+    static void clear_recycling(db::Session& s, const std::vector<long long>& post_ids);
+};
+
+// Puts the post's publish jobs into the publish stream (due targets) or the delayed set (later
+// ones). A failed add leaves the jobs in MySQL, where the scheduler's reconciler finds them.
+void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post);
+
+// SHA-256 of the content, as the duplicate guard compares it.
+std::string content_hash(const std::string& content);
+
+}  // namespace squawk::social

@@ -1,0 +1,359 @@
+#include "common/domain/social/post_service.hpp"
+
+#include "common/core/error/api_error.hpp"
+#include "common/core/log/logger.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_types.hpp"
+#include "common/domain/social/account_repository.hpp"
+#include "common/domain/social/queue_service.hpp"
+
+#include <algorithm>
+
+namespace squawk::social {
+namespace {
+
+constexpr size_t kMaxMetadataBytes = 8192;
+// Far above any workspace's accounts on one platform; a post reaches every one of them.
+constexpr int kMaxAccountsPerPlatform = 2000;
+
+[[noreturn]] void not_found() {
+    throw ApiError(ErrorCode::NotFound, "No post with this id.");
+}
+
+nlohmann::json fields_json(const std::map<std::string, std::string>& problems) {
+    nlohmann::json fields = nlohmann::json::object();
+    for (const auto& [name, reason] : problems) fields[name] = reason;
+    return fields;
+}
+
+std::vector<std::string> platforms_of(const std::vector<NewTarget>& targets) {
+    std::vector<std::string> out;
+    for (const auto& t : targets)
+        if (std::find(out.begin(), out.end(), t.platform) == out.end()) out.push_back(t.platform);
+    return out;
+}
+
+nlohmann::json created_json(const Post& post, const nlohmann::json& warnings) {
+    auto data = to_api_json(post);
+    data["post_id"] = post.id;
+    data["post_url"] = nullptr;
+    data["warnings"] = warnings;
+    data["idempotent_replay"] = false;
+    return data;
+}
+
+void emit_scheduled(db::Session& s, const Post& post) {
+    if (post.status != post_status::scheduled) return;
+    nlohmann::json platforms = nlohmann::json::array();
+    for (const auto& t : post.targets) platforms.push_back(t.platform);
+    events::emit(s, post.workspace_id, "post.scheduled",
+                 {{"post_id", post.id},
+                  {"scheduled_time", time::format_iso8601(*post.scheduled_time)},
+                  {"platforms", platforms}});
+}
+
+bool is_editable(const Post& post) {
+    return post.status == post_status::scheduled || post.status == post_status::draft;
+}
+
+}  // namespace
+
+PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis,
+                         const config::Config& config, http::Client& http)
+    : mysql_(mysql), redis_(redis), limits_(known_limits(config, http)) {}
+
+PostService::Prepared PostService::prepare(db::Session& s, long long workspace_id, bool is_test,
+                                           const PostInput& input) const {
+    Prepared out;
+    const auto now = time::now();
+    auto add_target = [&](long long account_id, const std::string& public_id,
+                          const std::string& platform) {
+        for (const auto& t : out.post.targets)
+            if (t.account_id == account_id) return;
+        NewTarget target;
+        target.account_id = account_id;
+        target.account_public_id = public_id;
+        target.platform = platform;
+        const auto own = input.platform_times.find(platform);
+        target.scheduled_time =
+            own != input.platform_times.end() ? own->second : input.scheduled_time.value_or(now);
+        out.post.targets.push_back(std::move(target));
+    };
+    std::vector<std::string> unknown;
+    for (const auto& platform : input.platforms) {
+        if (!limits_.count(platform)) {
+            unknown.push_back(platform);
+            continue;
+        }
+        const auto page =
+            AccountRepository::list(s, workspace_id, platform, 0, kMaxAccountsPerPlatform);
+        if (page.items.empty()) {
+            out.problems["platforms"] +=
+                (out.problems["platforms"].empty() ? "" : "; ") +
+                ("no connected " + platform + " account in this workspace");
+            continue;
+        }
+        for (const auto& a : page.items) add_target(a.id, a.public_id, a.platform);
+    }
+    if (!unknown.empty()) {
+        std::string list;
+        for (const auto& p : unknown) list += (list.empty() ? "" : ", ") + p;
+        out.problems["platforms"] +=
+            (out.problems["platforms"].empty() ? "" : "; ") + ("unknown platforms: " + list);
+    }
+    std::vector<std::string> missing;
+    for (const auto& id : input.account_ids) {
+        const auto account = AccountRepository::find(s, workspace_id, id);
+        if (!account || account->status != "connected")
+            missing.push_back(id);
+        else
+            add_target(account->id, account->public_id, account->platform);
+    }
+    if (!missing.empty()) {
+        std::string list;
+        for (const auto& id : missing) list += (list.empty() ? "" : ", ") + id;
+        out.problems["account_ids"] = "not connected accounts of this workspace: " + list;
+    }
+    const auto review = review_for_platforms(input, platforms_of(out.post.targets), limits_);
+    for (const auto& [field, reason] : review.problems)
+        out.problems[field] += (out.problems[field].empty() ? "" : "; ") + reason;
+    out.warnings = review.warnings;
+
+    auto& post = out.post;
+    post.workspace_id = workspace_id;
+    post.content = input.content;
+    post.link = input.link;
+    post.media_urls = input.media_urls;
+    post.platform_options = input.platform_options;
+    post.first_comments = input.first_comments;
+    post.is_test = is_test;
+    post.draft = input.draft;
+    post.recycle = input.recycle;
+    if (input.queue_id && out.problems.empty()) {
+        // Locks the queue until the insert commits, so concurrent posts take different slots.
+        const auto slot = QueueService::take_next_slot(s, workspace_id, *input.queue_id, now);
+        post.queue_id = input.queue_id;
+        for (auto& target : post.targets) target.scheduled_time = slot;
+    }
+    return out;
+}
+
+nlohmann::json PostService::create(long long workspace_id, bool is_test, const PostInput& input) {
+    nlohmann::json warnings;
+    const Post post = mysql_.transaction([&](db::Session& s) {
+        const bool guarded = !input.draft && !input.allow_duplicates;
+        // Taken first, so concurrent creators of the same content check duplicates in turn: two
+        // identical posts sent at once cannot both pass.
+        if (guarded) PostRepository::lock_contents(s, workspace_id, {content_hash(input.content)});
+        auto prepared = prepare(s, workspace_id, is_test, input);
+        if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
+        if (guarded) {
+            if (const auto existing = PostRepository::find_duplicate(
+                    s, workspace_id, content_hash(input.content), time::now() - kDuplicateWindow))
+                throw ApiError(ErrorCode::DuplicateContent,
+                               "Identical content was posted in this workspace within 24 hours; "
+                               "send allow_duplicates to post it again.",
+                               {{"duplicate_post_id", *existing}});
+        }
+        warnings = prepared.warnings;
+        Post created = PostRepository::insert(s, prepared.post);
+        emit_scheduled(s, created);
+        return created;
+    });
+    enqueue_publish_jobs(redis_, post);
+    return created_json(post, warnings);
+}
+
+nlohmann::json PostService::create_batch(long long workspace_id, bool is_test,
+                                         const std::vector<PostInput>& rows,
+                                         std::vector<RowProblem> problems, bool dry_run) {
+    std::vector<Post> created;
+    nlohmann::json warnings = nlohmann::json::array();
+    mysql_.transaction([&](db::Session& s) {
+        std::vector<std::string> guarded_hashes;
+        for (const auto& row : rows)
+            if (!row.draft && !row.allow_duplicates)
+                guarded_hashes.push_back(content_hash(row.content));
+        PostRepository::lock_contents(s, workspace_id, guarded_hashes);
+        std::vector<Prepared> prepared;
+        std::vector<std::string> batch_hashes;
+        const auto since = time::now() - kDuplicateWindow;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            auto p = prepare(s, workspace_id, is_test, rows[i]);
+            const auto hash = content_hash(rows[i].content);
+            if (!rows[i].draft && !rows[i].allow_duplicates &&
+                (std::find(batch_hashes.begin(), batch_hashes.end(), hash) != batch_hashes.end() ||
+                 PostRepository::find_duplicate(s, workspace_id, hash, since)))
+                p.problems["content"] += (p.problems["content"].empty() ? "" : "; ") +
+                                         std::string("duplicates a post of the last 24 hours");
+            batch_hashes.push_back(hash);
+            if (!p.problems.empty()) {
+                auto hit = std::find_if(problems.begin(), problems.end(),
+                                        [&](const RowProblem& r) { return r.index == i; });
+                if (hit == problems.end()) {
+                    problems.push_back({i, {}});
+                    hit = problems.end() - 1;
+                }
+                for (auto& [field, reason] : p.problems) hit->fields.emplace(field, reason);
+            }
+            prepared.push_back(std::move(p));
+        }
+        if (!problems.empty()) {
+            std::sort(problems.begin(), problems.end(),
+                      [](const RowProblem& a, const RowProblem& b) { return a.index < b.index; });
+            nlohmann::json rows_json = nlohmann::json::array();
+            nlohmann::json fields = nlohmann::json::object();
+            for (const auto& row : problems) {
+                rows_json.push_back({{"index", row.index}, {"fields", fields_json(row.fields)}});
+                for (const auto& [field, reason] : row.fields)
+                    fields["posts[" + std::to_string(row.index) + "]." + field] = reason;
+            }
+            throw ApiError(
+                ErrorCode::ValidationError,
+                std::to_string(problems.size()) + " rows are invalid; nothing was stored.",
+                {{"fields", fields}, {"rows", rows_json}});
+        }
+        for (size_t i = 0; i < prepared.size(); ++i) {
+            warnings.push_back({{"index", i}, {"warnings", prepared[i].warnings}});
+            if (dry_run) continue;
+            created.push_back(PostRepository::insert(s, prepared[i].post));
+            emit_scheduled(s, created.back());
+        }
+    });
+    if (dry_run) return {{"valid", true}, {"count", rows.size()}, {"warnings", warnings}};
+    nlohmann::json posts = nlohmann::json::array();
+    for (const auto& post : created) {
+        enqueue_publish_jobs(redis_, post);
+        posts.push_back(to_api_json(post));
+    }
+    return {{"count", created.size()}, {"posts", posts}, {"warnings", warnings}};
+}
+
+PostPage PostService::list(long long workspace_id, const PostFilter& filter, long long offset,
+                           int limit) {
+    return mysql_.run([&](db::Session& s) {
+        return PostRepository::list(s, workspace_id, filter, offset, limit);
+    });
+}
+
+nlohmann::json PostService::get(long long workspace_id, long long id) {
+    auto post =
+        mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, id); });
+    if (!post) not_found();
+    return to_api_json(*post);
+}
+
+Post PostService::find_locked(db::Session& s, long long workspace_id, long long id) const {
+    auto post = PostRepository::find(s, workspace_id, id, true);
+    if (!post) not_found();
+    return std::move(*post);
+}
+
+nlohmann::json PostService::update(long long workspace_id, long long id, const PostChange& change) {
+    std::vector<queue::Delayed> moved;
+    const Post post = mysql_.transaction([&](db::Session& s) {
+        Post p = find_locked(s, workspace_id, id);
+        if (!is_editable(p))
+            throw ApiError(ErrorCode::Conflict,
+                           "Only scheduled or draft posts can be changed; publishing has begun.",
+                           {{"status", p.status}});
+        PostInput input;
+        input.content = change.content.value_or(p.content);
+        input.link = change.link ? change.link : p.link;
+        input.media_urls = change.media_urls.value_or(p.media_urls);
+        input.platform_options = change.platform_options.value_or(p.platform_options);
+        input.platform_times = change.platform_times;
+        input.scheduled_time = change.scheduled_time;
+        std::vector<std::string> platforms;
+        for (const auto& t : p.targets)
+            if (std::find(platforms.begin(), platforms.end(), t.platform) == platforms.end())
+                platforms.push_back(t.platform);
+        const auto review = review_for_platforms(input, platforms, limits_);
+        if (!review.problems.empty()) throw validation_error(fields_json(review.problems));
+
+        p.content = input.content;
+        p.link = input.link;
+        p.media_urls = input.media_urls;
+        p.platform_options = input.platform_options;
+        p.scheduled_time.reset();
+        for (auto& t : p.targets) {
+            const auto own = input.platform_times.find(t.platform);
+            if (own != input.platform_times.end())
+                t.scheduled_time = own->second;
+            else if (input.scheduled_time)
+                t.scheduled_time = *input.scheduled_time;
+            if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
+                p.scheduled_time = t.scheduled_time;
+            if (t.job_id && t.status == target_status::scheduled) {
+                if (!jobs::JobRepository::reschedule(s, *t.job_id, t.scheduled_time))
+                    throw ApiError(ErrorCode::Conflict,
+                                   "Publishing of this post has begun; it can no longer change.",
+                                   {{"status", p.status}});
+                moved.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
+            }
+        }
+        PostRepository::update_editable(s, p);
+        return *PostRepository::find(s, workspace_id, p.id);
+    });
+    if (!moved.empty()) {
+        try {
+            redis_.run([&](redis::RedisClient& r) {
+                queue::JobQueue(r).schedule_many(std::string(jobs::kPublishTarget.pool), moved);
+            });
+        } catch (const redis::RedisUnavailable& e) {
+            // The jobs' run_after in MySQL is the truth; the scheduler rebuilds the delayed set.
+            log::warn("post rescheduled while redis is unavailable",
+                      {{"post_id", post.id}, {"error", e.what()}});
+        }
+    }
+    return to_api_json(post);
+}
+
+nlohmann::json PostService::update_metadata(long long workspace_id, long long id,
+                                            const nlohmann::json& metadata) {
+    if (metadata.dump().size() > kMaxMetadataBytes)
+        throw validation_error({{"metadata", "must be at most 8 KB as JSON"}});
+    return mysql_.transaction([&](db::Session& s) {
+        const Post p = find_locked(s, workspace_id, id);
+        PostRepository::set_metadata(s, p.id, metadata);
+        return to_api_json(*PostRepository::find(s, workspace_id, p.id));
+    });
+}
+
+void PostService::cancel(long long workspace_id, long long id) {
+    mysql_.transaction([&](db::Session& s) {
+        const Post p = find_locked(s, workspace_id, id);
+        const bool started = std::any_of(p.targets.begin(), p.targets.end(), [](const auto& t) {
+            return t.status == target_status::publishing || t.status == target_status::published ||
+                   t.status == target_status::failed;
+        });
+        if (!is_editable(p) || started)
+            throw ApiError(ErrorCode::Conflict,
+                           "Only scheduled or draft posts can be cancelled, and published or "
+                           "partial ones unpublished; this post is " +
+                               p.status + ".",
+                           {{"status", p.status}});
+        jobs::JobRepository::cancel_many(s, PostRepository::cancel(s, p));
+        events::emit(s, workspace_id, "post.cancelled", {{"post_id", p.id}});
+    });
+}
+
+nlohmann::json PostService::stop_recycling(long long workspace_id, long long id) {
+    return mysql_.transaction([&](db::Session& s) {
+        const Post p = find_locked(s, workspace_id, id);
+        std::vector<long long> ids;
+        std::vector<long long> drafted;
+        for (const auto& member : PostRepository::chain(s, p)) {
+            ids.push_back(member.id);
+            if (member.status != post_status::scheduled) continue;
+            jobs::JobRepository::cancel_many(s, PostRepository::return_to_draft(s, member));
+            drafted.push_back(member.id);
+        }
+        PostRepository::clear_recycling(s, ids);
+        return nlohmann::json{{"chain_post_ids", ids}, {"drafted_post_ids", drafted}};
+    });
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,75 @@
+// What the social post routes do: create and schedule (checked against every target platform,
+// guarded against duplicates), bulk batches, listing, edits of unpublished posts, metadata,
+// cancelling, and stopping a recycling chain. Raises ApiError; the handlers stay thin.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/core/http/http_client.hpp"
+#include "common/core/redis/redis_pool.hpp"
+#include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/post_validation.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace squawk::social {
+
+// The editable fields a PATCH sent; absent ones stay as they are.
+struct PostChange {
+    std::optional<std::string> content;
+    std::optional<std::string> link;
+    std::optional<std::vector<std::string>> media_urls;
+    std::optional<time::TimePoint> scheduled_time;
+    std::optional<nlohmann::json> platform_options;
+    std::map<std::string, time::TimePoint> platform_times;
+};
+
+// One bad row of a batch: its index and its details.fields.
+struct RowProblem {
+    size_t index = 0;
+    std::map<std::string, std::string> fields;
+};
+
+class PostService {
+  public:
+    PostService(db::MysqlPool& mysql, redis::RedisPool& redis, const config::Config& config,
+                http::Client& http);
+
+    // The created post (to_api_json) plus post_id, post_url, warnings, idempotent_replay.
+    nlohmann::json create(long long workspace_id, bool is_test, const PostInput& input);
+    // All rows in one transaction, or none: a bad row throws 422 with details.rows. `dry_run`
+    // runs every check and stores nothing.
+    nlohmann::json create_batch(long long workspace_id, bool is_test,
+                                const std::vector<PostInput>& rows,
+                                std::vector<RowProblem> shape_problems, bool dry_run);
+    PostPage list(long long workspace_id, const PostFilter& filter, long long offset, int limit);
+    nlohmann::json get(long long workspace_id, long long id);
+    nlohmann::json update(long long workspace_id, long long id, const PostChange& change);
+    nlohmann::json update_metadata(long long workspace_id, long long id,
+                                   const nlohmann::json& metadata);
+    void cancel(long long workspace_id, long long id);
+    // Stops recycling for the chain of post `id`: returns the chain's ids and those drafted.
+    nlohmann::json stop_recycling(long long workspace_id, long long id);
+
+  private:
+    // The post to write for `input`, or the problems that refuse it.
+    struct Prepared {
+        NewPost post;
+        nlohmann::json warnings = nlohmann::json::object();
+        std::map<std::string, std::string> problems;
+    };
+    Prepared prepare(db::Session& s, long long workspace_id, bool is_test,
+                     const PostInput& input) const;
+    Post find_locked(db::Session& s, long long workspace_id, long long id) const;
+
+    db::MysqlPool& mysql_;
+    redis::RedisPool& redis_;
+    const LimitsTable& limits_;
+};
+
+}  // namespace squawk::social

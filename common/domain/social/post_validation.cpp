@@ -1,0 +1,117 @@
+#include "common/domain/social/post_validation.hpp"
+
+#include "common/core/net/target_url.hpp"
+
+#include <algorithm>
+
+namespace squawk::social {
+namespace {
+
+void add_problem(std::map<std::string, std::string>& problems, const std::string& field,
+                 const std::string& reason) {
+    auto& slot = problems[field];
+    slot += (slot.empty() ? "" : "; ") + reason;
+}
+
+void add_warning(nlohmann::json& warnings, const std::string& platform, const std::string& text) {
+    if (!warnings.contains(platform)) warnings[platform] = nlohmann::json::array();
+    warnings[platform].push_back(text);
+}
+
+void review_one(const PostInput& input, const std::string& platform, const PlatformLimits& limits,
+                PlatformReview& review) {
+    if (!limits.can_publish) {
+        add_problem(review.problems, "platforms", platform + " accounts cannot publish posts");
+        return;
+    }
+    const size_t images = input.media_urls.size();
+    const size_t text = utf8_length(input.content);
+    if (images > 0 && limits.max_images == 0) {
+        add_problem(review.problems, "media_urls", platform + " posts cannot carry images");
+    } else if (images > limits.max_images) {
+        add_problem(review.problems, "media_urls",
+                    platform + " takes at most " + std::to_string(limits.max_images) + " images");
+    } else if (images > 1 && limits.min_album_items > 0 &&
+               (images < limits.min_album_items || images > limits.max_album_items)) {
+        add_problem(review.problems, "media_urls",
+                    platform + " albums take " + std::to_string(limits.min_album_items) + " to " +
+                        std::to_string(limits.max_album_items) + " images");
+    }
+    const size_t max_text = images > 0 && limits.max_caption_chars > 0 ? limits.max_caption_chars
+                                                                       : limits.max_text_chars;
+    if (text > max_text)
+        add_problem(review.problems, "content",
+                    platform + " allows at most " + std::to_string(max_text) + " characters" +
+                        (images > 0 ? " with media" : "") + " (this content has " +
+                        std::to_string(text) + ")");
+    // Soft problems: accepted, but the result will not look as the client may expect.
+    if (input.link && images > 0)
+        add_warning(review.warnings, platform,
+                    "the link preview is not shown when images are attached");
+    if (input.first_comments.is_array() && !input.first_comments.empty())
+        add_warning(review.warnings, platform,
+                    "first_comments are stored but not posted on " + platform);
+}
+
+}  // namespace
+
+const LimitsTable& known_limits(const config::Config& config, http::Client& http) {
+    static const LimitsTable table = [&] {
+        LimitsTable out;
+        for (const auto& factory : connector_factories())
+            if (auto connector = make_connector(factory.platform, config.social, http))
+                out.emplace(std::string(factory.platform), connector->limits());
+        return out;
+    }();
+    return table;
+}
+
+size_t utf8_length(std::string_view text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+bool is_web_url(std::string_view url, bool https_only) {
+    // A post's link may point into a page; the target parser refuses fragments, so they are
+    // checked apart: no whitespace or control characters.
+    const auto hash = url.find('#');
+    if (hash != std::string_view::npos &&
+        std::any_of(url.begin() + static_cast<long>(hash), url.end(),
+                    [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; }))
+        return false;
+    try {
+        const auto parsed = net::parse_url(url.substr(0, hash));
+        return !https_only || parsed.scheme == "https";
+    } catch (const net::TargetRefused&) {
+        return false;
+    }
+}
+
+PlatformReview review_for_platforms(const PostInput& input,
+                                    const std::vector<std::string>& platforms,
+                                    const LimitsTable& limits) {
+    PlatformReview review;
+    for (const auto& platform : platforms) {
+        const auto it = limits.find(platform);
+        if (it == limits.end()) {
+            add_problem(review.problems, "platforms", "unknown platform: " + platform);
+            continue;
+        }
+        review_one(input, platform, it->second, review);
+    }
+    for (const auto& [platform, options] : input.platform_options.items())
+        if (std::find(platforms.begin(), platforms.end(), platform) == platforms.end())
+            add_problem(review.problems, "platform_options." + platform,
+                        "the post does not go to " + platform);
+    if (input.time_required && !input.scheduled_time)
+        for (const auto& platform : platforms)
+            if (!input.platform_times.count(platform))
+                add_problem(review.problems, "scheduled_time",
+                            "is required unless every platform has its own in platform_options "
+                            "(missing for " +
+                                platform + ")");
+    return review;
+}
+
+}  // namespace squawk::social

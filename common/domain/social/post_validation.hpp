@@ -1,0 +1,64 @@
+// What a client asks a post to be (after its shape was checked) and the per-platform rules it
+// must meet before anything is stored: text, caption and album limits, and soft warnings.
+#pragma once
+
+#include "common/domain/social/connector.hpp"
+#include "common/domain/social/post.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace squawk::social {
+
+// Link field of spec 8.3: http or https, a host, under 2,048 characters.
+inline constexpr size_t kMaxLinkChars = 2047;
+inline constexpr size_t kMaxMediaItems = 10;
+
+struct PostInput {
+    std::string content;
+    std::vector<std::string> platforms;    // every connected account on each
+    std::vector<std::string> account_ids;  // public ids
+    std::optional<std::string> link;
+    std::vector<std::string> media_urls;
+    nlohmann::json platform_options = nlohmann::json::object();  // as sent, keyed by platform
+    std::map<std::string, time::TimePoint> platform_times;  // platform_options.<p>.scheduled_time
+    std::optional<time::TimePoint> scheduled_time;
+    // /schedule: every target needs a time, its platform's or the top-level one.
+    bool time_required = false;
+    nlohmann::json first_comments;  // null, or an array of strings
+    bool allow_duplicates = false;
+    std::optional<RecycleRule> recycle;
+    bool draft = false;
+    // Sent to a queue: the post takes the queue's next free slot as its time.
+    std::optional<long long> queue_id;
+};
+
+// Problems keyed by field name (details.fields) and warnings keyed by platform (spec 2.3).
+struct PlatformReview {
+    std::map<std::string, std::string> problems;
+    nlohmann::json warnings = nlohmann::json::object();
+};
+
+// The limits of every platform this build knows, read from the connectors themselves.
+using LimitsTable = std::map<std::string, PlatformLimits, std::less<>>;
+// Every connector's limits, read once per process: they are compiled in, whatever the
+// configuration.
+const LimitsTable& known_limits(const config::Config& config, http::Client& http);
+
+// Checks the post against each platform it goes to.
+PlatformReview review_for_platforms(const PostInput& input,
+                                    const std::vector<std::string>& platforms,
+                                    const LimitsTable& limits);
+
+// An absolute http(s) URL with a host (net::parse_url), a fragment allowed; `https_only` for media.
+bool is_web_url(std::string_view url, bool https_only);
+
+// Length in Unicode characters, as the platforms count text.
+size_t utf8_length(std::string_view text);
+
+}  // namespace squawk::social

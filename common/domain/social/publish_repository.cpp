@@ -1,0 +1,381 @@
+#include "common/domain/social/publish_repository.hpp"
+
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/events/event_outbox.hpp"
+#include "common/domain/social/post_repository.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace squawk::social {
+namespace {
+
+using db::optional_time_column;
+using db::time_column;
+using db::time_param;
+
+const std::string kTakeUp =
+    "SELECT t.id, t.status, t.send_started_at, t.scheduled_time, t.post_id, a.id, a.public_id,"
+    " a.platform, a.status, a.external_id, a.display_name, a.external_handle, a.credentials_enc"
+    " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
+    " WHERE t.id IN (";
+
+// Each batch is one statement: its rows' values are a derived table (db::update_from_rows).
+constexpr const char* kPublishedRow =
+    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes";
+constexpr const char* kSetPublished =
+    "v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
+    " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
+    " t.error = NULL, t.transcodes = v.transcodes, t.updated_at = ?";
+constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error, ? AS transcodes";
+constexpr const char* kSetFailed =
+    "v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
+    " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', "
+    "'publishing')";
+constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
+constexpr const char* kSetSettled =
+    "v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
+    " p.updated_at = ?";
+
+// Sends that count against the caps: published ones, and ones whose platform call is under way
+// (send mark set, no outcome yet). Sandbox posts never reach a platform and do not count.
+const std::string kRecentSends =
+    "SELECT t.account_id, t.platform, COALESCE(t.published_at, t.send_started_at)"
+    " FROM social_post_targets t JOIN social_posts p ON p.id = t.post_id WHERE p.is_test = 0"
+    " AND ((t.status = 'published' AND t.published_at > ?) OR"
+    " (t.status = 'publishing' AND t.send_started_at > ?)) AND t.account_id IN (";
+
+constexpr const char* kOpenStatuses[] = {target_status::draft, target_status::scheduled,
+                                         target_status::queued, target_status::publishing};
+
+bool is_open(const std::string& status) {
+    return std::any_of(std::begin(kOpenStatuses), std::end(kOpenStatuses),
+                       [&](const char* open) { return status == open; });
+}
+
+bool has_ended(const std::string& post_status_now) {
+    return post_status_now == post_status::published || post_status_now == post_status::partial ||
+           post_status_now == post_status::failed;
+}
+
+// NULL when no fix was applied, so a target without media reads as it always did.
+db::Param transcodes_param(const nlohmann::json& transcodes) {
+    if (!transcodes.is_array() || transcodes.empty()) return db::Param(nullptr);
+    return db::json_text(transcodes);
+}
+
+db::Params id_params(const std::set<long long>& ids) {
+    return db::Params(ids.begin(), ids.end());
+}
+
+// Locks the posts' rows in id order; their statuses by id (a deleted post is absent).
+std::map<long long, std::string> lock_posts(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, std::string> out;
+    if (ids.empty()) return out;
+    const auto params = id_params(ids);
+    for (const auto& r : s.query("SELECT id, status FROM social_posts WHERE id IN (" +
+                                     db::placeholders(params.size()) + ") ORDER BY id FOR UPDATE",
+                                 params))
+        out[r.integer(0)] = r.text(1);
+    return out;
+}
+
+// Settles every post of `ids` whose targets all ended: status, published_at and its event.
+std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, SettledPost> out;
+    if (ids.empty()) return out;
+    struct Tally {
+        int published = 0;
+        int failed = 0;
+        bool open = false;
+        std::optional<time::TimePoint> last_published;
+    };
+    std::map<long long, Tally> tallies;
+    const auto params = id_params(ids);
+    // Shared locks: a target being taken up holds one too while it waits for its post's lock.
+    for (const auto& r : s.query("SELECT post_id, status, published_at FROM social_post_targets"
+                                 " WHERE post_id IN (" +
+                                     db::placeholders(params.size()) + ") LOCK IN SHARE MODE",
+                                 params)) {
+        auto& tally = tallies[r.integer(0)];
+        const std::string status = r.text(1);
+        if (is_open(status)) {
+            tally.open = true;
+        } else if (status == target_status::published) {
+            ++tally.published;
+            const auto at = optional_time_column(r, 2);
+            if (at && (!tally.last_published || *at > *tally.last_published))
+                tally.last_published = at;
+        } else if (status == target_status::failed) {
+            ++tally.failed;
+        }
+    }
+    db::Params rows;
+    std::vector<long long> settled_ids;
+    std::map<long long, std::string> events;
+    for (const auto& [post_id, tally] : tallies) {
+        if (tally.open) continue;
+        const char* status = tally.published == 0 ? post_status::failed
+                             : tally.failed == 0  ? post_status::published
+                                                  : post_status::partial;
+        rows.insert(rows.end(), {post_id, std::string(status),
+                                 tally.last_published ? time_param(*tally.last_published)
+                                                      : db::Param(nullptr)});
+        settled_ids.push_back(post_id);
+        events[post_id] = std::string("post.") + status;
+    }
+    if (settled_ids.empty()) return out;
+    rows.push_back(time_param(time::now()));
+    s.execute(db::update_from_rows("social_posts p", kSettledRow, settled_ids.size()) + kSetSettled,
+              rows);
+    std::vector<events::NewEvent> new_events;
+    for (auto& post : PostRepository::find_many(s, settled_ids)) {
+        new_events.push_back({post.workspace_id, events[post.id], post_event_data(post)});
+        const auto id = post.id;
+        out.emplace(id, SettledPost{std::move(post), events[id]});
+    }
+    events::emit_many(s, new_events);
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::optional<PublishWork>> PublishRepository::take_up(
+    db::Session& s, const std::vector<long long>& ids) {
+    std::vector<std::optional<PublishWork>> out(ids.size());
+    if (ids.empty()) return out;
+    const std::set<long long> unique(ids.begin(), ids.end());
+    const auto params = id_params(unique);
+    const auto in_list = db::placeholders(params.size()) + ")";
+    // Post locks before the targets' exclusive locks, as outcomes take them, so that the two
+    // cannot deadlock. Only locking reads come before the posts are locked: the first plain
+    // read fixes the transaction's snapshot, which must not predate a change committed under
+    // the post lock we waited for.
+    std::set<long long> post_ids;
+    for (const auto& r : s.query("SELECT post_id FROM social_post_targets WHERE id IN (" + in_list +
+                                     " LOCK IN SHARE MODE",
+                                 params))
+        post_ids.insert(r.integer(0));
+    lock_posts(s, post_ids);
+
+    std::map<long long, PublishWork> found;
+    for (const auto& r : s.query(kTakeUp + in_list + " FOR UPDATE", params)) {
+        PublishWork w;
+        w.target_id = r.integer(0);
+        w.target_status = r.text(1);
+        w.send_started_at = optional_time_column(r, 2);
+        w.scheduled_time = time_column(r, 3);
+        w.post.id = r.integer(4);
+        w.account.id = r.integer(5);
+        w.account.public_id = r.optional_text(6).value_or("");
+        w.account.platform = r.text(7);
+        w.account.status = r.text(8);
+        w.account.external_id = r.optional_text(9).value_or("");
+        w.account.display_name = r.optional_text(10).value_or("");
+        w.account.handle = r.optional_text(11).value_or("");
+        w.account.credentials_sealed = r.optional_text(12).value_or("");
+        found.emplace(w.target_id, std::move(w));
+    }
+    std::map<long long, Post> posts;
+    for (auto& p :
+         PostRepository::find_many(s, std::vector<long long>(post_ids.begin(), post_ids.end())))
+        posts.emplace(p.id, std::move(p));
+
+    db::Params entering;
+    std::set<long long> processing;
+    for (auto it = found.begin(); it != found.end();) {
+        auto& w = it->second;
+        const auto post = posts.find(w.post.id);
+        if (post == posts.end()) {
+            it = found.erase(it);
+            continue;
+        }
+        w.post = post->second;
+        if (!w.send_started_at && is_open(w.target_status) &&
+            w.target_status != target_status::draft) {
+            entering.emplace_back(w.target_id);
+            processing.insert(w.post.id);
+        }
+        ++it;
+    }
+    if (!entering.empty()) {
+        const auto now = time_param(time::now());
+        db::Params params{now};
+        params.insert(params.end(), entering.begin(), entering.end());
+        s.execute(
+            "UPDATE social_post_targets SET status = 'publishing', publish_stage = 'validating',"
+            " updated_at = ? WHERE id IN (" +
+                db::placeholders(entering.size()) + ")",
+            params);
+        db::Params post_params{now};
+        post_params.insert(post_params.end(), processing.begin(), processing.end());
+        s.execute(
+            "UPDATE social_posts SET status = 'processing', updated_at = ?"
+            " WHERE status = 'scheduled' AND id IN (" +
+                db::placeholders(processing.size()) + ")",
+            post_params);
+    }
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (const auto w = found.find(ids[i]); w != found.end()) out[i] = w->second;
+    return out;
+}
+
+bool PublishRepository::enter_stage(db::Session& s, const PublishWork& work, const char* stage) {
+    const auto now = time_param(time::now());
+    const auto changed = s.execute(
+        "UPDATE social_post_targets SET status = 'publishing', publish_stage = ?, updated_at = ?"
+        " WHERE id = ? AND status IN ('scheduled', 'queued', 'publishing')",
+        {std::string(stage), now, work.target_id});
+    if (changed == 0) return false;
+    s.execute(
+        "UPDATE social_posts SET status = 'processing', updated_at = ?"
+        " WHERE id = ? AND status = 'scheduled'",
+        {now, work.post.id});
+    return true;
+}
+
+std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
+    db::Session& s, const std::vector<long long>& account_ids, time::TimePoint now) {
+    std::map<long long, AccountSends> out;
+    if (account_ids.empty()) return out;
+    db::Params ids;
+    for (const auto id : account_ids) {
+        ids.emplace_back(id);
+        out[id];
+    }
+    s.query("SELECT id FROM social_accounts WHERE id IN (" + db::placeholders(ids.size()) +
+                ") ORDER BY id FOR UPDATE",
+            ids);
+    const auto day_ago = time_param(now - std::chrono::hours(24));
+    const auto hour_ago = now - std::chrono::hours(1);
+    db::Params params{day_ago, day_ago};
+    params.insert(params.end(), ids.begin(), ids.end());
+    for (const auto& r : s.query(kRecentSends + db::placeholders(ids.size()) + ")", params)) {
+        auto& account = out[r.integer(0)];
+        const auto at = time_column(r, 2);
+        account.by_platform[r.text(1)].push_back(at);
+        if (at > hour_ago) account.any_platform_hour.push_back(at);
+    }
+    return out;
+}
+
+void PublishRepository::mark_sending(db::Session& s, const std::vector<long long>& target_ids,
+                                     time::TimePoint at) {
+    if (target_ids.empty()) return;
+    db::Params params{time_param(at), time_param(at)};
+    for (const auto id : target_ids) params.emplace_back(id);
+    s.execute(
+        "UPDATE social_post_targets SET send_started_at = ?, publish_stage = 'publishing',"
+        " updated_at = ? WHERE id IN (" +
+            db::placeholders(target_ids.size()) + ")",
+        params);
+}
+
+void PublishRepository::clear_sending(db::Session& s, long long target_id) {
+    s.execute(
+        "UPDATE social_post_targets SET send_started_at = NULL, status = 'queued',"
+        " publish_stage = NULL, updated_at = ? WHERE id = ? AND status = 'publishing'",
+        {time_param(time::now()), target_id});
+}
+
+std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
+    db::Session& s, const std::vector<TargetOutcome>& outcomes) {
+    std::vector<std::optional<SettledPost>> out(outcomes.size());
+    std::set<long long> post_ids;
+    for (const auto& o : outcomes) post_ids.insert(o.post_id);
+    const auto before = lock_posts(s, post_ids);
+
+    db::Params published;
+    db::Params failed;
+    for (const auto& o : outcomes) {
+        if (o.delivery)
+            published.insert(published.end(),
+                             {o.target_id, o.delivery->external_id,
+                              o.delivery->url ? db::Param(*o.delivery->url) : db::Param(nullptr),
+                              time_param(o.delivery->at), transcodes_param(o.transcodes)});
+        else
+            failed.insert(failed.end(),
+                          {o.target_id, db::json_text(o.error), transcodes_param(o.transcodes)});
+    }
+    const auto now = time_param(time::now());
+    if (!published.empty()) {
+        const auto count = published.size() / 5;
+        published.push_back(now);
+        s.execute(
+            db::update_from_rows("social_post_targets t", kPublishedRow, count) + kSetPublished,
+            published);
+    }
+    if (!failed.empty()) {
+        const auto count = failed.size() / 3;
+        failed.push_back(now);
+        s.execute(db::update_from_rows("social_post_targets t", kFailedRow, count) + kSetFailed,
+                  failed);
+    }
+
+    std::set<long long> unsettled;
+    for (const auto& [id, status] : before)
+        if (!has_ended(status)) unsettled.insert(id);
+    auto settled = settle(s, unsettled);
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        const auto found = settled.find(outcomes[i].post_id);
+        if (found == settled.end()) continue;
+        out[i] = std::move(found->second);
+        settled.erase(found);
+    }
+    return out;
+}
+
+void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
+    const auto target_id = job.payload.value("target_id", 0LL);
+    const auto r = s.query_one(
+        "SELECT post_id, send_started_at FROM social_post_targets WHERE id = ?", {target_id});
+    if (!r) return;
+    const bool sent = !r->is_null(1);
+    const nlohmann::json error =
+        sent ? nlohmann::json{{"code", "PUBLISH_OUTCOME_UNKNOWN"},
+                              {"message",
+                               "publish outcome unknown: the worker stopped after sending, on "
+                               "every attempt; the message is not sent again"},
+                              {"detail", {{"attempts", job.attempts}}}}
+             : nlohmann::json{{"code", "PUBLISH_FAILED"},
+                              {"message",
+                               "The worker publishing this target stopped on every "
+                               "attempt before sending."},
+                              {"detail", {{"attempts", job.attempts}}}};
+    TargetOutcome outcome;
+    outcome.post_id = r->integer(0);
+    outcome.target_id = target_id;
+    outcome.error = error;
+    PublishRepository::record_outcomes(s, {outcome});
+}
+
+nlohmann::json post_event_data(const Post& post) {
+    nlohmann::json data = to_api_json(post);
+    data["post_id"] = post.id;
+    nlohmann::json detail = nlohmann::json::array();
+    nlohmann::json transcoded = nlohmann::json::array();
+    size_t failed = 0;
+    for (const auto& t : post.targets) {
+        if (t.transcodes.is_array())
+            for (const auto& fix : t.transcodes)
+                transcoded.push_back({{"platform", t.platform}, {"fix", fix}});
+        if (t.status != target_status::failed) continue;
+        ++failed;
+        const auto& e = t.error.is_object() ? t.error : nlohmann::json::object();
+        detail.push_back({{"account_id", t.account_public_id},
+                          {"platform", t.platform},
+                          {"code", e.value("code", "PUBLISH_FAILED")},
+                          {"message", e.value("message", "")},
+                          {"detail", e.contains("detail") ? e["detail"] : nlohmann::json()}});
+    }
+    if (failed > 0)
+        data["error"] = {
+            {"code", "PUBLISH_FAILED"},
+            {"message", std::to_string(failed) + " of " + std::to_string(post.targets.size()) +
+                            " targets were not published."},
+            {"detail", std::move(detail)}};
+    data["transcoded"] = std::move(transcoded);
+    return data;
+}
+
+}  // namespace squawk::social

@@ -1,0 +1,35 @@
+#include "common/domain/social/recycling.hpp"
+
+namespace squawk::social {
+
+std::optional<NewPost> next_occurrence(const Post& post) {
+    if (!post.recycle || post.recycle->interval_hours <= 0 || post.targets.empty())
+        return std::nullopt;
+    const auto& rule = *post.recycle;
+    const int count = post.recycle_count + 1;
+    if (rule.max_repeats && count > *rule.max_repeats) return std::nullopt;
+    const auto interval = std::chrono::hours(rule.interval_hours);
+
+    NewPost next;
+    next.workspace_id = post.workspace_id;
+    next.content = post.content;
+    next.link = post.link;
+    next.media_urls = post.media_urls;
+    next.platform_options = post.platform_options;
+    next.first_comments = post.first_comments;
+    next.is_test = post.is_test;
+    next.queue_id = post.queue_id;
+    next.recycle = post.recycle;
+    next.recycle_count = count;
+    next.recycle_parent_id = post.recycle_parent_id.value_or(post.id);
+    for (const auto& t : post.targets) {
+        if (t.status == target_status::cancelled) continue;
+        const auto at = t.scheduled_time + interval;
+        if (rule.until && at > *rule.until) return std::nullopt;
+        next.targets.push_back(NewTarget{t.account_id, t.account_public_id, t.platform, at});
+    }
+    if (next.targets.empty()) return std::nullopt;
+    return next;
+}
+
+}  // namespace squawk::social
