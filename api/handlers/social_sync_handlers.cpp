@@ -1,5 +1,6 @@
 #include "api/handlers/social_sync_handlers.hpp"
 
+#include "api/render/job_json.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "common/domain/social/account_repository.hpp"
@@ -38,7 +39,7 @@ Reply sync_external_posts(const RequestContext& ctx, Services& services) {
     }
     const auto job = services.submitter.submit(ctx.workspace_id, jobs::kSyncExternal,
                                                {{"account_ids", rows}}, ctx.is_test);
-    return Reply::ok(jobs::to_accepted_json(job), 202);
+    return Reply::ok(render::accepted_job_json(job), 202);
 }
 
 }  // namespace squawk::api::handlers
