@@ -1,5 +1,6 @@
 #include "api/handlers/social_account_handlers.hpp"
 
+#include "api/render/social_group_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/error/api_error.hpp"
@@ -142,7 +143,7 @@ Reply create_account_group(const RequestContext& ctx, Services& services) {
     change.account_ids = read_account_ids(body);
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(groups(services).create(ctx.workspace_id, change), 201);
+    return Reply::ok(render::group_json(groups(services).create(ctx.workspace_id, change)), 201);
 }
 
 Reply list_account_groups(const RequestContext& ctx, Services& services) {
@@ -151,12 +152,13 @@ Reply list_account_groups(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found = groups(services).list(ctx.workspace_id, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& g : found.items) items.push_back(social::to_api_json(g));
+    for (const auto& g : found.items) items.push_back(render::group_json(g));
     return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply get_account_group(const RequestContext& ctx, Services& services) {
-    return Reply::ok(groups(services).get(ctx.workspace_id, ctx.param("group_id")));
+    return Reply::ok(
+        render::group_json(groups(services).get(ctx.workspace_id, ctx.param("group_id"))));
 }
 
 Reply update_account_group(const RequestContext& ctx, Services& services) {
@@ -168,7 +170,8 @@ Reply update_account_group(const RequestContext& ctx, Services& services) {
     body.finish();
     if (!change.name && !change.account_ids)
         throw validation_error({{"body", "give at least one of name, account_ids"}});
-    return Reply::ok(groups(services).update(ctx.workspace_id, ctx.param("group_id"), change));
+    return Reply::ok(render::group_json(
+        groups(services).update(ctx.workspace_id, ctx.param("group_id"), change)));
 }
 
 Reply delete_account_group(const RequestContext& ctx, Services& services) {
