@@ -1,5 +1,6 @@
 #include "api/handlers/audio_handlers.hpp"
 
+#include "api/render/job_json.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "common/domain/speech/voices.hpp"
@@ -21,7 +22,7 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
                                    {"voice", voice.value_or(std::string(speech::kDefaultVoice))},
                                    {"speed", speed.value_or(speech::kDefaultWordsPerMinute)}},
                                   ctx.is_test, ctx.charge_ledger_id);
-    return Reply::ok(jobs::to_accepted_json(job), 202);
+    return Reply::ok(render::accepted_job_json(job), 202);
 }
 
 }  // namespace squawk::api::handlers

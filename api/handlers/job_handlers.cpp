@@ -1,9 +1,9 @@
 #include "api/handlers/job_handlers.hpp"
 
+#include "api/render/job_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/core/error/api_error.hpp"
-#include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_service.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
 #include <array>
@@ -18,21 +18,15 @@ constexpr std::array<std::string_view, 6> kStatuses{
 // A ping job parks one fiber at most this long.
 constexpr long long kMaxPingSleepMs = 60000;
 
-ApiError job_not_found() {
-    return ApiError(ErrorCode::NotFound, "No job with this id.");
-}
-
 }  // namespace
 
 Reply get_job(const RequestContext& ctx, Services& services) {
     const std::string& id = ctx.param("job_id");
     if (auto finished = services.finished_jobs.find(ctx.workspace_id, id))
         return Reply::ok(std::move(*finished));
-    const auto job = services.mysql.run(
-        [&](db::Session& s) { return jobs::JobRepository::find(s, ctx.workspace_id, id); });
-    if (!job) throw job_not_found();
-    auto rendered = jobs::to_api_json(*job);
-    services.finished_jobs.remember(*job, rendered);
+    const auto job = jobs::JobService(services.mysql).get(ctx.workspace_id, id);
+    auto rendered = render::job_json(job);
+    services.finished_jobs.remember(job, rendered);
     return Reply::ok(std::move(rendered));
 }
 
@@ -41,31 +35,17 @@ Reply list_jobs(const RequestContext& ctx, Services& services) {
     const PageRequest page = read_page(query);
     const auto status = query.optional_enum("status", kStatuses);
     query.finish();
-    const auto found = services.mysql.run([&](db::Session& s) {
-        return jobs::JobRepository::list(s, ctx.workspace_id, status.value_or(""), page.offset(),
-                                         page.per_page);
-    });
+    const auto found =
+        jobs::JobService(services.mysql)
+            .list(ctx.workspace_id, status.value_or(""), page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& job : found.items) items.push_back(jobs::to_api_json(job));
+    for (const auto& job : found.items) items.push_back(render::job_json(job));
     return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply cancel_job(const RequestContext& ctx, Services& services) {
-    const std::string& id = ctx.param("job_id");
-    auto [result, job] = services.mysql.transaction([&](db::Session& s) {
-        const auto r = jobs::JobRepository::cancel(s, ctx.workspace_id, id);
-        return std::make_pair(r, jobs::JobRepository::find(s, ctx.workspace_id, id));
-    });
-    switch (result) {
-        case jobs::CancelResult::not_found:
-            throw job_not_found();
-        case jobs::CancelResult::already_terminal:
-            throw ApiError(ErrorCode::Conflict, "The job has already finished.",
-                           {{"status", job ? job->status : std::string()}});
-        case jobs::CancelResult::cancelled:
-            break;
-    }
-    return Reply::ok(jobs::to_api_json(job.value()));
+    return Reply::ok(render::job_json(
+        jobs::JobService(services.mysql).cancel(ctx.workspace_id, ctx.param("job_id"))));
 }
 
 Reply submit_ping(const RequestContext& ctx, Services& services) {
@@ -75,7 +55,7 @@ Reply submit_ping(const RequestContext& ctx, Services& services) {
     body.finish();
     const auto job = services.submitter.submit(ctx.workspace_id, jobs::kNoop,
                                                {{"sleep_ms", sleep_ms.value_or(0)}}, ctx.is_test);
-    return Reply::ok(jobs::to_accepted_json(job), 202);
+    return Reply::ok(render::accepted_job_json(job), 202);
 }
 
 }  // namespace squawk::api::handlers

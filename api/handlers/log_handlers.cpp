@@ -1,8 +1,9 @@
 #include "api/handlers/log_handlers.hpp"
 
+#include "api/render/request_log_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
-#include "common/domain/request_log/request_log_repository.hpp"
+#include "common/domain/request_log/request_log_service.hpp"
 
 #include <array>
 
@@ -10,18 +11,6 @@ namespace squawk::api::handlers {
 namespace {
 
 constexpr std::array<std::string_view, 5> kMethods{"GET", "POST", "PUT", "PATCH", "DELETE"};
-
-nlohmann::json to_api_json(const request_log::Entry& e) {
-    return {{"id", e.id},
-            {"request_id", e.request_id},
-            {"method", e.method},
-            {"route", e.route},
-            {"status", e.status},
-            {"duration_ms", static_cast<double>(e.duration_us) / 1000.0},
-            {"key_prefix", e.key_prefix.empty() ? nlohmann::json() : nlohmann::json(e.key_prefix)},
-            {"profile_id", e.profile_id ? nlohmann::json(*e.profile_id) : nlohmann::json()},
-            {"created_at", time::format_iso8601(e.created_at)}};
-}
 
 }  // namespace
 
@@ -43,11 +32,10 @@ Reply list_request_logs(const RequestContext& ctx, Services& services) {
     query.finish();
     // Inside a profile the log shows the requests made in that profile.
     if (ctx.profile_id) filter.profile_id = ctx.profile_id;
-    const auto found = services.mysql.run([&](db::Session& s) {
-        return request_log::RequestLogRepository::list(s, filter, page.offset(), page.per_page);
-    });
+    const auto found =
+        request_log::RequestLogService(services.mysql).list(filter, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& e : found.items) items.push_back(to_api_json(e));
+    for (const auto& e : found.items) items.push_back(render::request_log_json(e));
     return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 

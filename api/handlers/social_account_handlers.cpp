@@ -1,5 +1,7 @@
 #include "api/handlers/social_account_handlers.hpp"
 
+#include "api/render/social_account_json.hpp"
+#include "api/render/social_group_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/error/api_error.hpp"
@@ -43,7 +45,8 @@ Reply connect(const RequestContext& ctx, Services& services, std::string_view pl
     }
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(accounts(services).connect(ctx.workspace_id, platform, std::move(credentials)),
+    return Reply::ok(render::account_json(accounts(services).connect(ctx.workspace_id, platform,
+                                                                     std::move(credentials))),
                      201);
 }
 
@@ -60,16 +63,6 @@ AccountQuery read_account_query(const RequestContext& ctx) {
     q.platform = query.optional_enum("platform", platform_names()).value_or("");
     query.finish();
     return q;
-}
-
-nlohmann::json health_json(const social::Account& a) {
-    auto json = social::to_api_json(a);
-    return {{"id", json["id"]},
-            {"platform", json["platform"]},
-            {"display_name", json["display_name"]},
-            {"token_valid", json["token_valid"]},
-            {"last_error", json["last_error"]},
-            {"last_checked_at", json["last_checked_at"]}};
 }
 
 std::optional<std::vector<std::string>> read_account_ids(Validator& body) {
@@ -95,7 +88,7 @@ Reply list_social_accounts(const RequestContext& ctx, Services& services) {
     const auto found =
         accounts(services).list(ctx.workspace_id, q.platform, q.page.offset(), q.page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& a : found.items) items.push_back(social::to_api_json(a));
+    for (const auto& a : found.items) items.push_back(render::account_json(a));
     return Reply::page(std::move(items), pagination_json(q.page, found.total));
 }
 
@@ -104,7 +97,7 @@ Reply social_accounts_health(const RequestContext& ctx, Services& services) {
     const auto checked = accounts(services).check_health(ctx.workspace_id, q.platform,
                                                          q.page.offset(), q.page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& a : checked.items) items.push_back(health_json(a));
+    for (const auto& a : checked.items) items.push_back(render::account_health_json(a));
     return Reply::page(std::move(items), pagination_json(q.page, checked.total));
 }
 
@@ -113,7 +106,8 @@ Reply rename_social_account(const RequestContext& ctx, Services& services) {
     const std::string name = body.required_string("display_name", kMaxNameChars);
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(accounts(services).rename(ctx.workspace_id, ctx.param("account_id"), name));
+    return Reply::ok(render::account_json(
+        accounts(services).rename(ctx.workspace_id, ctx.param("account_id"), name)));
 }
 
 Reply move_social_account(const RequestContext& ctx, Services& services) {
@@ -126,8 +120,10 @@ Reply move_social_account(const RequestContext& ctx, Services& services) {
         body.reject("profile_id", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(accounts(services).move(ctx.workspace_id, ctx.caller_workspace_id,
-                                             ctx.param("account_id"), *profile_id));
+    return Reply::ok(render::moved_account_json(
+        accounts(services).move(ctx.workspace_id, ctx.caller_workspace_id, ctx.param("account_id"),
+                                *profile_id),
+        *profile_id));
 }
 
 Reply disconnect_social_account(const RequestContext& ctx, Services& services) {
@@ -142,7 +138,7 @@ Reply create_account_group(const RequestContext& ctx, Services& services) {
     change.account_ids = read_account_ids(body);
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(groups(services).create(ctx.workspace_id, change), 201);
+    return Reply::ok(render::group_json(groups(services).create(ctx.workspace_id, change)), 201);
 }
 
 Reply list_account_groups(const RequestContext& ctx, Services& services) {
@@ -151,12 +147,13 @@ Reply list_account_groups(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found = groups(services).list(ctx.workspace_id, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& g : found.items) items.push_back(social::to_api_json(g));
+    for (const auto& g : found.items) items.push_back(render::group_json(g));
     return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply get_account_group(const RequestContext& ctx, Services& services) {
-    return Reply::ok(groups(services).get(ctx.workspace_id, ctx.param("group_id")));
+    return Reply::ok(
+        render::group_json(groups(services).get(ctx.workspace_id, ctx.param("group_id"))));
 }
 
 Reply update_account_group(const RequestContext& ctx, Services& services) {
@@ -168,7 +165,8 @@ Reply update_account_group(const RequestContext& ctx, Services& services) {
     body.finish();
     if (!change.name && !change.account_ids)
         throw validation_error({{"body", "give at least one of name, account_ids"}});
-    return Reply::ok(groups(services).update(ctx.workspace_id, ctx.param("group_id"), change));
+    return Reply::ok(render::group_json(
+        groups(services).update(ctx.workspace_id, ctx.param("group_id"), change)));
 }
 
 Reply delete_account_group(const RequestContext& ctx, Services& services) {

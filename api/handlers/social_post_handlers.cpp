@@ -1,5 +1,6 @@
 #include "api/handlers/social_post_handlers.hpp"
 
+#include "api/render/post_change_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
@@ -273,16 +274,16 @@ Reply edit_post(const RequestContext& ctx, Services& services) {
     edit.link = read_link(body);
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(changes(services).edit(ctx.workspace_id, ctx.is_test,
-                                            integer_path_id(ctx, "post_id"), edit),
-                     202);
+    const auto post_id = integer_path_id(ctx, "post_id");
+    const auto accepted = changes(services).edit(ctx.workspace_id, ctx.is_test, post_id, edit);
+    return Reply::ok(render::accepted_edit_json(accepted, post_id), 202);
 }
 
 Reply delete_post(const RequestContext& ctx, Services& services) {
     const auto id = integer_path_id(ctx, "post_id");
     // A published post is unpublished by a job; one not published yet is cancelled at once.
     if (auto job = changes(services).unpublish(ctx.workspace_id, ctx.is_test, id))
-        return Reply::ok(std::move(*job), 202);
+        return Reply::ok(render::accepted_change_json(*job, id), 202);
     posts(services).cancel(ctx.workspace_id, id);
     // 204 carries no body (RFC 9110), so no envelope either.
     Reply reply = Reply::send_raw({"", "application/json"});

@@ -1,5 +1,6 @@
 #include "api/handlers/social_queue_handlers.hpp"
 
+#include "api/render/social_queue_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
@@ -62,7 +63,7 @@ social::QueueChange read_change(Validator& body, bool creating) {
 Reply create_queue(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     const auto change = read_change(body, true);
-    return Reply::ok(queues(services).create(ctx.workspace_id, change), 201);
+    return Reply::ok(render::queue_json(queues(services).create(ctx.workspace_id, change)), 201);
 }
 
 Reply list_queues(const RequestContext& ctx, Services& services) {
@@ -71,19 +72,20 @@ Reply list_queues(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found = queues(services).list(ctx.workspace_id, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& q : found.items) items.push_back(social::to_api_json(q));
+    for (const auto& q : found.items) items.push_back(render::queue_json(q));
     return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply get_queue(const RequestContext& ctx, Services& services) {
-    return Reply::ok(queues(services).get(ctx.workspace_id, integer_path_id(ctx, "queue_id")));
+    return Reply::ok(render::queue_json(
+        queues(services).get(ctx.workspace_id, integer_path_id(ctx, "queue_id"))));
 }
 
 Reply update_queue(const RequestContext& ctx, Services& services) {
     const long long id = integer_path_id(ctx, "queue_id");
     Validator body(ctx.body);
     const auto change = read_change(body, false);
-    return Reply::ok(queues(services).update(ctx.workspace_id, id, change));
+    return Reply::ok(render::queue_json(queues(services).update(ctx.workspace_id, id, change)));
 }
 
 Reply delete_queue(const RequestContext& ctx, Services& services) {
@@ -97,13 +99,13 @@ Reply preview_queue(const RequestContext& ctx, Services& services) {
     Validator query(ctx.query);
     const auto count = query.optional_integer("count", 1, social::kMaxPreviewCount);
     query.finish();
-    return Reply::ok(queues(services).preview(
-        ctx.workspace_id, id, static_cast<int>(count.value_or(social::kDefaultPreviewCount))));
+    return Reply::ok(render::queue_preview_json(queues(services).preview(
+        ctx.workspace_id, id, static_cast<int>(count.value_or(social::kDefaultPreviewCount)))));
 }
 
 Reply queue_next_slot(const RequestContext& ctx, Services& services) {
-    return Reply::ok(
-        queues(services).next_slot(ctx.workspace_id, integer_path_id(ctx, "queue_id")));
+    return Reply::ok(render::queue_next_slot_json(
+        queues(services).next_slot(ctx.workspace_id, integer_path_id(ctx, "queue_id"))));
 }
 
 }  // namespace squawk::api::handlers

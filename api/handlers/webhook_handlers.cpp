@@ -1,10 +1,10 @@
 #include "api/handlers/webhook_handlers.hpp"
 
+#include "api/render/webhook_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/events/event_catalog.hpp"
-#include "common/domain/webhooks/delivery_repository.hpp"
 #include "common/domain/webhooks/webhook_service.hpp"
 
 #include <array>
@@ -36,7 +36,10 @@ long long delivery_id(const RequestContext& ctx) {
 }  // namespace
 
 Reply list_webhooks(const RequestContext& ctx, Services& services) {
-    return Reply::ok(service(services).list(ctx.workspace_id));
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& e : service(services).list(ctx.workspace_id))
+        items.push_back(render::endpoint_json(e));
+    return Reply::ok(std::move(items));
 }
 
 Reply create_webhook(const RequestContext& ctx, Services& services) {
@@ -47,7 +50,9 @@ Reply create_webhook(const RequestContext& ctx, Services& services) {
     if (!names && !body.problems().count("events")) body.reject("events", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(service(services).create(ctx.workspace_id, url, *names), 201);
+    return Reply::ok(
+        render::endpoint_with_secret_json(service(services).create(ctx.workspace_id, url, *names)),
+        201);
 }
 
 Reply update_webhook(const RequestContext& ctx, Services& services) {
@@ -61,7 +66,8 @@ Reply update_webhook(const RequestContext& ctx, Services& services) {
     body.finish();
     if (!change.url && !change.events && !change.status)
         throw validation_error({{"body", "give at least one of url, events, status"}});
-    return Reply::ok(service(services).update(ctx.workspace_id, ctx.param("webhook_id"), change));
+    return Reply::ok(render::endpoint_json(
+        service(services).update(ctx.workspace_id, ctx.param("webhook_id"), change)));
 }
 
 Reply delete_webhook(const RequestContext& ctx, Services& services) {
@@ -70,11 +76,13 @@ Reply delete_webhook(const RequestContext& ctx, Services& services) {
 }
 
 Reply test_webhook(const RequestContext& ctx, Services& services) {
-    return Reply::ok(service(services).test(ctx.workspace_id, ctx.param("webhook_id")));
+    return Reply::ok(render::test_delivery_json(
+        service(services).test(ctx.workspace_id, ctx.param("webhook_id"))));
 }
 
 Reply rotate_webhook_secret(const RequestContext& ctx, Services& services) {
-    return Reply::ok(service(services).rotate_secret(ctx.workspace_id, ctx.param("webhook_id")));
+    return Reply::ok(render::endpoint_with_secret_json(
+        service(services).rotate_secret(ctx.workspace_id, ctx.param("webhook_id"))));
 }
 
 Reply replay_dead_letters(const RequestContext& ctx, Services& services) {
@@ -83,8 +91,9 @@ Reply replay_dead_letters(const RequestContext& ctx, Services& services) {
     if (!since && !body.problems().count("since")) body.reject("since", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(
-        service(services).replay_dead_letters(ctx.workspace_id, ctx.param("webhook_id"), *since));
+    const std::string& id = ctx.param("webhook_id");
+    const auto replayed = service(services).replay_dead_letters(ctx.workspace_id, id, *since);
+    return Reply::ok(render::replayed_dead_letters_json(id, *since, replayed));
 }
 
 Reply webhook_logs(const RequestContext& ctx, Services& services) {
@@ -95,24 +104,21 @@ Reply webhook_logs(const RequestContext& ctx, Services& services) {
     filter.event_name = query.optional_enum("event", events::catalog()).value_or("");
     filter.status = query.optional_enum("status", kDeliveryStatuses).value_or("");
     query.finish();
-    const auto found = services.mysql.run([&](db::Session& s) {
-        return webhooks::DeliveryRepository::logs(s, ctx.workspace_id, filter, page.offset(),
-                                                  page.per_page);
-    });
-    return Reply::page(nlohmann::json(found.items), pagination_json(page, found.total));
+    const auto found =
+        service(services).logs(ctx.workspace_id, filter, page.offset(), page.per_page);
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& d : found.items) items.push_back(render::delivery_log_json(d));
+    return Reply::page(std::move(items), pagination_json(page, found.total));
 }
 
 Reply get_delivery(const RequestContext& ctx, Services& services) {
-    const long long id = delivery_id(ctx);
-    auto found = services.mysql.run([&](db::Session& s) {
-        return webhooks::DeliveryRepository::find_json(s, ctx.workspace_id, id);
-    });
-    if (!found) throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
-    return Reply::ok(std::move(*found));
+    return Reply::ok(
+        render::delivery_log_json(service(services).delivery(ctx.workspace_id, delivery_id(ctx))));
 }
 
 Reply replay_delivery(const RequestContext& ctx, Services& services) {
-    return Reply::ok(service(services).replay(ctx.workspace_id, delivery_id(ctx)));
+    return Reply::ok(render::replayed_delivery_json(
+        service(services).replay(ctx.workspace_id, delivery_id(ctx))));
 }
 
 }  // namespace squawk::api::handlers

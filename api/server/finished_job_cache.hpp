@@ -16,7 +16,7 @@ namespace squawk::api {
 
 class FinishedJobCache {
   public:
-    // The rendered job (jobs::to_api_json), if it was remembered.
+    // The rendered job (render::job_json), if it was remembered.
     std::optional<nlohmann::json> find(long long workspace_id, const std::string& public_id);
     // Keeps `rendered` when `job` can no longer change; otherwise does nothing.
     void remember(const jobs::Job& job, const nlohmann::json& rendered);

@@ -30,3 +30,17 @@ TEST_CASE("a connection keeps a bounded number of prepared statements whatever t
         CHECK(prepared_on_server(s) - before < 400);
     });
 }
+
+TEST_CASE("a select carries its column labels, aliases included, shared by repeated runs",
+          "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([](db::Session& s) {
+        const auto first = s.select("SELECT 1 AS one, 'two' AS two, NULL AS nothing FROM DUAL");
+        REQUIRE(first.columns);
+        CHECK(*first.columns == std::vector<std::string>{"one", "two", "nothing"});
+        REQUIRE(first.rows.size() == 1);
+        CHECK(first.rows[0].text(1) == "two");
+        const auto again = s.select("SELECT 1 AS one, 'two' AS two, NULL AS nothing FROM DUAL");
+        CHECK(again.columns == first.columns);
+    });
+}

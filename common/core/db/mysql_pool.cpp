@@ -30,20 +30,27 @@ class Connection {
         plain_.reset();
     }
 
+    struct Prepared {
+        std::unique_ptr<sql::PreparedStatement> statement;
+        // The labels of its result columns, kept once a caller has asked for them.
+        std::shared_ptr<const std::vector<std::string>> labels;
+    };
+
     // Valid until the next prepare() on this connection.
-    sql::PreparedStatement& prepare(const std::string& text) {
+    Prepared& prepare(const std::string& text) {
         if (const auto found = index_.find(text); found != index_.end()) {
             statements_.splice(statements_.begin(), statements_, found->second);
-            return *found->second->second;
+            return found->second->second;
         }
         statements_.emplace_front(
-            text, std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)));
+            text,
+            Prepared{std::unique_ptr<sql::PreparedStatement>(raw_->prepareStatement(text)), {}});
         index_.emplace(text, statements_.begin());
         if (statements_.size() > kCachedStatements) {
             index_.erase(statements_.back().first);
             statements_.pop_back();
         }
-        return *statements_.front().second;
+        return statements_.front().second;
     }
 
     sql::Connection& raw() { return *raw_; }
@@ -56,7 +63,7 @@ class Connection {
 
   private:
     static constexpr size_t kCachedStatements = 128;
-    using Cached = std::pair<std::string, std::unique_ptr<sql::PreparedStatement>>;
+    using Cached = std::pair<std::string, Prepared>;
 
     std::unique_ptr<sql::Connection> raw_;
     std::list<Cached> statements_;
@@ -94,6 +101,33 @@ void bind(sql::PreparedStatement& statement, const Params& params) {
     }
 }
 
+std::vector<Row> read_rows(sql::ResultSet& rs) {
+    const unsigned columns = rs.getMetaData()->getColumnCount();
+    std::vector<Row> rows;
+    rows.reserve(rs.rowsCount());
+    while (rs.next()) {
+        std::vector<std::optional<std::string>> values;
+        values.reserve(columns);
+        for (unsigned c = 1; c <= columns; ++c) {
+            if (rs.isNull(c))
+                values.emplace_back(std::nullopt);
+            else
+                values.emplace_back(std::string(rs.getString(c)));
+        }
+        rows.emplace_back(std::move(values));
+    }
+    return rows;
+}
+
+std::shared_ptr<const std::vector<std::string>> column_labels(sql::ResultSet& rs) {
+    auto* meta = rs.getMetaData();
+    const unsigned columns = meta->getColumnCount();
+    auto labels = std::make_shared<std::vector<std::string>>();
+    labels->reserve(columns);
+    for (unsigned c = 1; c <= columns; ++c) labels->emplace_back(meta->getColumnLabel(c));
+    return labels;
+}
+
 }  // namespace
 
 const std::string& Row::text(size_t i) const {
@@ -120,24 +154,22 @@ double Row::real(size_t i) const {
 
 std::vector<Row> Session::query(const std::string& sql, const Params& params) {
     try {
-        auto& statement = connection_.prepare(sql);
+        auto& statement = *connection_.prepare(sql).statement;
         bind(statement, params);
         std::unique_ptr<sql::ResultSet> rs(statement.executeQuery());
-        const unsigned columns = rs->getMetaData()->getColumnCount();
-        std::vector<Row> rows;
-        rows.reserve(rs->rowsCount());
-        while (rs->next()) {
-            std::vector<std::optional<std::string>> values;
-            values.reserve(columns);
-            for (unsigned c = 1; c <= columns; ++c) {
-                if (rs->isNull(c))
-                    values.emplace_back(std::nullopt);
-                else
-                    values.emplace_back(std::string(rs->getString(c)));
-            }
-            rows.emplace_back(std::move(values));
-        }
-        return rows;
+        return read_rows(*rs);
+    } catch (const sql::SQLException& e) {
+        rethrow(e);
+    }
+}
+
+ResultSet Session::select(const std::string& sql, const Params& params) {
+    try {
+        auto& prepared = connection_.prepare(sql);
+        bind(*prepared.statement, params);
+        std::unique_ptr<sql::ResultSet> rs(prepared.statement->executeQuery());
+        if (!prepared.labels) prepared.labels = column_labels(*rs);
+        return {prepared.labels, read_rows(*rs)};
     } catch (const sql::SQLException& e) {
         rethrow(e);
     }
@@ -151,7 +183,7 @@ std::optional<Row> Session::query_one(const std::string& sql, const Params& para
 
 uint64_t Session::execute(const std::string& sql, const Params& params) {
     try {
-        auto& statement = connection_.prepare(sql);
+        auto& statement = *connection_.prepare(sql).statement;
         bind(statement, params);
         return static_cast<uint64_t>(statement.executeUpdate());
     } catch (const sql::SQLException& e) {

@@ -71,6 +71,13 @@ class Row {
     std::vector<std::optional<std::string>> values_;
 };
 
+// Rows with the labels of their columns, for reading columns by name (db::RowMapper). The labels
+// are shared by every result of the same statement on a connection.
+struct ResultSet {
+    std::shared_ptr<const std::vector<std::string>> columns;
+    std::vector<Row> rows;
+};
+
 class Connection;
 
 // READ COMMITTED suits a transaction whose locking reads must not hold gaps that others insert
@@ -83,6 +90,8 @@ class Session {
     explicit Session(Connection& connection) : connection_(connection) {}
     std::vector<Row> query(const std::string& sql, const Params& params = {});
     std::optional<Row> query_one(const std::string& sql, const Params& params = {});
+    // As query, with the column labels; they are read from the server once per statement.
+    ResultSet select(const std::string& sql, const Params& params = {});
     uint64_t execute(const std::string& sql, const Params& params = {});  // affected rows
     long long last_insert_id();
 

@@ -1,4 +1,5 @@
-// An asynchronous job as stored in MySQL and as the API shows it (spec 2.12).
+// An asynchronous job as stored in MySQL (spec 2.12): its states, the row, and what a worker
+// holds while it runs one.
 #pragma once
 
 #include "common/core/time/clock.hpp"
@@ -44,11 +45,6 @@ struct Job {
     std::optional<time::TimePoint> finished_at;
     time::TimePoint updated_at;
 };
-
-// The public representation: job_id, type, status, progress, attempts, result/error, timestamps.
-nlohmann::json to_api_json(const Job& job);
-// The 202 answer to a submission: job_id, status, type, created_at.
-nlohmann::json to_accepted_json(const Job& job);
 
 // What a worker needs to run a claimed job.
 struct ClaimedJob {

@@ -3,6 +3,7 @@
 #include "common/domain/jobs/dead_letter_hooks.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 #include "common/domain/billing/wallet.hpp"
 #include "common/domain/events/event_catalog.hpp"
@@ -15,37 +16,38 @@ namespace {
 using db::optional_time_column;
 using db::Params;
 using db::placeholders;
-using db::time_column;
 using db::time_param;
 
-constexpr const char* kColumns =
-    "id, public_id, workspace_id, type, pool, status, progress, payload, result, error, attempts, "
-    "max_attempts, is_test, dead_lettered, run_after, created_at, started_at, finished_at, "
-    "updated_at";
+const db::RowMapper<Job> kJobRows{db::field<&Job::id>("id"),
+                                  db::field<&Job::public_id>("public_id"),
+                                  db::field<&Job::workspace_id>("workspace_id"),
+                                  db::field<&Job::type>("type"),
+                                  db::field<&Job::pool>("pool"),
+                                  db::field<&Job::status>("status"),
+                                  db::field<&Job::progress>("progress"),
+                                  db::field<&Job::payload>("payload"),
+                                  db::field<&Job::result>("result"),
+                                  db::field<&Job::error>("error"),
+                                  db::field<&Job::attempts>("attempts"),
+                                  db::field<&Job::max_attempts>("max_attempts"),
+                                  db::field<&Job::is_test>("is_test"),
+                                  db::field<&Job::dead_lettered>("dead_lettered"),
+                                  db::field<&Job::run_after>("run_after"),
+                                  db::field<&Job::created_at>("created_at"),
+                                  db::field<&Job::started_at>("started_at"),
+                                  db::field<&Job::finished_at>("finished_at"),
+                                  db::field<&Job::updated_at>("updated_at")};
 
-Job read_job(const db::Row& r) {
-    Job j;
-    j.id = r.integer(0);
-    j.public_id = r.text(1);
-    j.workspace_id = r.integer(2);
-    j.type = r.text(3);
-    j.pool = r.text(4);
-    j.status = r.text(5);
-    j.progress = static_cast<int>(r.integer(6));
-    j.payload = nlohmann::json::parse(r.text(7), nullptr, false);
-    j.result = db::json_column(r, 8);
-    j.error = db::json_column(r, 9);
-    j.attempts = static_cast<int>(r.integer(10));
-    j.max_attempts = static_cast<int>(r.integer(11));
-    j.is_test = r.integer(12) != 0;
-    j.dead_lettered = r.integer(13) != 0;
-    j.run_after = optional_time_column(r, 14);
-    j.created_at = time_column(r, 15);
-    j.started_at = optional_time_column(r, 16);
-    j.finished_at = optional_time_column(r, 17);
-    j.updated_at = time_column(r, 18);
-    return j;
-}
+const db::RowMapper<ClaimedJob> kClaimedRows{db::field<&ClaimedJob::id>("id"),
+                                             db::field<&ClaimedJob::public_id>("public_id"),
+                                             db::field<&ClaimedJob::workspace_id>("workspace_id"),
+                                             db::field<&ClaimedJob::type>("type"),
+                                             db::field<&ClaimedJob::pool>("pool"),
+                                             db::field<&ClaimedJob::payload>("payload"),
+                                             db::field<&ClaimedJob::attempts>("attempts"),
+                                             db::field<&ClaimedJob::max_attempts>("max_attempts"),
+                                             db::field<&ClaimedJob::is_test>("is_test"),
+                                             db::field<&ClaimedJob::run_after>("run_after")};
 
 std::string new_public_id() {
     return "job_" + crypto::hex(crypto::random_bytes(12));
@@ -110,17 +112,14 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
 
 std::optional<Job> JobRepository::find(db::Session& s, long long workspace_id,
                                        const std::string& public_id) {
-    auto row = s.query_one(
-        std::string("SELECT ") + kColumns + " FROM jobs WHERE public_id = ? AND workspace_id = ?",
-        {public_id, workspace_id});
-    if (!row) return std::nullopt;
-    return read_job(*row);
+    return kJobRows.first(s.select(
+        "SELECT " + kJobRows.select_list() + " FROM jobs WHERE public_id = ? AND workspace_id = ?",
+        {public_id, workspace_id}));
 }
 
 std::optional<Job> JobRepository::find_by_id(db::Session& s, long long id) {
-    auto row = s.query_one(std::string("SELECT ") + kColumns + " FROM jobs WHERE id = ?", {id});
-    if (!row) return std::nullopt;
-    return read_job(*row);
+    return kJobRows.first(
+        s.select("SELECT " + kJobRows.select_list() + " FROM jobs WHERE id = ?", {id}));
 }
 
 JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::string& status,
@@ -133,11 +132,10 @@ JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::s
                      ->integer(0);
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
-    for (const auto& row :
-         s.query(std::string("SELECT ") + kColumns + " FROM jobs WHERE workspace_id = ?" + filter +
-                     " ORDER BY id DESC LIMIT ? OFFSET ?",
-                 params))
-        page.items.push_back(read_job(row));
+    page.items = kJobRows.all(s.select("SELECT " + kJobRows.select_list() +
+                                           " FROM jobs WHERE workspace_id = ?" + filter +
+                                           " ORDER BY id DESC LIMIT ? OFFSET ?",
+                                       params));
     return page;
 }
 
@@ -187,7 +185,7 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     params.push_back(time_param(at + lead));
     // Like every update of a list of jobs, through the primary key only: an index on status
     // would lock every waiting job.
-    const auto claimed = s.execute(
+    s.execute(
         "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1,"
         " claim_token = ?, worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?),"
         " updated_at = ?"
@@ -200,27 +198,11 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     // commit whose answer was lost finds the rows the first attempt claimed.
     Params owned(ids.begin(), ids.end());
     owned.push_back(claim_token);
-    std::vector<ClaimedJob> out;
-    out.reserve(static_cast<size_t>(claimed));
-    for (const auto& r :
-         s.query("SELECT id, public_id, workspace_id, type, pool, payload, attempts,"
-                 " max_attempts, is_test, run_after FROM jobs WHERE id IN (" +
-                     placeholders(ids.size()) + ") AND claim_token = ?",
-                 owned)) {
-        ClaimedJob j;
-        j.id = r.integer(0);
-        j.public_id = r.text(1);
-        j.workspace_id = r.integer(2);
-        j.type = r.text(3);
-        j.pool = r.text(4);
-        j.payload = nlohmann::json::parse(r.text(5), nullptr, false);
-        j.attempts = static_cast<int>(r.integer(6));
-        j.max_attempts = static_cast<int>(r.integer(7));
-        j.is_test = r.integer(8) != 0;
-        j.claim_token = claim_token;
-        j.run_after = optional_time_column(r, 9);
-        out.push_back(std::move(j));
-    }
+    auto out = kClaimedRows.all(s.select("SELECT " + kClaimedRows.select_list() +
+                                             " FROM jobs WHERE id IN (" + placeholders(ids.size()) +
+                                             ") AND claim_token = ?",
+                                         owned));
+    for (auto& j : out) j.claim_token = claim_token;
     return out;
 }
 

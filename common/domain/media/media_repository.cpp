@@ -1,20 +1,25 @@
 #include "common/domain/media/media_repository.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 
 namespace squawk::media {
 
-nlohmann::json to_api_json(const Media& m, const std::string& download_url) {
-    return {{"media_id", m.public_id},
-            {"kind", m.kind},
-            {"mime_type", m.mime_type},
-            {"size_bytes", m.size_bytes},
-            {"duration_seconds",
-             m.duration_seconds ? nlohmann::json(*m.duration_seconds) : nlohmann::json(nullptr)},
-            {"download_url", download_url},
-            {"created_at", time::format_iso8601(m.created_at)}};
-}
+namespace {
+
+const db::RowMapper<Media> kMediaRows{db::field<&Media::id>("id"),
+                                      db::field<&Media::public_id>("public_id"),
+                                      db::field<&Media::workspace_id>("workspace_id"),
+                                      db::field<&Media::kind>("kind"),
+                                      db::field<&Media::mime_type>("mime_type"),
+                                      db::field<&Media::size_bytes>("size_bytes"),
+                                      db::field<&Media::storage_path>("storage_path"),
+                                      db::field<&Media::duration_seconds>("duration_seconds"),
+                                      db::field<&Media::source_job_id>("source_job_id"),
+                                      db::field<&Media::created_at>("created_at")};
+
+}  // namespace
 
 Media MediaRepository::upsert_for_job(db::Session& s, Media m) {
     m.public_id = "med_" + crypto::hex(crypto::random_bytes(12));
@@ -40,24 +45,9 @@ Media MediaRepository::upsert_for_job(db::Session& s, Media m) {
 
 std::optional<Media> MediaRepository::find(db::Session& s, long long workspace_id,
                                            const std::string& public_id) {
-    auto r = s.query_one(
-        "SELECT id, public_id, workspace_id, kind, mime_type, size_bytes,"
-        " storage_path, duration_seconds, source_job_id, created_at FROM media"
-        " WHERE public_id = ? AND workspace_id = ?",
-        {public_id, workspace_id});
-    if (!r) return std::nullopt;
-    Media m;
-    m.id = r->integer(0);
-    m.public_id = r->text(1);
-    m.workspace_id = r->integer(2);
-    m.kind = r->text(3);
-    m.mime_type = r->text(4);
-    m.size_bytes = r->integer(5);
-    m.storage_path = r->text(6);
-    if (!r->is_null(7)) m.duration_seconds = r->real(7);
-    m.source_job_id = r->optional_integer(8);
-    m.created_at = db::time_column(*r, 9);
-    return m;
+    return kMediaRows.first(s.select("SELECT " + kMediaRows.select_list() +
+                                         " FROM media WHERE public_id = ? AND workspace_id = ?",
+                                     {public_id, workspace_id}));
 }
 
 bool MediaRepository::remove(db::Session& s, long long workspace_id, const std::string& public_id) {

@@ -4,8 +4,6 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 
@@ -23,9 +21,6 @@ struct Media {
     std::optional<long long> source_job_id;
     time::TimePoint created_at;
 };
-
-// The public representation; `download_url` is built by the caller from the public base URL.
-nlohmann::json to_api_json(const Media& m, const std::string& download_url);
 
 class MediaRepository {
   public:

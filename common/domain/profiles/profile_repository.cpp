@@ -1,47 +1,27 @@
 #include "common/domain/profiles/profile_repository.hpp"
 
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 #include "common/domain/workspace/workspace_repository.hpp"
 
 namespace squawk::profiles {
 namespace {
 
-// Both reads select the columns from_row() expects, in its order.
-constexpr const char* kFindOne =
-    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
-    " created_at FROM profiles WHERE id = ? AND owner_workspace_id = ?";
-constexpr const char* kListPage =
-    "SELECT id, workspace_id, owner_workspace_id, name, external_id, status, paused_for_billing,"
-    " created_at FROM profiles WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
-
-Profile from_row(const db::Row& r) {
-    Profile p;
-    p.id = r.integer(0);
-    p.workspace_id = r.integer(1);
-    p.owner_workspace_id = r.integer(2);
-    p.name = r.text(3);
-    p.external_id = r.optional_text(4);
-    p.status = r.text(5);
-    p.paused_for_billing = r.integer(6) != 0;
-    p.created_at = db::time_column(r, 7);
-    return p;
-}
+const db::RowMapper<Profile> kProfileRows{
+    db::field<&Profile::id>("id"),
+    db::field<&Profile::workspace_id>("workspace_id"),
+    db::field<&Profile::owner_workspace_id>("owner_workspace_id"),
+    db::field<&Profile::name>("name"),
+    db::field<&Profile::external_id>("external_id"),
+    db::field<&Profile::status>("status"),
+    db::field<&Profile::paused_for_billing>("paused_for_billing"),
+    db::field<&Profile::created_at>("created_at")};
 
 db::Param optional_text(const std::optional<std::string>& v) {
     return v ? db::Param(*v) : db::Param(nullptr);
 }
 
 }  // namespace
-
-nlohmann::json to_api_json(const Profile& p) {
-    return {{"id", p.id},
-            {"workspace_id", p.workspace_id},
-            {"name", p.name},
-            {"external_id", p.external_id ? nlohmann::json(*p.external_id) : nlohmann::json()},
-            {"status", p.status},
-            {"paused_for_billing", p.paused_for_billing},
-            {"created_at", time::format_iso8601(p.created_at)}};
-}
 
 Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
                                   const std::string& name,
@@ -64,9 +44,9 @@ Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
 
 std::optional<Profile> ProfileRepository::find(db::Session& s, long long owner_workspace_id,
                                                long long id) {
-    auto row = s.query_one(kFindOne, {id, owner_workspace_id});
-    if (!row) return std::nullopt;
-    return from_row(*row);
+    return kProfileRows.first(s.select("SELECT " + kProfileRows.select_list() +
+                                           " FROM profiles WHERE id = ? AND owner_workspace_id = ?",
+                                       {id, owner_workspace_id}));
 }
 
 ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id, long long offset,
@@ -75,9 +55,10 @@ ProfilePage ProfileRepository::list(db::Session& s, long long owner_workspace_id
     page.total = s.query_one("SELECT COUNT(*) FROM profiles WHERE owner_workspace_id = ?",
                              {owner_workspace_id})
                      ->integer(0);
-    for (const auto& r :
-         s.query(kListPage, {owner_workspace_id, static_cast<long long>(limit), offset}))
-        page.items.push_back(from_row(r));
+    page.items = kProfileRows.all(
+        s.select("SELECT " + kProfileRows.select_list() +
+                     " FROM profiles WHERE owner_workspace_id = ? ORDER BY id LIMIT ? OFFSET ?",
+                 {owner_workspace_id, static_cast<long long>(limit), offset}));
     return page;
 }
 

@@ -6,8 +6,6 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,8 +34,6 @@ struct ProfileChanges {
     bool set_external_id = false;
     std::optional<std::string> external_id;
 };
-
-nlohmann::json to_api_json(const Profile& profile);
 
 class ProfileRepository {
   public:

@@ -1,5 +1,6 @@
 #include "common/domain/request_log/request_log_repository.hpp"
 
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 
 namespace squawk::request_log {
@@ -8,6 +9,22 @@ namespace {
 db::Param optional_id(const std::optional<long long>& v) {
     return v ? db::Param(*v) : db::Param(nullptr);
 }
+
+// A request made without a key has no prefix.
+void read_key_prefix(Entry& e, const db::Row& r, size_t i) {
+    e.key_prefix = r.optional_text(i).value_or("");
+}
+
+const db::RowMapper<Entry> kEntryRows{db::field<&Entry::id>("id"),
+                                      db::field<&Entry::workspace_id>("workspace_id"),
+                                      db::field<&Entry::profile_id>("profile_id"),
+                                      {"key_prefix", &read_key_prefix},
+                                      db::field<&Entry::request_id>("request_id"),
+                                      db::field<&Entry::method>("method"),
+                                      db::field<&Entry::route>("route"),
+                                      db::field<&Entry::status>("status"),
+                                      db::field<&Entry::duration_us>("duration_us"),
+                                      db::field<&Entry::created_at>("created_at")};
 
 // Every filter is always bound; an absent one is NULL and matches everything, so the statement
 // text never depends on the input.
@@ -64,24 +81,10 @@ Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long 
         s.query_one(std::string("SELECT COUNT(*) FROM request_log") + kWhere, params)->integer(0);
     auto listing = params;
     listing.insert(listing.end(), {static_cast<long long>(limit), offset});
-    for (const auto& r : s.query(std::string("SELECT id, workspace_id, profile_id, key_prefix,"
-                                             " request_id, method, route, status, duration_us,"
-                                             " created_at FROM request_log") +
-                                     kWhere + " ORDER BY id DESC LIMIT ? OFFSET ?",
-                                 listing)) {
-        Entry e;
-        e.id = r.integer(0);
-        e.workspace_id = r.optional_integer(1);
-        e.profile_id = r.optional_integer(2);
-        e.key_prefix = r.optional_text(3).value_or("");
-        e.request_id = r.text(4);
-        e.method = r.text(5);
-        e.route = r.text(6);
-        e.status = static_cast<int>(r.integer(7));
-        e.duration_us = r.integer(8);
-        e.created_at = db::time_column(r, 9);
-        page.items.push_back(std::move(e));
-    }
+    page.items =
+        kEntryRows.all(s.select("SELECT " + kEntryRows.select_list() + " FROM request_log" +
+                                    kWhere + " ORDER BY id DESC LIMIT ? OFFSET ?",
+                                listing));
     return page;
 }
 

@@ -50,21 +50,6 @@ Account read_account(const db::Row& r) {
 
 }  // namespace
 
-nlohmann::json to_api_json(const Account& a) {
-    return {{"id", a.public_id},
-            {"platform", a.platform},
-            {"display_name", a.identity.display_name},
-            {"external_id", a.identity.external_id},
-            {"status", a.status},
-            {"token_valid", a.token_valid},
-            {"last_error", a.last_error ? nlohmann::json(*a.last_error) : nlohmann::json()},
-            {"last_checked_at", a.last_checked_at
-                                    ? nlohmann::json(time::format_iso8601(*a.last_checked_at))
-                                    : nlohmann::json()},
-            {"created_at", time::format_iso8601(a.created_at)},
-            {"updated_at", time::format_iso8601(a.updated_at)}};
-}
-
 Account AccountRepository::insert(db::Session& s, long long workspace_id,
                                   const std::string& platform, const Identity& identity,
                                   const std::string& credentials_sealed) {

@@ -34,9 +34,6 @@ struct AccountPage {
     long long total = 0;
 };
 
-// What clients see of an account; never its credentials.
-nlohmann::json to_api_json(const Account& account);
-
 class AccountRepository {
   public:
     // Throws db::DatabaseError with is_duplicate_key() when the identity is already connected.

@@ -65,8 +65,8 @@ void AccountService::invalidate_tier(long long workspace_id) {
     }
 }
 
-nlohmann::json AccountService::connect(long long workspace_id, std::string_view platform,
-                                       Credentials credentials) {
+Account AccountService::connect(long long workspace_id, std::string_view platform,
+                                Credentials credentials) {
     auto connector = make_connector(platform, config_.social, http_);
     if (!connector) throw ApiError(ErrorCode::NotFound, "Unknown platform.");
     const auto problems = connector->check(credentials);
@@ -95,7 +95,7 @@ nlohmann::json AccountService::connect(long long workspace_id, std::string_view 
     log::info("social account connected", {{"account_id", account.public_id},
                                            {"platform", account.platform},
                                            {"workspace_id", workspace_id}});
-    return to_api_json(account);
+    return account;
 }
 
 AccountPage AccountService::list(long long workspace_id, const std::string& platform,
@@ -137,20 +137,20 @@ AccountPage AccountService::check_health(long long workspace_id, const std::stri
     return page;
 }
 
-nlohmann::json AccountService::rename(long long workspace_id, const std::string& id,
-                                      const std::string& display_name) {
+Account AccountService::rename(long long workspace_id, const std::string& id,
+                               const std::string& display_name) {
     return mysql_.transaction([&](db::Session& s) {
         auto account = AccountRepository::find(s, workspace_id, id, true);
         if (!account) not_found();
         AccountRepository::rename(s, account->id, display_name);
-        return to_api_json(*AccountRepository::find(s, workspace_id, id));
+        return *AccountRepository::find(s, workspace_id, id);
     });
 }
 
-nlohmann::json AccountService::move(long long workspace_id, long long owner_workspace_id,
-                                    const std::string& id, long long profile_id) {
+Account AccountService::move(long long workspace_id, long long owner_workspace_id,
+                             const std::string& id, long long profile_id) {
     long long target = 0;
-    nlohmann::json moved;
+    Account moved;
     try {
         moved = mysql_.transaction([&](db::Session& s) {
             auto profile = profiles::ProfileRepository::find(s, owner_workspace_id, profile_id);
@@ -165,9 +165,7 @@ nlohmann::json AccountService::move(long long workspace_id, long long owner_work
                                "The account has scheduled or in-flight posts; move it after they "
                                "are published or cancelled.");
             if (target != workspace_id) AccountRepository::move(s, account->id, target);
-            auto json = to_api_json(*AccountRepository::find(s, target, id));
-            json["profile_id"] = profile_id;
-            return json;
+            return *AccountRepository::find(s, target, id);
         });
     } catch (const db::DatabaseError& e) {
         if (!e.is_duplicate_key()) throw;

@@ -22,18 +22,17 @@ class AccountService {
         : mysql_(mysql), redis_(redis), config_(config), http_(http) {}
 
     // Verifies `credentials` with the platform, then stores the account with them sealed.
-    nlohmann::json connect(long long workspace_id, std::string_view platform,
-                           Credentials credentials);
+    Account connect(long long workspace_id, std::string_view platform, Credentials credentials);
     AccountPage list(long long workspace_id, const std::string& platform, long long offset,
                      int limit);
     // Re-checks the credentials of one page of accounts with their platforms and records it.
     AccountPage check_health(long long workspace_id, const std::string& platform, long long offset,
                              int limit);
-    nlohmann::json rename(long long workspace_id, const std::string& id,
-                          const std::string& display_name);
+    Account rename(long long workspace_id, const std::string& id, const std::string& display_name);
     // Moves the account to the workspace of `profile_id`, a profile `owner_workspace_id` owns.
-    nlohmann::json move(long long workspace_id, long long owner_workspace_id, const std::string& id,
-                        long long profile_id);
+    // The account as it is in the profile's workspace.
+    Account move(long long workspace_id, long long owner_workspace_id, const std::string& id,
+                 long long profile_id);
     void disconnect(long long workspace_id, const std::string& id);
 
   private:

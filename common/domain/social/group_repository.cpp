@@ -1,6 +1,7 @@
 #include "common/domain/social/group_repository.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 
 namespace squawk::social {
@@ -8,8 +9,7 @@ namespace {
 
 using db::time_param;
 
-// Every read selects the columns read_group() expects, in its order; whole literals because
-// GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
+// Whole literals: GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
 constexpr const char* kFind =
     "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
     " WHERE public_id = ? AND workspace_id = ?";
@@ -20,16 +20,12 @@ constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
     " WHERE workspace_id = ? ORDER BY id LIMIT ? OFFSET ?";
 
-AccountGroup read_group(const db::Row& r) {
-    AccountGroup g;
-    g.id = r.integer(0);
-    g.public_id = r.text(1);
-    g.workspace_id = r.integer(2);
-    g.name = r.text(3);
-    g.created_at = db::time_column(r, 4);
-    g.updated_at = db::time_column(r, 5);
-    return g;
-}
+const db::RowMapper<AccountGroup> kGroupRows{db::field<&AccountGroup::id>("id"),
+                                             db::field<&AccountGroup::public_id>("public_id"),
+                                             db::field<&AccountGroup::workspace_id>("workspace_id"),
+                                             db::field<&AccountGroup::name>("name"),
+                                             db::field<&AccountGroup::created_at>("created_at"),
+                                             db::field<&AccountGroup::updated_at>("updated_at")};
 
 void load_members(db::Session& s, AccountGroup& g) {
     g.account_ids.clear();
@@ -44,14 +40,6 @@ void load_members(db::Session& s, AccountGroup& g) {
 }
 
 }  // namespace
-
-nlohmann::json to_api_json(const AccountGroup& g) {
-    return {{"id", g.public_id},
-            {"name", g.name},
-            {"account_ids", g.account_ids},
-            {"created_at", time::format_iso8601(g.created_at)},
-            {"updated_at", time::format_iso8601(g.updated_at)}};
-}
 
 long long GroupRepository::count_locked(db::Session& s, long long workspace_id) {
     s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
@@ -77,10 +65,9 @@ AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
 
 std::optional<AccountGroup> GroupRepository::find(db::Session& s, long long workspace_id,
                                                   const std::string& public_id, bool for_update) {
-    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
-    if (!row) return std::nullopt;
-    auto g = read_group(*row);
-    load_members(s, g);
+    auto g =
+        kGroupRows.first(s.select(for_update ? kFindForUpdate : kFind, {public_id, workspace_id}));
+    if (g) load_members(s, *g);
     return g;
 }
 
@@ -90,11 +77,9 @@ GroupPage GroupRepository::list(db::Session& s, long long workspace_id, long lon
     page.total =
         s.query_one("SELECT COUNT(*) FROM account_groups WHERE workspace_id = ?", {workspace_id})
             ->integer(0);
-    for (const auto& r :
-         s.query(kListPage, {workspace_id, static_cast<long long>(limit), offset})) {
-        page.items.push_back(read_group(r));
-        load_members(s, page.items.back());
-    }
+    page.items =
+        kGroupRows.all(s.select(kListPage, {workspace_id, static_cast<long long>(limit), offset}));
+    for (auto& g : page.items) load_members(s, g);
     return page;
 }
 

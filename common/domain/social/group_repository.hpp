@@ -5,8 +5,6 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,8 +25,6 @@ struct GroupPage {
     std::vector<AccountGroup> items;
     long long total = 0;
 };
-
-nlohmann::json to_api_json(const AccountGroup& group);
 
 class GroupRepository {
   public:

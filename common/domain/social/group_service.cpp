@@ -49,7 +49,7 @@ std::vector<long long> GroupService::members(db::Session& s, long long workspace
     return rows;
 }
 
-nlohmann::json GroupService::create(long long workspace_id, const GroupChange& change) {
+AccountGroup GroupService::create(long long workspace_id, const GroupChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         if (GroupRepository::count_locked(s, workspace_id) >= settings_.max_groups_per_workspace)
             throw ApiError(ErrorCode::Conflict,
@@ -59,7 +59,7 @@ nlohmann::json GroupService::create(long long workspace_id, const GroupChange& c
             members(s, workspace_id, change.account_ids.value_or(std::vector<std::string>{}));
         auto group = GroupRepository::insert(s, workspace_id, change.name.value_or(""));
         GroupRepository::set_members(s, group.id, rows);
-        return to_api_json(*GroupRepository::find(s, workspace_id, group.public_id));
+        return *GroupRepository::find(s, workspace_id, group.public_id);
     });
 }
 
@@ -68,15 +68,15 @@ GroupPage GroupService::list(long long workspace_id, long long offset, int limit
         [&](db::Session& s) { return GroupRepository::list(s, workspace_id, offset, limit); });
 }
 
-nlohmann::json GroupService::get(long long workspace_id, const std::string& id) {
+AccountGroup GroupService::get(long long workspace_id, const std::string& id) {
     auto group =
         mysql_.run([&](db::Session& s) { return GroupRepository::find(s, workspace_id, id); });
     if (!group) not_found();
-    return to_api_json(*group);
+    return std::move(*group);
 }
 
-nlohmann::json GroupService::update(long long workspace_id, const std::string& id,
-                                    const GroupChange& change) {
+AccountGroup GroupService::update(long long workspace_id, const std::string& id,
+                                  const GroupChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         auto group = GroupRepository::find(s, workspace_id, id, true);
         if (!group) not_found();
@@ -84,7 +84,7 @@ nlohmann::json GroupService::update(long long workspace_id, const std::string& i
             GroupRepository::set_members(s, group->id,
                                          members(s, workspace_id, *change.account_ids));
         if (change.name) GroupRepository::rename(s, group->id, *change.name);
-        return to_api_json(*GroupRepository::find(s, workspace_id, id));
+        return *GroupRepository::find(s, workspace_id, id);
     });
 }
 

@@ -1,6 +1,6 @@
 // What the account-group routes do: groups of a workspace's connected accounts, at most
 // social.max_groups_per_workspace groups of social.max_accounts_per_group accounts. Raises
-// ApiError.
+// ApiError; returns domain types.
 #pragma once
 
 #include "common/core/config/config.hpp"
@@ -25,10 +25,10 @@ class GroupService {
     GroupService(db::MysqlPool& mysql, const config::SocialSettings& settings)
         : mysql_(mysql), settings_(settings) {}
 
-    nlohmann::json create(long long workspace_id, const GroupChange& change);
+    AccountGroup create(long long workspace_id, const GroupChange& change);
     GroupPage list(long long workspace_id, long long offset, int limit);
-    nlohmann::json get(long long workspace_id, const std::string& id);
-    nlohmann::json update(long long workspace_id, const std::string& id, const GroupChange& change);
+    AccountGroup get(long long workspace_id, const std::string& id);
+    AccountGroup update(long long workspace_id, const std::string& id, const GroupChange& change);
     void remove(long long workspace_id, const std::string& id);
 
   private:

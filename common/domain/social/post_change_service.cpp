@@ -76,8 +76,8 @@ std::vector<PostTarget> published_targets(const Post& post) {
     return out;
 }
 
-nlohmann::json PostChangeService::edit(long long workspace_id, bool is_test, long long post_id,
-                                       const PostEdit& edit) {
+AcceptedEdit PostChangeService::edit(long long workspace_id, bool is_test, long long post_id,
+                                     const PostEdit& edit) {
     nlohmann::json warnings = nlohmann::json::object();
     const nlohmann::json payload = {
         {"post_id", post_id},
@@ -104,14 +104,11 @@ nlohmann::json PostChangeService::edit(long long workspace_id, bool is_test, lon
             warnings = review.warnings;
             PostChangeRepository::start_change(s, post.id, j.id);
         });
-    auto out = jobs::to_accepted_json(job);
-    out["post_id"] = post_id;
-    out["warnings"] = std::move(warnings);
-    return out;
+    return {job, std::move(warnings)};
 }
 
-std::optional<nlohmann::json> PostChangeService::unpublish(long long workspace_id, bool is_test,
-                                                           long long post_id) {
+std::optional<jobs::Job> PostChangeService::unpublish(long long workspace_id, bool is_test,
+                                                      long long post_id) {
     const auto current =
         mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, post_id); });
     if (!current) throw ApiError(ErrorCode::NotFound, "No post with this id.");
@@ -123,9 +120,7 @@ std::optional<nlohmann::json> PostChangeService::unpublish(long long workspace_i
             require_support(post, limits_, Change::unpublish);
             PostChangeRepository::start_change(s, post.id, j.id);
         });
-    auto out = jobs::to_accepted_json(job);
-    out["post_id"] = post_id;
-    return out;
+    return job;
 }
 
 }  // namespace squawk::social

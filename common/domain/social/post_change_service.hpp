@@ -20,19 +20,23 @@ struct PostEdit {
     std::optional<std::string> link;
 };
 
+// An accepted edit: its social.edit job and the platforms' warnings, keyed by platform.
+struct AcceptedEdit {
+    jobs::Job job;
+    nlohmann::json warnings;
+};
+
 class PostChangeService {
   public:
     PostChangeService(db::MysqlPool& mysql, jobs::JobSubmitter& submitter,
                       const LimitsTable& limits)
         : mysql_(mysql), submitter_(submitter), limits_(limits) {}
 
-    // The accepted social.edit job (to_accepted_json) with the platforms' warnings.
-    nlohmann::json edit(long long workspace_id, bool is_test, long long post_id,
-                        const PostEdit& edit);
+    AcceptedEdit edit(long long workspace_id, bool is_test, long long post_id,
+                      const PostEdit& edit);
     // The accepted social.unpublish job, or nothing when the post was never published (the
     // caller cancels it instead).
-    std::optional<nlohmann::json> unpublish(long long workspace_id, bool is_test,
-                                            long long post_id);
+    std::optional<jobs::Job> unpublish(long long workspace_id, bool is_test, long long post_id);
 
   private:
     db::MysqlPool& mysql_;

@@ -1,5 +1,6 @@
 #include "common/domain/social/queue_repository.hpp"
 
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 
 namespace squawk::social {
@@ -18,49 +19,34 @@ constexpr const char* kListPage =
     "SELECT id, workspace_id, name, timezone, slots, created_at, updated_at FROM social_queues"
     " WHERE workspace_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ? OFFSET ?";
 
+// Rows hold only slots the API validated; anything else in the column is skipped.
+void read_slots(PostingQueue& q, const db::Row& r, size_t i) {
+    const auto parsed = nlohmann::json::parse(r.text(i), nullptr, false);
+    if (!parsed.is_array()) return;
+    for (const auto& item : parsed) {
+        if (!item.is_object()) continue;
+        const auto day = parse_weekday(item.value("day", ""));
+        const auto minute = parse_time_of_day(item.value("time", ""));
+        if (day && minute) q.slots.push_back({*day, *minute});
+    }
+}
+
+const db::RowMapper<PostingQueue> kQueueRows{db::field<&PostingQueue::id>("id"),
+                                             db::field<&PostingQueue::workspace_id>("workspace_id"),
+                                             db::field<&PostingQueue::name>("name"),
+                                             db::field<&PostingQueue::timezone>("timezone"),
+                                             {"slots", &read_slots},
+                                             db::field<&PostingQueue::created_at>("created_at"),
+                                             db::field<&PostingQueue::updated_at>("updated_at")};
+
+}  // namespace
+
 nlohmann::json slots_json(const std::vector<WeeklySlot>& slots) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& slot : slots)
         out.push_back(
             {{"day", weekday_name(slot.weekday)}, {"time", format_time_of_day(slot.minute)}});
     return out;
-}
-
-// Rows hold only slots the API validated; anything else in the column is skipped.
-std::vector<WeeklySlot> read_slots(const std::string& text) {
-    std::vector<WeeklySlot> slots;
-    const auto parsed = nlohmann::json::parse(text, nullptr, false);
-    if (!parsed.is_array()) return slots;
-    for (const auto& item : parsed) {
-        if (!item.is_object()) continue;
-        const auto day = parse_weekday(item.value("day", ""));
-        const auto minute = parse_time_of_day(item.value("time", ""));
-        if (day && minute) slots.push_back({*day, *minute});
-    }
-    return slots;
-}
-
-PostingQueue read_queue(const db::Row& r) {
-    PostingQueue q;
-    q.id = r.integer(0);
-    q.workspace_id = r.integer(1);
-    q.name = r.text(2);
-    q.timezone = r.text(3);
-    q.slots = read_slots(r.text(4));
-    q.created_at = db::time_column(r, 5);
-    q.updated_at = db::time_column(r, 6);
-    return q;
-}
-
-}  // namespace
-
-nlohmann::json to_api_json(const PostingQueue& q) {
-    return {{"id", q.id},
-            {"name", q.name},
-            {"timezone", q.timezone},
-            {"slots", slots_json(q.slots)},
-            {"created_at", time::format_iso8601(q.created_at)},
-            {"updated_at", time::format_iso8601(q.updated_at)}};
 }
 
 long long QueueRepository::count_locked(db::Session& s, long long workspace_id) {
@@ -87,9 +73,7 @@ PostingQueue QueueRepository::insert(db::Session& s, const PostingQueue& queue) 
 
 std::optional<PostingQueue> QueueRepository::find(db::Session& s, long long workspace_id,
                                                   long long id, bool for_update) {
-    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id});
-    if (!row) return std::nullopt;
-    return read_queue(*row);
+    return kQueueRows.first(s.select(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
 }
 
 QueuePage QueueRepository::list(db::Session& s, long long workspace_id, long long offset,
@@ -100,8 +84,8 @@ QueuePage QueueRepository::list(db::Session& s, long long workspace_id, long lon
                       " AND deleted_at IS NULL",
                       {workspace_id})
                      ->integer(0);
-    for (const auto& r : s.query(kListPage, {workspace_id, static_cast<long long>(limit), offset}))
-        page.items.push_back(read_queue(r));
+    page.items =
+        kQueueRows.all(s.select(kListPage, {workspace_id, static_cast<long long>(limit), offset}));
     return page;
 }
 

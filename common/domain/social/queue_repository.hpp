@@ -29,7 +29,8 @@ struct QueuePage {
     long long total = 0;
 };
 
-nlohmann::json to_api_json(const PostingQueue& queue);
+// The slots as stored, and as the API shows them: [{"day": "monday", "time": "09:30"}, ...].
+nlohmann::json slots_json(const std::vector<WeeklySlot>& slots);
 
 class QueueRepository {
   public:

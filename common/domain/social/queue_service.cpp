@@ -53,7 +53,7 @@ void apply(PostingQueue& queue, const QueueChange& change) {
 
 }  // namespace
 
-nlohmann::json QueueService::create(long long workspace_id, const QueueChange& change) {
+PostingQueue QueueService::create(long long workspace_id, const QueueChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         if (QueueRepository::count_locked(s, workspace_id) >= kMaxQueuesPerWorkspace)
             throw ApiError(ErrorCode::Conflict,
@@ -62,7 +62,7 @@ nlohmann::json QueueService::create(long long workspace_id, const QueueChange& c
         PostingQueue queue;
         queue.workspace_id = workspace_id;
         apply(queue, change);
-        return to_api_json(QueueRepository::insert(s, queue));
+        return QueueRepository::insert(s, queue);
     });
 }
 
@@ -71,18 +71,16 @@ QueuePage QueueService::list(long long workspace_id, long long offset, int limit
         [&](db::Session& s) { return QueueRepository::list(s, workspace_id, offset, limit); });
 }
 
-nlohmann::json QueueService::get(long long workspace_id, long long id) {
-    return mysql_.run(
-        [&](db::Session& s) { return to_api_json(require(s, workspace_id, id, false)); });
+PostingQueue QueueService::get(long long workspace_id, long long id) {
+    return mysql_.run([&](db::Session& s) { return require(s, workspace_id, id, false); });
 }
 
-nlohmann::json QueueService::update(long long workspace_id, long long id,
-                                    const QueueChange& change) {
+PostingQueue QueueService::update(long long workspace_id, long long id, const QueueChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         auto queue = require(s, workspace_id, id, true);
         apply(queue, change);
         QueueRepository::update(s, queue);
-        return to_api_json(require(s, workspace_id, id, false));
+        return require(s, workspace_id, id, false);
     });
 }
 
@@ -93,29 +91,16 @@ void QueueService::remove(long long workspace_id, long long id) {
     });
 }
 
-nlohmann::json QueueService::preview(long long workspace_id, long long id, int count) {
+FreeSlots QueueService::preview(long long workspace_id, long long id, int count) {
     return mysql_.run([&](db::Session& s) {
         const auto queue = require(s, workspace_id, id, false);
-        nlohmann::json slots = nlohmann::json::array();
-        for (const auto instant : free_slots(s, queue, time::now(), static_cast<size_t>(count)))
-            slots.push_back(time::format_iso8601(instant));
-        return nlohmann::json{{"queue_id", queue.id},
-                              {"count", slots.size()},
-                              {"slots", std::move(slots)},
-                              {"timezone", queue.timezone}};
+        return FreeSlots{queue.id, queue.timezone,
+                         free_slots(s, queue, time::now(), static_cast<size_t>(count))};
     });
 }
 
-nlohmann::json QueueService::next_slot(long long workspace_id, long long id) {
-    return mysql_.run([&](db::Session& s) {
-        const auto queue = require(s, workspace_id, id, false);
-        const auto found = free_slots(s, queue, time::now(), 1);
-        return nlohmann::json{
-            {"queue_id", queue.id},
-            {"slot", found.empty() ? nlohmann::json(nullptr)
-                                   : nlohmann::json(time::format_iso8601(found.front()))},
-            {"timezone", queue.timezone}};
-    });
+FreeSlots QueueService::next_slot(long long workspace_id, long long id) {
+    return preview(workspace_id, id, 1);
 }
 
 time::TimePoint QueueService::take_next_slot(db::Session& s, long long workspace_id,

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
 
 namespace squawk::webhooks {
 namespace {
@@ -300,110 +299,6 @@ int DeliveryRepository::sweep(db::Session& s, time::TimePoint before, int limit)
     s.execute("DELETE FROM events WHERE created_at < ? AND dispatched = 1 LIMIT ?",
               {cutoff, static_cast<long long>(limit)});
     return static_cast<int>(ids.size());
-}
-
-namespace {
-
-constexpr const char* kLogColumns =
-    "d.id, w.public_id, e.public_id, d.event_name, d.status, d.attempts, d.max_attempts,"
-    " d.next_attempt_at, NULLIF(d.last_status_code, 0), d.last_error, d.created_at, d.updated_at,"
-    " IF(d.status = 'delivered', d.updated_at, NULL)";
-
-nlohmann::json log_json(const db::Row& r) {
-    const std::string status = r.text(4);
-    nlohmann::json j = {{"delivery_id", r.integer(0)},
-                        {"endpoint_id", r.text(1)},
-                        {"event_id", r.text(2)},
-                        {"event", r.text(3)},
-                        {"status", status},
-                        {"attempt_count", r.integer(5)},
-                        {"max_attempts", r.integer(6)},
-                        {"next_attempt_at", nullptr},
-                        {"last_status_code", nullptr},
-                        {"last_error", nullptr},
-                        {"created_at", time::format_iso8601(db::time_column(r, 10))},
-                        {"updated_at", time::format_iso8601(db::time_column(r, 11))},
-                        {"delivered_at", nullptr},
-                        {"attempts", nlohmann::json::array()}};
-    if (status == delivery_status::pending || status == delivery_status::retrying)
-        j["next_attempt_at"] = time::format_iso8601(db::time_column(r, 7));
-    if (auto code = r.optional_integer(8)) j["last_status_code"] = *code;
-    if (auto err = r.optional_text(9)) j["last_error"] = *err;
-    if (auto at = db::optional_time_column(r, 12)) j["delivered_at"] = time::format_iso8601(*at);
-    return j;
-}
-
-void attach_attempts(db::Session& s, std::vector<nlohmann::json>& items) {
-    if (items.empty()) return;
-    Params ids;
-    std::unordered_map<long long, nlohmann::json*> by_id;
-    for (auto& item : items) {
-        const long long id = item["delivery_id"].get<long long>();
-        ids.emplace_back(id);
-        by_id[id] = &item;
-    }
-    for (const auto& r :
-         s.query("SELECT delivery_id, attempt, started_at, status_code, duration_ms,"
-                 " error, response_excerpt FROM webhook_attempts WHERE delivery_id"
-                 " IN (" +
-                     placeholders(ids.size()) + ") ORDER BY id",
-                 ids)) {
-        nlohmann::json a = {
-            {"attempt", r.integer(1)}, {"started_at", time::format_iso8601(db::time_column(r, 2))},
-            {"status_code", nullptr},  {"duration_ms", r.integer(4)},
-            {"error", nullptr},        {"response_excerpt", r.optional_text(6).value_or("")}};
-        if (auto code = r.optional_integer(3)) a["status_code"] = *code;
-        if (auto err = r.optional_text(5)) a["error"] = *err;
-        a["success"] = a["status_code"].is_number() && a["status_code"].get<long long>() >= 200 &&
-                       a["status_code"].get<long long>() < 300;
-        (*by_id.at(r.integer(0)))["attempts"].push_back(std::move(a));
-    }
-}
-
-}  // namespace
-
-LogPage DeliveryRepository::logs(db::Session& s, long long workspace_id, const LogFilter& filter,
-                                 long long offset, int limit) {
-    std::string where = " WHERE d.workspace_id = ?";
-    Params params{workspace_id};
-    if (!filter.endpoint_public_id.empty()) {
-        where += " AND w.public_id = ?";
-        params.emplace_back(filter.endpoint_public_id);
-    }
-    if (!filter.event_name.empty()) {
-        where += " AND d.event_name = ?";
-        params.emplace_back(filter.event_name);
-    }
-    if (!filter.status.empty()) {
-        where += " AND d.status = ?";
-        params.emplace_back(filter.status);
-    }
-    const std::string from =
-        " FROM webhook_deliveries d JOIN webhook_endpoints w ON"
-        " w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
-    LogPage page;
-    page.total = s.query_one("SELECT COUNT(*)" + from + where, params)->integer(0);
-    params.emplace_back(static_cast<long long>(limit));
-    params.emplace_back(offset);
-    for (const auto& r : s.query(std::string("SELECT ") + kLogColumns + from + where +
-                                     " ORDER BY d.id DESC LIMIT ? OFFSET ?",
-                                 params))
-        page.items.push_back(log_json(r));
-    attach_attempts(s, page.items);
-    return page;
-}
-
-std::optional<nlohmann::json> DeliveryRepository::find_json(db::Session& s, long long workspace_id,
-                                                            long long delivery_id) {
-    auto row = s.query_one(std::string("SELECT ") + kLogColumns +
-                               " FROM webhook_deliveries d JOIN webhook_endpoints w ON"
-                               " w.id = d.endpoint_id JOIN events e ON e.id = d.event_id"
-                               " WHERE d.id = ? AND d.workspace_id = ?",
-                           {delivery_id, workspace_id});
-    if (!row) return std::nullopt;
-    std::vector<nlohmann::json> items{log_json(*row)};
-    attach_attempts(s, items);
-    return items.front();
 }
 
 DeliveryRepository::ReplayResult DeliveryRepository::replay(db::Session& s, long long workspace_id,

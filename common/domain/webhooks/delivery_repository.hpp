@@ -1,5 +1,5 @@
 // SQL for deliveries and attempts: fan-out of outbox events, batched claims and outcome writes for
-// the delivery workers, the delivery log, replay, lease recovery and the retention sweep.
+// the delivery workers, replay, lease recovery and the retention sweep.
 #pragma once
 
 #include "common/core/config/config.hpp"
@@ -10,17 +10,6 @@
 #include <vector>
 
 namespace squawk::webhooks {
-
-struct LogFilter {
-    std::string endpoint_public_id;  // empty: every endpoint
-    std::string event_name;
-    std::string status;
-};
-
-struct LogPage {
-    std::vector<nlohmann::json> items;
-    long long total = 0;
-};
 
 class DeliveryRepository {
   public:
@@ -45,10 +34,6 @@ class DeliveryRepository {
     // Deletes deliveries (and their attempts) and dispatched events older than `before`.
     static int sweep(db::Session& s, time::TimePoint before, int limit);
 
-    static LogPage logs(db::Session& s, long long workspace_id, const LogFilter& filter,
-                        long long offset, int limit);
-    static std::optional<nlohmann::json> find_json(db::Session& s, long long workspace_id,
-                                                   long long delivery_id);
     enum class ReplayResult { replayed, replayed_held, in_flight, not_found, endpoint_deleted };
     static ReplayResult replay(db::Session& s, long long workspace_id, long long delivery_id);
     // Every dead-lettered delivery of the endpoint created at or after `since`; returns their ids.

@@ -1,6 +1,7 @@
 #include "common/domain/webhooks/endpoint_repository.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 
 namespace squawk::webhooks {
@@ -8,45 +9,33 @@ namespace {
 
 using db::time_param;
 
-constexpr const char* kColumns =
-    "id, public_id, workspace_id, url, events, secret_enc, previous_secret_enc,"
-    " previous_secret_expires_at, status, consecutive_failures, created_at, updated_at";
-
-Endpoint read_endpoint(const db::Row& r) {
-    Endpoint e;
-    e.id = r.integer(0);
-    e.public_id = r.text(1);
-    e.workspace_id = r.integer(2);
-    e.url = r.text(3);
-    const auto events = nlohmann::json::parse(r.text(4), nullptr, false);
+// A JSON array of event names; anything else in it is skipped.
+void read_events(Endpoint& e, const db::Row& r, size_t i) {
+    const auto events = nlohmann::json::parse(r.text(i), nullptr, false);
     if (events.is_array())
         for (const auto& name : events)
             if (name.is_string()) e.events.push_back(name.get<std::string>());
-    e.secret_sealed = r.text(5);
-    e.previous_secret_sealed = r.optional_text(6);
-    e.previous_secret_expires_at = db::optional_time_column(r, 7);
-    e.status = r.text(8);
-    e.consecutive_failures = static_cast<int>(r.integer(9));
-    e.created_at = db::time_column(r, 10);
-    e.updated_at = db::time_column(r, 11);
-    return e;
 }
+
+const db::RowMapper<Endpoint> kEndpointRows{
+    db::field<&Endpoint::id>("id"),
+    db::field<&Endpoint::public_id>("public_id"),
+    db::field<&Endpoint::workspace_id>("workspace_id"),
+    db::field<&Endpoint::url>("url"),
+    {"events", &read_events},
+    db::field<&Endpoint::secret_sealed>("secret_enc"),
+    db::field<&Endpoint::previous_secret_sealed>("previous_secret_enc"),
+    db::field<&Endpoint::previous_secret_expires_at>("previous_secret_expires_at"),
+    db::field<&Endpoint::status>("status"),
+    db::field<&Endpoint::consecutive_failures>("consecutive_failures"),
+    db::field<&Endpoint::created_at>("created_at"),
+    db::field<&Endpoint::updated_at>("updated_at")};
 
 std::string events_text(const std::vector<std::string>& events) {
     return nlohmann::json(events).dump();
 }
 
 }  // namespace
-
-nlohmann::json to_api_json(const Endpoint& e) {
-    return {{"id", e.public_id},
-            {"url", e.url},
-            {"events", e.events},
-            {"status", e.status},
-            {"consecutive_failures", e.consecutive_failures},
-            {"created_at", time::format_iso8601(e.created_at)},
-            {"updated_at", time::format_iso8601(e.updated_at)}};
-}
 
 Endpoint EndpointRepository::insert(db::Session& s, long long workspace_id, const std::string& url,
                                     const std::vector<std::string>& events,
@@ -70,23 +59,19 @@ Endpoint EndpointRepository::insert(db::Session& s, long long workspace_id, cons
 
 std::optional<Endpoint> EndpointRepository::find(db::Session& s, long long workspace_id,
                                                  const std::string& public_id, bool for_update) {
-    auto row = s.query_one(std::string("SELECT ") + kColumns +
-                               " FROM webhook_endpoints WHERE public_id = ? AND workspace_id = ?"
-                               " AND status <> 'deleted'" +
-                               (for_update ? " FOR UPDATE" : ""),
-                           {public_id, workspace_id});
-    if (!row) return std::nullopt;
-    return read_endpoint(*row);
+    return kEndpointRows.first(
+        s.select("SELECT " + kEndpointRows.select_list() +
+                     " FROM webhook_endpoints WHERE public_id = ? AND workspace_id = ?"
+                     " AND status <> 'deleted'" +
+                     (for_update ? " FOR UPDATE" : ""),
+                 {public_id, workspace_id}));
 }
 
 std::vector<Endpoint> EndpointRepository::list(db::Session& s, long long workspace_id) {
-    std::vector<Endpoint> out;
-    for (const auto& r : s.query(std::string("SELECT ") + kColumns +
-                                     " FROM webhook_endpoints WHERE workspace_id = ?"
-                                     " AND status <> 'deleted' ORDER BY id",
-                                 {workspace_id}))
-        out.push_back(read_endpoint(r));
-    return out;
+    return kEndpointRows.all(s.select("SELECT " + kEndpointRows.select_list() +
+                                          " FROM webhook_endpoints WHERE workspace_id = ?"
+                                          " AND status <> 'deleted' ORDER BY id",
+                                      {workspace_id}));
 }
 
 long long EndpointRepository::count_active_locked(db::Session& s, long long workspace_id) {

@@ -33,9 +33,6 @@ struct Endpoint {
     time::TimePoint updated_at;
 };
 
-// id, url, events, status, consecutive_failures, timestamps (never the secret).
-nlohmann::json to_api_json(const Endpoint& e);
-
 class EndpointRepository {
   public:
     static Endpoint insert(db::Session& s, long long workspace_id, const std::string& url,

@@ -9,7 +9,6 @@
 #include "common/domain/events/event_outbox.hpp"
 #include "common/domain/webhooks/delivery_attempt.hpp"
 #include "common/domain/webhooks/delivery_repository.hpp"
-#include "common/domain/webhooks/endpoint_repository.hpp"
 #include "common/domain/webhooks/signature.hpp"
 
 namespace squawk::webhooks {
@@ -17,6 +16,10 @@ namespace {
 
 ApiError endpoint_not_found() {
     return ApiError(ErrorCode::NotFound, "No webhook with this id.");
+}
+
+ApiError delivery_not_found() {
+    return ApiError(ErrorCode::NotFound, "No delivery with this id.");
 }
 
 ApiError too_many_active(int limit) {
@@ -44,8 +47,8 @@ std::string WebhookService::seal(const std::string& secret) const {
     }
 }
 
-nlohmann::json WebhookService::create(long long workspace_id, const std::string& url,
-                                      const std::vector<std::string>& events) {
+EndpointWithSecret WebhookService::create(long long workspace_id, const std::string& url,
+                                          const std::vector<std::string>& events) {
     check_url(url);
     const std::string secret = new_secret();
     const std::string sealed = seal(secret);
@@ -55,24 +58,18 @@ nlohmann::json WebhookService::create(long long workspace_id, const std::string&
             throw too_many_active(limit);
         return EndpointRepository::insert(s, workspace_id, url, events, sealed);
     });
-    auto json = to_api_json(endpoint);
-    json["secret"] = secret;
-    return json;
+    return {std::move(endpoint), secret, std::nullopt};
 }
 
-nlohmann::json WebhookService::list(long long workspace_id) {
-    const auto all =
-        mysql_.run([&](db::Session& s) { return EndpointRepository::list(s, workspace_id); });
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& e : all) items.push_back(to_api_json(e));
-    return items;
+std::vector<Endpoint> WebhookService::list(long long workspace_id) {
+    return mysql_.run([&](db::Session& s) { return EndpointRepository::list(s, workspace_id); });
 }
 
-nlohmann::json WebhookService::update(long long workspace_id, const std::string& id,
-                                      const EndpointChange& change) {
+Endpoint WebhookService::update(long long workspace_id, const std::string& id,
+                                const EndpointChange& change) {
     if (change.url) check_url(*change.url);
     const int limit = config_.webhooks.max_active_per_workspace;
-    auto endpoint = mysql_.transaction([&](db::Session& s) {
+    return mysql_.transaction([&](db::Session& s) {
         const bool activating = change.status && *change.status == endpoint_status::active;
         // Lock order as in create: the workspace, then the endpoint.
         const long long active =
@@ -90,7 +87,6 @@ nlohmann::json WebhookService::update(long long workspace_id, const std::string&
         EndpointRepository::update(s, *e);
         return *EndpointRepository::find(s, workspace_id, id);
     });
-    return to_api_json(endpoint);
 }
 
 void WebhookService::remove(long long workspace_id, const std::string& id) {
@@ -101,7 +97,7 @@ void WebhookService::remove(long long workspace_id, const std::string& id) {
     });
 }
 
-nlohmann::json WebhookService::rotate_secret(long long workspace_id, const std::string& id) {
+EndpointWithSecret WebhookService::rotate_secret(long long workspace_id, const std::string& id) {
     const std::string secret = new_secret();
     const std::string sealed = seal(secret);
     const auto grace = std::chrono::seconds(config_.webhooks.rotation_grace_seconds);
@@ -112,13 +108,10 @@ nlohmann::json WebhookService::rotate_secret(long long workspace_id, const std::
         EndpointRepository::rotate_secret(s, *e, sealed, expires);
         return *e;
     });
-    auto json = to_api_json(endpoint);
-    json["secret"] = secret;
-    json["previous_secret_expires_at"] = time::format_iso8601(expires);
-    return json;
+    return {std::move(endpoint), secret, expires};
 }
 
-nlohmann::json WebhookService::test(long long workspace_id, const std::string& id) {
+TestDelivery WebhookService::test(long long workspace_id, const std::string& id) {
     const std::string token = crypto::hex(crypto::random_bytes(16));
     const auto lease = time::now() + std::chrono::milliseconds(config_.webhooks.timeout_ms) +
                        std::chrono::seconds(config_.webhooks.lease_seconds);
@@ -173,22 +166,21 @@ nlohmann::json WebhookService::test(long long workspace_id, const std::string& i
         DeliveryRepository::record(s, {result}, config_.webhooks.failing_threshold);
     });
     const auto& a = *result.attempt;
-    return {
-        {"delivery_id", d.id},
-        {"event_id", d.event_public_id},
-        {"success", result.status == delivery_status::delivered},
-        {"status_code", a.status_code ? nlohmann::json(*a.status_code) : nlohmann::json(nullptr)},
-        {"duration_ms", a.duration_ms},
-        {"error", a.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.error)},
-        {"response_excerpt", a.response_excerpt}};
+    return {d.id,
+            d.event_public_id,
+            result.status == delivery_status::delivered,
+            a.status_code,
+            a.duration_ms,
+            a.error,
+            a.response_excerpt};
 }
 
-nlohmann::json WebhookService::replay(long long workspace_id, long long delivery_id) {
+ReplayedDelivery WebhookService::replay(long long workspace_id, long long delivery_id) {
     const auto result = mysql_.transaction(
         [&](db::Session& s) { return DeliveryRepository::replay(s, workspace_id, delivery_id); });
     switch (result) {
         case DeliveryRepository::ReplayResult::not_found:
-            throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
+            throw delivery_not_found();
         case DeliveryRepository::ReplayResult::in_flight:
             throw ApiError(ErrorCode::Conflict,
                            "The delivery is being sent right now; replay it once "
@@ -198,24 +190,35 @@ nlohmann::json WebhookService::replay(long long workspace_id, long long delivery
                                    "The delivery's webhook no longer exists.");
         case DeliveryRepository::ReplayResult::replayed_held:
             // Waits for its paused or failing endpoint to be re-enabled.
-            return {{"delivery_id", delivery_id}, {"status", delivery_status::held}};
+            return {delivery_id, delivery_status::held};
         case DeliveryRepository::ReplayResult::replayed:
             break;
     }
-    return {{"delivery_id", delivery_id}, {"status", delivery_status::pending}};
+    return {delivery_id, delivery_status::pending};
 }
 
-nlohmann::json WebhookService::replay_dead_letters(long long workspace_id, const std::string& id,
-                                                   time::TimePoint since) {
-    const auto ids = mysql_.transaction([&](db::Session& s) {
+std::vector<long long> WebhookService::replay_dead_letters(long long workspace_id,
+                                                           const std::string& id,
+                                                           time::TimePoint since) {
+    return mysql_.transaction([&](db::Session& s) {
         auto e = EndpointRepository::find(s, workspace_id, id, true);
         if (!e) throw endpoint_not_found();
         return DeliveryRepository::replay_dead_letters(s, e->id, since);
     });
-    return {{"webhook_id", id},
-            {"since", time::format_iso8601(since)},
-            {"replayed", ids.size()},
-            {"delivery_ids", ids}};
+}
+
+LogPage WebhookService::logs(long long workspace_id, const LogFilter& filter, long long offset,
+                             int limit) {
+    return mysql_.run([&](db::Session& s) {
+        return DeliveryLogRepository::list(s, workspace_id, filter, offset, limit);
+    });
+}
+
+DeliveryLog WebhookService::delivery(long long workspace_id, long long delivery_id) {
+    auto found = mysql_.run(
+        [&](db::Session& s) { return DeliveryLogRepository::find(s, workspace_id, delivery_id); });
+    if (!found) throw delivery_not_found();
+    return std::move(*found);
 }
 
 }  // namespace squawk::webhooks

@@ -1,0 +1,16 @@
+// The API's JSON for jobs (spec 2.12): the job as polled and listed, and the 202 answer to a
+// submission. Rendered straight from the domain struct.
+#pragma once
+
+#include "common/domain/jobs/job.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace squawk::api::render {
+
+// job_id, type, status, progress, attempts, result/error, timestamps.
+nlohmann::json job_json(const jobs::Job& job);
+// The 202 answer to a submission: job_id, status, type, created_at.
+nlohmann::json accepted_job_json(const jobs::Job& job);
+
+}  // namespace squawk::api::render

@@ -1,0 +1,35 @@
+#include "api/render/social_account_json.hpp"
+
+#include "api/render/optional_json.hpp"
+
+namespace squawk::api::render {
+
+nlohmann::json account_json(const social::Account& a) {
+    return {{"id", a.public_id},
+            {"platform", a.platform},
+            {"display_name", a.identity.display_name},
+            {"external_id", a.identity.external_id},
+            {"status", a.status},
+            {"token_valid", a.token_valid},
+            {"last_error", or_null(a.last_error)},
+            {"last_checked_at", optional_time(a.last_checked_at)},
+            {"created_at", time::format_iso8601(a.created_at)},
+            {"updated_at", time::format_iso8601(a.updated_at)}};
+}
+
+nlohmann::json account_health_json(const social::Account& a) {
+    return {{"id", a.public_id},
+            {"platform", a.platform},
+            {"display_name", a.identity.display_name},
+            {"token_valid", a.token_valid},
+            {"last_error", or_null(a.last_error)},
+            {"last_checked_at", optional_time(a.last_checked_at)}};
+}
+
+nlohmann::json moved_account_json(const social::Account& a, long long profile_id) {
+    auto json = account_json(a);
+    json["profile_id"] = profile_id;
+    return json;
+}
+
+}  // namespace squawk::api::render

@@ -1,0 +1,46 @@
+// What the billing routes read (spec 2.5): the wallet with its cycle, auto-recharge and payment
+// state, the balance alone, and usage over a period. Returns domain types.
+#pragma once
+
+#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_pool.hpp"
+#include "common/domain/billing/wallet.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
+
+#include <optional>
+#include <string>
+
+namespace squawk::billing {
+
+struct BillingOverview {
+    WalletState wallet;
+    long long monthly_allowance_units = 0;
+    time::TimePoint monthly_reset_at;
+    // Recharging needs a card on file; there is no payment provider to hold one.
+    bool auto_recharge_active = false;
+    std::string payment_status;  // ok, low (under the auto-recharge threshold), empty
+};
+
+struct Usage {
+    std::optional<time::TimePoint> from;  // absent for "all"
+    time::TimePoint to;
+    long long requests = 0;
+    long long units_used = 0;
+};
+
+class BillingService {
+  public:
+    BillingService(db::MysqlPool& mysql, const config::BillingSettings& settings)
+        : mysql_(mysql), settings_(settings) {}
+
+    BillingOverview overview(long long workspace_id);
+    workspace::Balance balance(long long workspace_id);
+    // `period`: today (the current UTC day), 7d, 30d, 90d or all.
+    Usage usage(long long workspace_id, const std::string& period);
+
+  private:
+    db::MysqlPool& mysql_;
+    const config::BillingSettings& settings_;
+};
+
+}  // namespace squawk::billing

@@ -1,0 +1,10 @@
+#include "common/domain/request_log/request_log_service.hpp"
+
+namespace squawk::request_log {
+
+Page RequestLogService::list(const Filter& filter, long long offset, int limit) {
+    return mysql_.run(
+        [&](db::Session& s) { return RequestLogRepository::list(s, filter, offset, limit); });
+}
+
+}  // namespace squawk::request_log

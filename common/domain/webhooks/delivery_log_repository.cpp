@@ -1,0 +1,114 @@
+#include "common/domain/webhooks/delivery_log_repository.hpp"
+
+#include "common/core/db/row_mapper.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/domain/webhooks/delivery.hpp"
+
+#include <unordered_map>
+
+namespace squawk::webhooks {
+namespace {
+
+using db::Params;
+using db::placeholders;
+
+constexpr const char* kFrom =
+    " FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id"
+    " JOIN events e ON e.id = d.event_id";
+constexpr const char* kLogColumns =
+    "SELECT d.id AS delivery_id, w.public_id AS endpoint_id, e.public_id AS event_id,"
+    " d.event_name AS event, d.status, d.attempts AS attempt_count, d.max_attempts,"
+    " d.next_attempt_at, NULLIF(d.last_status_code, 0) AS last_status_code, d.last_error,"
+    " d.created_at, d.updated_at, IF(d.status = 'delivered', d.updated_at, NULL) AS delivered_at";
+
+const db::RowMapper<DeliveryLog> kLogRows{
+    db::field<&DeliveryLog::delivery_id>("delivery_id"),
+    db::field<&DeliveryLog::endpoint_id>("endpoint_id"),
+    db::field<&DeliveryLog::event_id>("event_id"),
+    db::field<&DeliveryLog::event>("event"),
+    db::field<&DeliveryLog::status>("status"),
+    db::field<&DeliveryLog::attempt_count>("attempt_count"),
+    db::field<&DeliveryLog::max_attempts>("max_attempts"),
+    db::field<&DeliveryLog::next_attempt_at>("next_attempt_at"),
+    db::field<&DeliveryLog::last_status_code>("last_status_code"),
+    db::field<&DeliveryLog::last_error>("last_error"),
+    db::field<&DeliveryLog::created_at>("created_at"),
+    db::field<&DeliveryLog::updated_at>("updated_at"),
+    db::field<&DeliveryLog::delivered_at>("delivered_at")};
+
+const db::RowMapper<AttemptLog> kAttemptRows{
+    db::field<&AttemptLog::delivery_id>("delivery_id"),
+    db::field<&AttemptLog::attempt>("attempt"),
+    db::field<&AttemptLog::started_at>("started_at"),
+    db::field<&AttemptLog::status_code>("status_code"),
+    db::field<&AttemptLog::duration_ms>("duration_ms"),
+    db::field<&AttemptLog::error>("error"),
+    db::field<&AttemptLog::response_excerpt>("response_excerpt")};
+
+// The next attempt time means something only while another attempt is due.
+void drop_stale_next_attempt(std::vector<DeliveryLog>& items) {
+    for (auto& d : items)
+        if (d.status != delivery_status::pending && d.status != delivery_status::retrying)
+            d.next_attempt_at.reset();
+}
+
+void attach_attempts(db::Session& s, std::vector<DeliveryLog>& items) {
+    if (items.empty()) return;
+    Params ids;
+    std::unordered_map<long long, DeliveryLog*> by_id;
+    for (auto& item : items) {
+        ids.emplace_back(item.delivery_id);
+        by_id[item.delivery_id] = &item;
+    }
+    for (auto& a : kAttemptRows.all(s.select("SELECT " + kAttemptRows.select_list() +
+                                                 " FROM webhook_attempts WHERE delivery_id IN (" +
+                                                 placeholders(ids.size()) + ") ORDER BY id",
+                                             ids)))
+        by_id.at(a.delivery_id)->attempts.push_back(std::move(a));
+}
+
+std::vector<DeliveryLog> read_logs(db::Session& s, const std::string& sql, const Params& params) {
+    auto items = kLogRows.all(s.select(sql, params));
+    drop_stale_next_attempt(items);
+    attach_attempts(s, items);
+    return items;
+}
+
+}  // namespace
+
+LogPage DeliveryLogRepository::list(db::Session& s, long long workspace_id, const LogFilter& filter,
+                                    long long offset, int limit) {
+    std::string where = " WHERE d.workspace_id = ?";
+    Params params{workspace_id};
+    if (!filter.endpoint_public_id.empty()) {
+        where += " AND w.public_id = ?";
+        params.emplace_back(filter.endpoint_public_id);
+    }
+    if (!filter.event_name.empty()) {
+        where += " AND d.event_name = ?";
+        params.emplace_back(filter.event_name);
+    }
+    if (!filter.status.empty()) {
+        where += " AND d.status = ?";
+        params.emplace_back(filter.status);
+    }
+    LogPage page;
+    page.total = s.query_one("SELECT COUNT(*)" + std::string(kFrom) + where, params)->integer(0);
+    params.emplace_back(static_cast<long long>(limit));
+    params.emplace_back(offset);
+    page.items = read_logs(
+        s, std::string(kLogColumns) + kFrom + where + " ORDER BY d.id DESC LIMIT ? OFFSET ?",
+        params);
+    return page;
+}
+
+std::optional<DeliveryLog> DeliveryLogRepository::find(db::Session& s, long long workspace_id,
+                                                       long long delivery_id) {
+    auto items =
+        read_logs(s, std::string(kLogColumns) + kFrom + " WHERE d.id = ? AND d.workspace_id = ?",
+                  {delivery_id, workspace_id});
+    if (items.empty()) return std::nullopt;
+    return std::move(items.front());
+}
+
+}  // namespace squawk::webhooks
