@@ -13,6 +13,7 @@
 
 namespace squawk::scheduler {
 
+using runtime::PeriodicTask;
 using std::chrono::milliseconds;
 
 Cadence cadence_for(const config::Config& config) {

@@ -5,10 +5,10 @@
 #include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/metrics/registry.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
 #include "scheduler/monthly_allowance.hpp"
-#include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
 #include "scheduler/retention_sweeper.hpp"
@@ -63,7 +63,7 @@ class SchedulerRuntime {
     RetentionSweeper retention_;
     MonthlyAllowance allowance_;
     metrics::CollectorHandle delivery_backlog_;
-    std::vector<std::unique_ptr<PeriodicTask>> tasks_;
+    std::vector<std::unique_ptr<runtime::PeriodicTask>> tasks_;
     bool stopped_ = false;
 };
 

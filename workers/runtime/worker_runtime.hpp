@@ -5,16 +5,14 @@
 #include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
 
 #include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace squawk::workers {
@@ -40,7 +38,8 @@ class WorkerRuntime {
     const std::string& worker_id() const { return worker_id_; }
 
   private:
-    void heartbeat_loop();
+    // The heartbeat's body: moves the lease deadline of every job this worker runs.
+    void extend_leases();
 
     config::Config config_;
     std::vector<std::string> pool_names_;
@@ -53,10 +52,7 @@ class WorkerRuntime {
     std::unique_ptr<http::Client> http_;
     std::vector<std::unique_ptr<WorkerPool>> pools_;
 
-    std::mutex heartbeat_mutex_;
-    std::condition_variable heartbeat_wake_;
-    bool heartbeat_stop_ = false;
-    std::thread heartbeat_;
+    runtime::PeriodicTask heartbeat_;
     bool started_ = false;
     bool stopped_ = false;
 };
