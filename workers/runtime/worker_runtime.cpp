@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
+#include "common/core/metrics/queue_metrics.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "workers/runtime/fiber_http.hpp"
@@ -73,6 +74,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));
         }
     }
+    queue_gauges_ = metrics::export_queue_depths(config_.redis, pool_names_);
 }
 
 WorkerRuntime::~WorkerRuntime() {
