@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
+#include "common/core/metrics/queue_metrics.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/jobs/dead_letter_hooks.hpp"
 #include "common/domain/jobs/job_types.hpp"
@@ -13,6 +14,7 @@
 
 namespace squawk::scheduler {
 
+using runtime::PeriodicTask;
 using std::chrono::milliseconds;
 
 Cadence cadence_for(const config::Config& config) {
@@ -61,6 +63,12 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       retention_(mysql_, config_.request_log.retention_days),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
     delivery_backlog_ = webhooks::export_delivery_backlog(mysql_);
+    queue_gauges_ = metrics::export_queue_depths(
+        config_.redis, {std::begin(config::kPoolNames), std::end(config::kPoolNames)});
+    leader_gauge_ = metrics::Registry::global().add_collector([this](metrics::SampleWriter& w) {
+        w.gauge("squawk_scheduler_leader", "1 while this scheduler holds the leader lease.", {},
+                is_leader() ? 1 : 0);
+    });
     jobs::on_dead_letter(jobs::kPublishTarget.name, social::fail_abandoned_target);
     const Cadence c = cadence_for(config_);
     const auto leading = [this] { return lease_.is_leader(); };

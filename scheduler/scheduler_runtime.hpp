@@ -3,12 +3,13 @@
 #pragma once
 
 #include "common/core/config/config.hpp"
+#include "common/core/daemon/service.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/metrics/registry.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
 #include "scheduler/monthly_allowance.hpp"
-#include "scheduler/periodic_task.hpp"
 #include "scheduler/queue_rebuilder.hpp"
 #include "scheduler/reclaimer.hpp"
 #include "scheduler/retention_sweeper.hpp"
@@ -37,16 +38,16 @@ struct Cadence {
 };
 Cadence cadence_for(const config::Config& config);
 
-class SchedulerRuntime {
+class SchedulerRuntime : public daemon::Service {
   public:
     SchedulerRuntime(config::Config config, std::string owner);
-    ~SchedulerRuntime();
+    ~SchedulerRuntime() override;
     SchedulerRuntime(const SchedulerRuntime&) = delete;
     SchedulerRuntime& operator=(const SchedulerRuntime&) = delete;
 
-    void start();
+    void start() override;
     // Stops every task and gives up the lease. Idempotent.
-    void stop();
+    void stop() override;
     bool is_leader() const { return lease_.is_leader(); }
 
   private:
@@ -63,7 +64,9 @@ class SchedulerRuntime {
     RetentionSweeper retention_;
     MonthlyAllowance allowance_;
     metrics::CollectorHandle delivery_backlog_;
-    std::vector<std::unique_ptr<PeriodicTask>> tasks_;
+    metrics::CollectorHandle queue_gauges_;
+    metrics::CollectorHandle leader_gauge_;
+    std::vector<std::unique_ptr<runtime::PeriodicTask>> tasks_;
     bool stopped_ = false;
 };
 

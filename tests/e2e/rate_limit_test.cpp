@@ -11,17 +11,30 @@
 #include <catch2/catch.hpp>
 
 #include <ctime>
-#include <thread>
 
 using namespace squawk::testing;
 
 namespace {
 
-// The allowance is a fixed calendar minute: a test that must stay inside one waits out the end
-// of the current minute when little of it is left.
-void wait_for_fresh_minute() {
-    const long long second = static_cast<long long>(std::time(nullptr)) % 60;
-    if (second >= 45) std::this_thread::sleep_for(std::chrono::seconds(61 - second));
+// The minute of the limiter's clock (Redis's).
+long long redis_minute(squawk::redis::RedisClient& redis) {
+    return std::stoll(redis.command({"TIME"}).elements.at(0).text) / 60;
+}
+
+// The allowance is a fixed calendar minute, so a scenario that straddles a minute boundary is
+// counted in two. Runs `scenario(tenant)` until a run starts and ends inside one minute of the
+// limiter's clock, each run with a fresh workspace, and returns that run's result; no waiting
+// for the clock to reach a boundary first.
+template <class Scenario>
+auto within_one_minute(Stack& stack, Scenario scenario) {
+    squawk::redis::RedisClient redis(stack.redis_settings());
+    for (int attempt = 0;; ++attempt) {
+        const Tenant tenant =
+            attempt == 0 ? stack.tenant() : stack.create_tenant("fresh " + std::to_string(attempt));
+        const long long minute = redis_minute(redis);
+        auto result = scenario(tenant);
+        if (redis_minute(redis) == minute || attempt == 3) return result;
+    }
 }
 
 // Spends `count` requests of a key's allowance; all must succeed.
@@ -61,18 +74,26 @@ TEST_CASE(
     StackOptions options;
     options.start_worker = false;
     Stack stack(options);
-    wait_for_fresh_minute();
-    const auto& key = stack.tenant().live_key;
-    const auto first = stack.request("GET", "/v1/me", nullptr, key);
+    struct Run {
+        HttpResponse first;
+        HttpResponse refused;
+    };
+    const auto run = within_one_minute(stack, [&](const Tenant& tenant) {
+        Run r;
+        r.first = stack.request("GET", "/v1/me", nullptr, tenant.live_key);
+        spend(stack, tenant.live_key, 59);
+        r.refused = stack.request("GET", "/v1/jobs", nullptr, tenant.live_key);
+        return r;
+    });
+    const auto& first = run.first;
     check_success_envelope(first, 200);
     CHECK(first.header("x-ratelimit-limit") == "60");
     CHECK(first.header("x-ratelimit-remaining") == "59");
     const long long reset = std::stoll(first.header("x-ratelimit-reset"));
     CHECK(reset > std::time(nullptr) - 1);
     CHECK(reset <= std::time(nullptr) + 61);
-    spend(stack, key, 59);
 
-    const auto refused = stack.request("GET", "/v1/jobs", nullptr, key);
+    const auto& refused = run.refused;
     check_error_envelope(refused, 429, "RATE_LIMIT_EXCEEDED");
     CHECK(refused.header("x-ratelimit-remaining") == "0");
     const int retry_after = std::stoi(refused.header("retry-after"));
@@ -80,7 +101,8 @@ TEST_CASE(
     CHECK(retry_after <= 60);
 
     // Polling a job is never limited and carries no rate-limit headers.
-    const auto poll = stack.request("GET", "/v1/jobs/job_unknown", nullptr, key);
+    const auto poll =
+        stack.request("GET", "/v1/jobs/job_unknown", nullptr, stack.tenant().live_key);
     CHECK(poll.status == 404);
     CHECK(poll.header("x-ratelimit-limit").empty());
     CHECK(poll.header("retry-after").empty());
@@ -95,28 +117,32 @@ TEST_CASE(
     StackOptions options;
     options.start_worker = false;
     Stack stack(options);
-    wait_for_fresh_minute();
-    const auto& tenant = stack.tenant();
-    const std::string second_live = stack.create_key(tenant.workspace_id, "live", "all");
-    const std::string custom = key_with_limit(stack, tenant.workspace_id, 5);
-
-    spend(stack, tenant.live_key, 30);
-    spend(stack, second_live, 30);
+    struct Run {
+        HttpResponse shared_refused, test, custom_first, custom_refused;
+    };
+    const auto run = within_one_minute(stack, [&](const Tenant& tenant) {
+        const std::string second_live = stack.create_key(tenant.workspace_id, "live", "all");
+        const std::string custom = key_with_limit(stack, tenant.workspace_id, 5);
+        Run r;
+        spend(stack, tenant.live_key, 30);
+        spend(stack, second_live, 30);
+        r.shared_refused = stack.request("GET", "/v1/me", nullptr, tenant.live_key);
+        r.test = stack.request("GET", "/v1/me", nullptr, tenant.test_key);
+        r.custom_first = stack.request("GET", "/v1/me", nullptr, custom);
+        spend(stack, custom, 4);
+        r.custom_refused = stack.request("GET", "/v1/me", nullptr, custom);
+        return r;
+    });
     // Both live keys share one allowance of 60.
-    check_error_envelope(stack.request("GET", "/v1/me", nullptr, tenant.live_key), 429,
-                         "RATE_LIMIT_EXCEEDED");
+    check_error_envelope(run.shared_refused, 429, "RATE_LIMIT_EXCEEDED");
     // The test key has its own allowance of the same size.
-    const auto test = stack.request("GET", "/v1/me", nullptr, tenant.test_key);
-    check_success_envelope(test, 200);
-    CHECK(test.header("x-ratelimit-limit") == "60");
-    CHECK(test.header("x-ratelimit-remaining") == "59");
+    check_success_envelope(run.test, 200);
+    CHECK(run.test.header("x-ratelimit-limit") == "60");
+    CHECK(run.test.header("x-ratelimit-remaining") == "59");
     // The custom key has its own allowance of 5.
-    const auto custom_first = stack.request("GET", "/v1/me", nullptr, custom);
-    CHECK(custom_first.status == 200);
-    CHECK(custom_first.header("x-ratelimit-limit") == "5");
-    spend(stack, custom, 4);
-    check_error_envelope(stack.request("GET", "/v1/me", nullptr, custom), 429,
-                         "RATE_LIMIT_EXCEEDED");
+    CHECK(run.custom_first.status == 200);
+    CHECK(run.custom_first.header("x-ratelimit-limit") == "5");
+    check_error_envelope(run.custom_refused, 429, "RATE_LIMIT_EXCEEDED");
     // Another workspace is untouched.
     const auto other = stack.create_tenant("other");
     CHECK(stack.request("GET", "/v1/me", nullptr, other.live_key).status == 200);
@@ -150,11 +176,12 @@ TEST_CASE("200 simultaneous requests through two API processes let exactly 60 th
     options.start_worker = false;
     Stack stack(options);
     const std::string second = stack.start_extra_api();
-    wait_for_fresh_minute();
-    ConcurrentRequest request;
-    request.path = "/v1/me";
-    request.headers = {{"Authorization", "Bearer " + stack.tenant().live_key}};
-    const auto responses = send_concurrently({stack.base_url(), second}, 200, request);
+    const auto responses = within_one_minute(stack, [&](const Tenant& tenant) {
+        ConcurrentRequest request;
+        request.path = "/v1/me";
+        request.headers = {{"Authorization", "Bearer " + tenant.live_key}};
+        return send_concurrently({stack.base_url(), second}, 200, request);
+    });
     int ok = 0, limited = 0;
     for (const auto& r : responses) {
         if (r.status == 200) ++ok;

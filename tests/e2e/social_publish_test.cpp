@@ -7,6 +7,7 @@
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
+#include "tests/support/wait.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -97,8 +98,8 @@ TEST_CASE("a scheduled post is sent at its time and not before", "[e2e][social][
     const auto post =
         insert_post(stack, new_post(stack, stack.tenant().workspace_id, "Later", {telegram}, at));
     CHECK(read_post(stack, post.id).targets[0].status == "scheduled");
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-    CHECK(sends(fake, "sendMessage").empty());
+    CHECK(holds_throughout([&] { return sends(fake, "sendMessage").empty(); },
+                           std::chrono::milliseconds(1500)));
 
     const auto done = wait_settled(stack, post.id);
     CHECK(done.status == "published");
@@ -241,8 +242,8 @@ TEST_CASE(
     CHECK(done.targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
     CHECK(done.targets[0].error["message"].get<std::string>().starts_with(
         "publish outcome unknown: "));
-    std::this_thread::sleep_for(std::chrono::seconds(2));
-    CHECK(sends(fake, "sendMessage").size() == 1);
+    CHECK(holds_throughout([&] { return sends(fake, "sendMessage").size() == 1; },
+                           std::chrono::seconds(2)));
     const auto events = post_events(stack, post.id);
     REQUIRE(events.size() == 1);
     CHECK(events[0]["name"] == "post.failed");
@@ -331,9 +332,12 @@ TEST_CASE("a recycling chain publishes each repeat up to max_repeats with lineag
             return stack.count("SELECT COUNT(*) FROM social_posts WHERE status = 'published'") == 3;
         },
         std::chrono::seconds(30)));
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 3);
-    CHECK(sends(fake, "sendMessage").size() == 3);
+    CHECK(holds_throughout(
+        [&] {
+            return stack.count("SELECT COUNT(*) FROM social_posts") == 3 &&
+                   sends(fake, "sendMessage").size() == 3;
+        },
+        std::chrono::seconds(1)));
     const auto chain = stack.db().run([&](squawk::db::Session& s) {
         return s.query(
             "SELECT id, recycle_count, recycle_parent_id, scheduled_time"

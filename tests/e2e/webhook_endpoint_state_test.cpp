@@ -3,6 +3,7 @@
 #include "common/domain/events/event_outbox.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_receiver.hpp"
+#include "tests/support/wait.hpp"
 #include "tests/support/webhook_checks.hpp"
 
 #include <catch2/catch.hpp>
@@ -60,8 +61,7 @@ TEST_CASE(
         },
         15s));
     const long long sent_while_failing = receiver.count();
-    std::this_thread::sleep_for(1s);
-    CHECK(receiver.count() == sent_while_failing);
+    CHECK(holds_throughout([&] { return receiver.count() == sent_while_failing; }, 1s));
 
     receiver.program("/down", nlohmann::json::array(), {{"status", 200}});
     const auto resumed = set_status(stack, key, hook, "active");
@@ -92,8 +92,7 @@ TEST_CASE("a paused endpoint receives nothing until it is resumed", "[e2e][webho
         return events::emit(s, stack.tenant().workspace_id, "task_created", {});
     });
     CHECK_FALSE(while_paused.has_value());
-    std::this_thread::sleep_for(300ms);
-    CHECK(receiver.count() == 0);
+    CHECK(holds_throughout([&] { return receiver.count() == 0; }, 300ms));
 
     check_success_envelope(set_status(stack, key, hook, "active"), 200);
     const auto after = emit_event(stack, stack.tenant().workspace_id, "task_created", {});

@@ -3,6 +3,7 @@
 // fails as never sent, so a caller may safely send it again.
 #include "common/core/http/http_client.hpp"
 #include "tests/support/fake_receiver.hpp"
+#include "tests/support/wait.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -87,8 +88,8 @@ TEST_CASE("a client run by its owner moves only inside run_once and answers on t
         answer = std::move(r);
         answered_on = std::this_thread::get_id();
     });
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    CHECK(receiver.requests("/owned").empty());
+    CHECK(holds_throughout([&] { return receiver.requests("/owned").empty(); },
+                           std::chrono::milliseconds(200)));
 
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (!answer && std::chrono::steady_clock::now() < give_up)

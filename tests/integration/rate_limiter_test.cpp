@@ -6,8 +6,9 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
-#include <thread>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace squawk;
 
@@ -19,12 +20,24 @@ redis::RedisClient client() {
     return redis::RedisClient(settings);
 }
 
-// Starts right after a second boundary so a burst stays inside one second.
-void align_to_second() {
-    using namespace std::chrono;
-    const auto now = system_clock::now().time_since_epoch();
-    const auto into = duration_cast<milliseconds>(now) % 1000;
-    if (into > milliseconds(300)) std::this_thread::sleep_for(milliseconds(1000) - into);
+// The limiter's clock: Redis's, in milliseconds.
+long long redis_now_ms(redis::RedisClient& redis) {
+    const auto time = redis.command({"TIME"});
+    return std::stoll(time.elements.at(0).text) * 1000 +
+           std::stoll(time.elements.at(1).text) / 1000;
+}
+
+// Runs `burst(attempt)` until a run starts and ends inside one window of `window_ms` on the
+// limiter's clock, and returns that run's result. A run that straddled a window boundary (the
+// limiter counted it in two windows) is simply run again under a fresh bucket, rather than
+// waiting for the clock to reach a boundary first.
+template <class Burst>
+auto within_one_window(redis::RedisClient& redis, long long window_ms, Burst burst) {
+    for (int attempt = 0;; ++attempt) {
+        const long long window = redis_now_ms(redis) / window_ms;
+        auto result = burst(attempt);
+        if (redis_now_ms(redis) / window_ms == window || attempt == 3) return result;
+    }
 }
 
 }  // namespace
@@ -68,16 +81,20 @@ TEST_CASE(
     subject.bucket = "key:1";
     subject.fixed_limit = 120;  // ceiling: max(6, 120 / 60) = 6 per second
     subject.per_second_ceiling = true;
-    align_to_second();
     int allowed = 0;
     rate_limit::Decision refused;
-    for (int i = 0; i < 10; ++i) {
-        const auto d = limiter.check(redis, subject, [] { return 0LL; });
-        if (d.allowed)
-            ++allowed;
-        else
-            refused = d;
-    }
+    within_one_window(redis, 1000, [&](int attempt) {
+        subject.bucket = "key:1:" + std::to_string(attempt);
+        allowed = 0;
+        for (int i = 0; i < 10; ++i) {
+            const auto d = limiter.check(redis, subject, [] { return 0LL; });
+            if (d.allowed)
+                ++allowed;
+            else
+                refused = d;
+        }
+        return allowed;
+    });
     CHECK(allowed == 6);
     CHECK(refused.refused_by_second_ceiling);
     CHECK(refused.retry_after_seconds == 1);
@@ -93,10 +110,15 @@ TEST_CASE("a fixed limit refuses exactly the requests beyond it in the minute") 
     rate_limit::Subject subject;
     subject.bucket = "key:2";
     subject.fixed_limit = 3;
-    const long long second = static_cast<long long>(std::time(nullptr)) % 60;
-    if (second >= 58) std::this_thread::sleep_for(std::chrono::seconds(3));
-    for (int i = 0; i < 3; ++i) CHECK(limiter.check(redis, subject, [] { return 0LL; }).allowed);
-    const auto d = limiter.check(redis, subject, [] { return 0LL; });
+    const auto decisions = within_one_window(redis, 60000, [&](int attempt) {
+        subject.bucket = "key:2:" + std::to_string(attempt);
+        std::vector<rate_limit::Decision> made;
+        for (int i = 0; i < 4; ++i)
+            made.push_back(limiter.check(redis, subject, [] { return 0LL; }));
+        return made;
+    });
+    for (int i = 0; i < 3; ++i) CHECK(decisions[i].allowed);
+    const auto& d = decisions[3];
     CHECK_FALSE(d.allowed);
     CHECK_FALSE(d.refused_by_second_ceiling);
     CHECK(d.retry_after_seconds >= 1);
@@ -133,23 +155,31 @@ TEST_CASE("a lease is granted from what the minute has left and its unspent toke
     subject.bucket = "key:9";
     subject.workspace_id = 9;
     subject.fixed_limit = 100;
-    const long long second = static_cast<long long>(std::time(nullptr)) % 60;
-    if (second >= 58) std::this_thread::sleep_for(std::chrono::seconds(3));
     const auto none = [] { return 0LL; };
     const rate_limit::Precondition epoch{redis.key("epoch"), 0};
-    const auto lease = limiter.check_if(redis, subject, epoch, none, {30, 0, 0});
+    struct Steps {
+        std::optional<rate_limit::Decision> lease, rest, beyond, after_refund;
+    };
+    const auto steps = within_one_window(redis, 60000, [&](int attempt) {
+        subject.bucket = "key:9:" + std::to_string(attempt);
+        Steps made;
+        made.lease = limiter.check_if(redis, subject, epoch, none, {30, 0, 0});
+        made.rest = limiter.check_if(redis, subject, epoch, none, {90, 0, 0});
+        made.beyond = limiter.check_if(redis, subject, epoch, none);
+        made.after_refund = limiter.check_if(redis, subject, epoch, none,
+                                             {1, 10, made.lease ? made.lease->reset_ms : 0});
+        return made;
+    });
+    const auto& lease = steps.lease;
     REQUIRE(lease);
     CHECK(lease->allowed);
     CHECK(lease->granted == 30);
     CHECK(lease->remaining == 70);
     // More than is left: the rest of the minute, no more.
-    const auto rest = limiter.check_if(redis, subject, epoch, none, {90, 0, 0});
-    CHECK(rest->granted == 70);
-    CHECK(rest->remaining == 0);
-    CHECK_FALSE(limiter.check_if(redis, subject, epoch, none)->allowed);
+    CHECK(steps.rest->granted == 70);
+    CHECK(steps.rest->remaining == 0);
+    CHECK_FALSE(steps.beyond->allowed);
     // Ten tokens of the first lease went unspent: handed back, they pay for this check.
-    const auto after_refund =
-        limiter.check_if(redis, subject, epoch, none, {1, 10, lease->reset_ms});
-    CHECK(after_refund->allowed);
-    CHECK(after_refund->remaining == 9);
+    CHECK(steps.after_refund->allowed);
+    CHECK(steps.after_refund->remaining == 9);
 }

@@ -1,5 +1,6 @@
-// Loopback TCP ports for the processes the tests start: one to hand a process that binds it
-// moments later, and whether a started process listens on its port yet.
+// Loopback TCP ports for third-party servers the benchmarks start (nginx), which cannot report a
+// port they picked: one to hand a server that binds it moments later, and whether it listens yet.
+// Squawk's own daemons bind port 0 and report what they got (--port-file; see Stack).
 #pragma once
 
 namespace squawk::testing {

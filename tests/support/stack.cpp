@@ -2,7 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/redis/redis_client.hpp"
-#include "tests/support/free_port.hpp"
+#include "tests/support/wait.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -14,7 +14,6 @@
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 namespace squawk::testing {
 namespace {
@@ -66,21 +65,17 @@ Stack::Stack(StackOptions options) : options_(std::move(options)) {
     dir_ = pattern;
     std::filesystem::create_directories(media_dir());
     config_path_ = dir_ + "/squawk.toml";
-    port_ = free_port();
-    worker_metrics_port_ = free_port();
-    scheduler_metrics_port_ = free_port();
     mysql_ = env.mysql;
     mysql_.database = unique_name("squawk_e2e");
     mysql_.pool_size = 2;
     redis_ = env.redis;
     redis_.prefix = unique_name("e2e");
-    write_config(config_path_, port_);
+    write_config(config_path_);
 
     const auto migrated = ctl({"migrate", "--dir", env.source_dir + "/config/migrations"});
     if (migrated.exit_code != 0)
         throw std::runtime_error("squawkctl migrate failed: " + migrated.err);
     db_ = std::make_unique<db::MysqlPool>(mysql_);
-    http_ = std::make_unique<HttpClient>(base_url());
     tenant_ = create_tenant("e2e primary");
 
     start(Process::api);
@@ -119,14 +114,14 @@ Stack::~Stack() {
     }
 }
 
-void Stack::write_config(const std::string& path, int port) {
+void Stack::write_config(const std::string& path) {
     std::ofstream out(path);
     out << "time_scale = " << options_.time_scale << "\n\n"
         << "[api]\n"
-        << "listen = \"127.0.0.1:" << port << "\"\n"
+        << "listen = \"127.0.0.1:0\"\n"
         << "threads = " << options_.api_threads << "\n"
         << "max_body_bytes = " << options_.max_body_bytes << "\n"
-        << "public_base_url = \"" << base_url() << "/v1\"\n\n"
+        << "public_base_url = \"" << public_base_url() << "\"\n\n"
         << "[mysql]\n"
         << "host = " << toml_string(mysql_.host) << "\n"
         << "port = " << mysql_.port << "\n"
@@ -144,16 +139,14 @@ void Stack::write_config(const std::string& path, int port) {
         << "max_attempts = " << options_.max_attempts << "\n"
         << "lease_seconds = " << options_.lease_seconds << "\n\n"
         << "[workers]\n"
-        << "shutdown_grace_seconds = 2\n"
-        << "metrics_port = " << worker_metrics_port_ << "\n\n"
+        << "shutdown_grace_seconds = 2\n\n"
         << "[workers.generate]\n"
         << "threads = 1\n"
         << "fibers = 4\n\n"
         << "[scheduler]\n"
         << "tick_ms = 50\n"
         << "leader_lease_ms = 1000\n"
-        << "reconcile_after_seconds = 2\n"
-        << "metrics_port = " << scheduler_metrics_port_ << "\n\n"
+        << "reconcile_after_seconds = 2\n\n"
         << "[security]\n"
         << "allow_private_targets = " << (options_.allow_private_targets ? "true" : "false") << "\n"
         << "secret_key = \"" << crypto::hex(crypto::random_bytes(32)) << "\"\n\n"
@@ -167,6 +160,10 @@ void Stack::write_config(const std::string& path, int port) {
 
 std::string Stack::base_url() const {
     return "http://127.0.0.1:" + std::to_string(port_);
+}
+
+std::string Stack::public_base_url() {
+    return "http://api.e2e.test/v1";
 }
 
 CommandResult Stack::ctl(const std::vector<std::string>& args) {
@@ -223,32 +220,57 @@ void Stack::start(Process process) {
     if (slot && slot->running())
         throw std::logic_error(std::string(process_name(process)) + " is already running");
     const auto& bin = ServerEnv::get().bin_dir;
+    const std::string port_file = port_file_of(process_name(process));
+    std::filesystem::remove(port_file);
     std::vector<std::string> argv;
     switch (process) {
         case Process::api:
-            argv = {bin + "/squawk-api", "--config", config_path_};
+            argv = {bin + "/squawk-api", "--config", config_path_, "--port-file", port_file};
             break;
         case Process::scheduler:
-            argv = {bin + "/squawk-scheduler", "--config", config_path_};
+            argv = {bin + "/squawk-scheduler", "--config", config_path_, "--port-file", port_file,
+                    "--metrics-port",          "0"};
             break;
         case Process::worker:
-            argv = {bin + "/squawk-worker", "--config", config_path_};
+            argv = {bin + "/squawk-worker", "--config", config_path_, "--port-file", port_file,
+                    "--metrics-port",       "0"};
             argv.insert(argv.end(), options_.worker_arguments.begin(),
                         options_.worker_arguments.end());
             break;
     }
     slot = std::make_unique<ChildProcess>(argv, dir_ + "/" + process_name(process) + ".log");
-    if (process == Process::api) wait_for_health(*http_, *slot);
+    if (process != Process::api) return;
+    port_ = bound_port(*slot, port_file, "listen");
+    http_ = std::make_unique<HttpClient>(base_url());
+    wait_for_health(*http_, *slot);
+}
+
+std::string Stack::port_file_of(const std::string& name) const {
+    return dir_ + "/" + name + ".ports";
+}
+
+int Stack::bound_port(ChildProcess& process, const std::string& port_file,
+                      const std::string& name) {
+    const bool written = wait_until(
+        [&] { return std::filesystem::exists(port_file) || !process.running(); }, 20s, 10ms);
+    if (!written || !std::filesystem::exists(port_file))
+        throw std::runtime_error("no port file " + port_file + "\n" + post_mortem());
+    std::ifstream in(port_file);
+    std::string listener;
+    int port = 0;
+    while (in >> listener >> port)
+        if (listener == name) return port;
+    throw std::runtime_error("no " + name + " port in " + port_file);
 }
 
 std::string Stack::start_extra_api() {
-    const int port = free_port();
     const std::string name = "api-extra-" + std::to_string(extra_apis_.size() + 1);
-    const std::string path = dir_ + "/" + name + ".toml";
-    write_config(path, port);
+    const std::string port_file = port_file_of(name);
     extra_apis_.push_back(std::make_unique<ChildProcess>(
-        std::vector<std::string>{ServerEnv::get().bin_dir + "/squawk-api", "--config", path},
+        std::vector<std::string>{ServerEnv::get().bin_dir + "/squawk-api", "--config", config_path_,
+                                 "--port-file", port_file},
         dir_ + "/" + name + ".log"));
+    const int port = bound_port(*extra_apis_.back(), port_file, "listen");
     const std::string url = "http://127.0.0.1:" + std::to_string(port);
     HttpClient client(url);
     wait_for_health(client, *extra_apis_.back());
@@ -256,24 +278,23 @@ std::string Stack::start_extra_api() {
 }
 
 void Stack::wait_for_health(HttpClient& client, ChildProcess& process) {
-    const auto deadline = std::chrono::steady_clock::now() + 20s;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (!process.running())
-            throw std::runtime_error("squawk-api exited during start\n" + post_mortem());
-        try {
-            if (client.send("GET", "/health", std::nullopt, {}, 1s).status == 200) return;
-        } catch (const std::runtime_error&) {
-            // Not listening yet.
-        }
-        std::this_thread::sleep_for(50ms);
-    }
-    throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
+    const bool healthy = wait_until(
+        [&] {
+            if (!process.running())
+                throw std::runtime_error("squawk-api exited during start\n" + post_mortem());
+            try {
+                return client.send("GET", "/health", std::nullopt, {}, 1s).status == 200;
+            } catch (const std::runtime_error&) {
+                return false;  // not listening yet
+            }
+        },
+        20s);
+    if (!healthy) throw std::runtime_error("squawk-api did not become healthy\n" + post_mortem());
 }
 
-std::string Stack::metrics_url(Process process) const {
-    const int port = process == Process::api      ? port_
-                     : process == Process::worker ? worker_metrics_port_
-                                                  : scheduler_metrics_port_;
+std::string Stack::metrics_url(Process process) {
+    if (process == Process::api) return base_url();
+    const int port = bound_port(*child(process), port_file_of(process_name(process)), "metrics");
     return "http://127.0.0.1:" + std::to_string(port);
 }
 
@@ -306,12 +327,7 @@ bool Stack::running(Process process) {
 
 bool Stack::wait_until(const std::function<bool()>& predicate, std::chrono::milliseconds timeout,
                        std::chrono::milliseconds interval) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (true) {
-        if (predicate()) return true;
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(interval);
-    }
+    return testing::wait_until(predicate, timeout, interval);
 }
 
 void Stack::servers(const std::string& command) {

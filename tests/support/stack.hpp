@@ -79,7 +79,7 @@ class Stack {
     bool running(Process process);
     pid_t pid(Process process);
 
-    // Polls `predicate` until it holds or `timeout` passes; returns its last value.
+    // testing::wait_until (tests/support/wait.hpp).
     static bool wait_until(const std::function<bool()>& predicate,
                            std::chrono::milliseconds timeout,
                            std::chrono::milliseconds interval = std::chrono::milliseconds(50));
@@ -97,14 +97,22 @@ class Stack {
     const std::string& config_path() const { return config_path_; }
     const config::RedisSettings& redis_settings() const { return redis_; }
     std::string media_dir() const { return dir_ + "/media"; }
+    // Where the API listens: a port it picked itself (port 0) and reported in its port file.
     std::string base_url() const;
-    // Where a process serves GET /metrics (the API on its own port).
-    std::string metrics_url(Process process) const;
+    // The API's public URLs (api.public_base_url): a fixed name, not where it listens.
+    static std::string public_base_url();
+    // Where a process serves GET /metrics (the API on its own port, the others on a port they
+    // picked with --metrics-port 0).
+    std::string metrics_url(Process process);
     // Where to look when something went wrong: the temp dir and the end of each daemon's log.
     std::string post_mortem() const;
 
   private:
-    void write_config(const std::string& path, int port);
+    void write_config(const std::string& path);
+    // Each daemon reports the ports it bound (--port-file) in <dir>/<name>.ports.
+    std::string port_file_of(const std::string& name) const;
+    // The port `name` that `process` wrote to `port_file`, waiting for the file while it runs.
+    int bound_port(ChildProcess& process, const std::string& port_file, const std::string& name);
     void wait_for_health(HttpClient& client, ChildProcess& process);
     void servers(const std::string& command);
     ChildProcess* child(Process process);
@@ -112,9 +120,7 @@ class Stack {
     StackOptions options_;
     std::string dir_;
     std::string config_path_;
-    int port_ = 0;
-    int worker_metrics_port_ = 0;
-    int scheduler_metrics_port_ = 0;
+    int port_ = 0;  // the API's, once started
     config::MysqlSettings mysql_;
     config::RedisSettings redis_;
     Tenant tenant_;

@@ -20,40 +20,28 @@ std::string pool_list() {
 
 }  // namespace
 
-WorkerCommandLine parse_worker_command_line(const std::vector<std::string>& args) {
-    WorkerCommandLine result;
-    CLI::App app{"squawk-worker: runs Squawk's job pools", "squawk-worker"};
-    app.add_option("--config", result.config_path, "configuration file");
-    app.add_option("--pools", result.pools, "pools to run, comma separated: " + pool_list())
-        ->delimiter(',');
-    int threads = 0;
-    int fibers = 0;
-    auto* threads_option =
-        app.add_option("--threads", threads, "threads per pool")->check(CLI::Range(1, 64));
-    auto* fibers_option =
-        app.add_option("--fibers", fibers, "fibers per thread")->check(CLI::Range(1, 10000));
-    app.add_option("--worker-id", result.worker_id, "stable name of this worker process");
-
-    std::vector<std::string> storage{"squawk-worker"};
-    storage.insert(storage.end(), args.begin(), args.end());
-    std::vector<const char*> argv;
-    for (const auto& a : storage) argv.push_back(a.c_str());
-    try {
-        app.parse(static_cast<int>(argv.size()), argv.data());
-    } catch (const CLI::CallForHelp&) {
-        result.help = app.help();
-        return result;
-    } catch (const CLI::ParseError& e) {
-        throw UsageError(e.what());
-    }
-    if (threads_option->count() > 0) result.threads = threads;
-    if (fibers_option->count() > 0) result.fibers = fibers;
-    for (const auto& pool : result.pools)
-        if (!known_pool(pool))
-            throw UsageError("unknown pool '" + pool + "' (known: " + pool_list() + ")");
-    if (result.worker_id.size() > 100)
-        throw UsageError("--worker-id is longer than 100 characters");
-    return result;
+void add_worker_options(CLI::App& app, WorkerCommandLine& into) {
+    const CLI::Validator known_pools(
+        [](std::string& name) {
+            return known_pool(name) ? std::string()
+                                    : "unknown pool '" + name + "' (known: " + pool_list() + ")";
+        },
+        "POOL");
+    app.add_option("--pools", into.pools, "pools to run, comma separated: " + pool_list())
+        ->delimiter(',')
+        ->check(known_pools);
+    app.add_option_function<int>(
+           "--threads", [&into](const int& n) { into.threads = n; }, "threads per pool")
+        ->check(CLI::Range(1, 64));
+    app.add_option_function<int>(
+           "--fibers", [&into](const int& n) { into.fibers = n; }, "fibers per thread")
+        ->check(CLI::Range(1, 10000));
+    app.add_option("--worker-id", into.worker_id, "stable name of this worker process")
+        ->check(CLI::Validator(
+            [](std::string& id) {
+                return id.size() > 100 ? std::string("longer than 100 characters") : std::string();
+            },
+            "TEXT"));
 }
 
 std::vector<std::string> apply_command_line(const WorkerCommandLine& command_line,

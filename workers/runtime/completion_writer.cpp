@@ -1,11 +1,10 @@
 #include "workers/runtime/completion_writer.hpp"
 
 #include "common/core/log/logger.hpp"
-#include "common/core/queue/job_queue.hpp"
-#include "common/core/redis/redis_client.hpp"
-#include "workers/runtime/backoff.hpp"
+#include "workers/runtime/writer_task.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace squawk::workers {
 namespace {
@@ -13,102 +12,76 @@ namespace {
 // Lets a batch fill up a little without holding back a lone completion noticeably.
 constexpr auto kLinger = std::chrono::milliseconds(3);
 
-struct RedisSettlement {
-    std::vector<std::string> acks;
-    std::vector<queue::Delayed> retries;
-    bool empty() const { return acks.empty() && retries.empty(); }
-};
-
 }  // namespace
 
 CompletionWriter::CompletionWriter(std::string pool, int batch, db::MysqlPool& mysql,
                                    config::RedisSettings redis)
     : pool_(std::move(pool)),
       mysql_(mysql),
-      redis_settings_(std::move(redis)),
-      queue_(static_cast<size_t>(std::max(1, batch)), kLinger) {}
+      redis_(std::move(redis)),
+      job_queue_(redis_),
+      queue_(static_cast<size_t>(std::max(1, batch)), kLinger),
+      task_(writer_task_options("completion-writer-" + pool_), [this] { write_pending(); }) {}
 
 CompletionWriter::~CompletionWriter() {
     stop(std::chrono::milliseconds(0));
 }
 
 void CompletionWriter::start() {
-    thread_ = std::thread([this] { loop(); });
+    task_.start();
 }
 
 void CompletionWriter::push(Completion completion) {
-    queue_.push(std::move(completion));
+    if (queue_.push(std::move(completion))) task_.wake();
 }
 
 void CompletionWriter::stop(std::chrono::milliseconds flush_budget) {
-    queue_.stop(flush_budget);
-    if (thread_.joinable()) thread_.join();
+    queue_.stop();
+    if (!task_.stop(flush_budget))
+        log::error(
+            "giving up on unwritten job outcomes at shutdown; the scheduler will "
+            "reclaim their jobs after the lease",
+            {{"pool", pool_},
+             {"outcomes", unwritten_.size()},
+             {"entries", unsettled_.acks.size()}});
 }
 
-bool CompletionWriter::write_database(const std::vector<Completion>& batch) {
+void CompletionWriter::write_database() {
     std::vector<jobs::Outcome> outcomes;
-    outcomes.reserve(batch.size());
-    for (const auto& c : batch) outcomes.push_back(c.outcome);
+    outcomes.reserve(unwritten_.size());
+    for (const auto& c : unwritten_) outcomes.push_back(c.outcome);
     try {
         mysql_.transaction(
             [&](db::Session& s) { jobs::JobRepository::record_outcomes(s, outcomes); });
-        return true;
     } catch (const std::exception& e) {
-        log::warn("could not record job outcomes; keeping them to retry",
-                  {{"pool", pool_}, {"count", batch.size()}, {"error", e.what()}});
-        return false;
+        throw std::runtime_error("could not record " + std::to_string(outcomes.size()) +
+                                 " job outcomes; keeping them to retry: " + e.what());
     }
+    for (auto& c : unwritten_) {
+        unsettled_.acks.push_back(std::move(c.entry_id));
+        if (c.outcome.kind == jobs::Outcome::Kind::retry)
+            unsettled_.retries.push_back({c.outcome.job_id, time::to_unix_ms(c.outcome.run_after)});
+    }
+    unwritten_.clear();
 }
 
-void CompletionWriter::loop() {
-    redis::RedisClient client(redis_settings_);
-    queue::JobQueue queue(client);
-    std::vector<Completion> unwritten;
-    RedisSettlement unsettled;
-    int failures = 0;
-    for (;;) {
-        const auto taken =
-            queue_.take(unwritten, !unwritten.empty() || !unsettled.empty(), failures > 0);
-        if (taken.stopping && unwritten.empty() && unsettled.empty() && taken.drained) return;
-        if (taken.stopping && failures > 0 &&
-            std::chrono::steady_clock::now() >= taken.flush_deadline) {
-            log::error(
-                "giving up on unwritten job outcomes at shutdown; the scheduler will "
-                "reclaim their jobs after the lease",
-                {{"pool", pool_},
-                 {"outcomes", unwritten.size()},
-                 {"entries", unsettled.acks.size()}});
-            return;
-        }
+void CompletionWriter::settle_redis() {
+    try {
+        job_queue_.ack(pool_, unsettled_.acks, unsettled_.retries);
+    } catch (const std::exception& e) {
+        throw std::runtime_error("could not acknowledge " + std::to_string(unsettled_.acks.size()) +
+                                 " finished jobs in redis; retrying: " + e.what());
+    }
+    unsettled_ = {};
+}
 
-        bool ok = true;
-        if (!unwritten.empty()) {
-            ok = write_database(unwritten);
-            if (ok) {
-                for (auto& c : unwritten) {
-                    unsettled.acks.push_back(std::move(c.entry_id));
-                    if (c.outcome.kind == jobs::Outcome::Kind::retry)
-                        unsettled.retries.push_back(
-                            {c.outcome.job_id, time::to_unix_ms(c.outcome.run_after)});
-                }
-                unwritten.clear();
-            }
-        }
-        if (ok && !unsettled.empty()) {
-            try {
-                queue.ack(pool_, unsettled.acks, unsettled.retries);
-                unsettled = {};
-            } catch (const std::exception& e) {
-                log::warn("could not acknowledge finished jobs in redis; retrying",
-                          {{"pool", pool_}, {"count", unsettled.acks.size()}, {"error", e.what()}});
-                ok = false;
-            }
-        }
-        if (ok) {
-            failures = 0;
-        } else {
-            std::this_thread::sleep_for(outage_pause(failures++));
-        }
+void CompletionWriter::write_pending() {
+    for (;;) {
+        const bool fresh = unwritten_.empty() && unsettled_.empty();
+        const bool drained = queue_.take(unwritten_, fresh);
+        if (!unwritten_.empty()) write_database();
+        if (!unsettled_.empty()) settle_redis();
+        if (drained) return;
     }
 }
 

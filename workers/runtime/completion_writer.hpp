@@ -5,12 +5,15 @@
 
 #include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/core/redis/redis_client.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>
 #include <string>
-#include <thread>
+#include <vector>
 
 namespace squawk::workers {
 
@@ -32,14 +35,27 @@ class CompletionWriter {
     void stop(std::chrono::milliseconds flush_budget);
 
   private:
-    void loop();
-    bool write_database(const std::vector<Completion>& batch);
+    // What MySQL holds and Redis does not yet: entries to acknowledge and retries to schedule.
+    struct RedisSettlement {
+        std::vector<std::string> acks;
+        std::vector<queue::Delayed> retries;
+        bool empty() const { return acks.empty() && retries.empty(); }
+    };
+
+    // The task's body: writes and settles batches until the queue is empty; throws, keeping
+    // what is unfinished, when MySQL or Redis fails.
+    void write_pending();
+    void write_database();
+    void settle_redis();
 
     std::string pool_;
     db::MysqlPool& mysql_;
-    config::RedisSettings redis_settings_;
+    redis::RedisClient redis_;   // the task thread's own
+    queue::JobQueue job_queue_;  // over redis_
     BatchQueue<Completion> queue_;
-    std::thread thread_;
+    std::vector<Completion> unwritten_;  // the task thread's own
+    RedisSettlement unsettled_;          // the task thread's own
+    runtime::PeriodicTask task_;         // last: its thread stops before the members it uses go
 };
 
 }  // namespace squawk::workers

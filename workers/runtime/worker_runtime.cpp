@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
+#include "common/core/metrics/queue_metrics.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "workers/runtime/fiber_http.hpp"
@@ -10,6 +11,22 @@
 #include <unistd.h>
 
 namespace squawk::workers {
+
+namespace {
+
+// Leases are real time: a worker that stops beating for a whole lease is presumed dead, so it
+// beats three times a lease and retries a failed beat within a second.
+runtime::PeriodicTask::Options heartbeat_options(const config::Config& config) {
+    const auto lease = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::seconds(config.jobs.lease_seconds));
+    const auto retry = std::min(lease / 3, std::chrono::milliseconds(1000));
+    return {.name = "lease-heartbeat",
+            .interval = lease / 3,
+            .max_backoff = retry,
+            .first_retry = retry};
+}
+
+}  // namespace
 
 std::string default_worker_id() {
     char host[256] = {};
@@ -24,7 +41,8 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     : config_(std::move(config)),
       pool_names_(std::move(pools)),
       worker_id_(std::move(worker_id)),
-      registry_(std::move(registry)) {
+      registry_(std::move(registry)),
+      heartbeat_(heartbeat_options(config_), [this] { extend_leases(); }) {
     // Every thread that may hold a connection at once: executor, fetch and completion threads
     // of each pool, and the heartbeat.
     auto mysql = config_.mysql;
@@ -56,6 +74,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             pools_.push_back(std::make_unique<PoolRunner>(spec, *services_));
         }
     }
+    queue_gauges_ = metrics::export_queue_depths(config_.redis, pool_names_);
 }
 
 WorkerRuntime::~WorkerRuntime() {
@@ -66,7 +85,7 @@ void WorkerRuntime::start() {
     if (started_) return;
     started_ = true;
     for (auto& pool : pools_) pool->start();
-    heartbeat_ = std::thread([this] { heartbeat_loop(); });
+    heartbeat_.start();
     log::info("worker started", {{"worker_id", worker_id_}, {"pools", pool_names_}});
 }
 
@@ -82,26 +101,9 @@ bool WorkerRuntime::alive_since(std::chrono::steady_clock::time_point since) con
     return true;
 }
 
-void WorkerRuntime::heartbeat_loop() {
-    // Leases are real time: a worker that stops beating for a whole lease is presumed dead.
-    const auto lease = std::chrono::seconds(config_.jobs.lease_seconds);
-    const auto period = std::chrono::duration_cast<std::chrono::milliseconds>(lease) / 3;
-    auto wait = period;
-    for (;;) {
-        {
-            std::unique_lock lock(heartbeat_mutex_);
-            if (heartbeat_wake_.wait_for(lock, wait, [&] { return heartbeat_stop_; })) return;
-        }
-        try {
-            mysql_->run([&](db::Session& s) {
-                jobs::JobRepository::extend_leases(s, worker_id_, time::now() + lease);
-            });
-            wait = period;
-        } catch (const std::exception& e) {
-            log::warn("cannot extend job leases; retrying", {{"error", e.what()}});
-            wait = std::min(period, std::chrono::milliseconds(1000));
-        }
-    }
+void WorkerRuntime::extend_leases() {
+    const auto until = time::now() + std::chrono::seconds(config_.jobs.lease_seconds);
+    mysql_->run([&](db::Session& s) { jobs::JobRepository::extend_leases(s, worker_id_, until); });
 }
 
 void WorkerRuntime::stop() {
@@ -126,12 +128,7 @@ void WorkerRuntime::stop() {
     stop_requested_ = true;
     for (auto& pool : pools_) pool->finish(std::chrono::seconds(5));
 
-    {
-        std::lock_guard lock(heartbeat_mutex_);
-        heartbeat_stop_ = true;
-    }
-    heartbeat_wake_.notify_all();
-    if (heartbeat_.joinable()) heartbeat_.join();
+    heartbeat_.stop();
     log::info("worker stopped", {{"worker_id", worker_id_}});
 }
 

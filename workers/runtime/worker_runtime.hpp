@@ -3,44 +3,45 @@
 #pragma once
 
 #include "common/core/config/config.hpp"
+#include "common/core/daemon/service.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
+#include "common/core/metrics/registry.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
 
 #include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace squawk::workers {
 
-class WorkerRuntime {
+class WorkerRuntime : public daemon::Service {
   public:
     // `config.workers.pools` already holds the per-pool sizes to use (command line applied).
     WorkerRuntime(config::Config config, std::vector<std::string> pools, std::string worker_id,
                   TaskRegistry registry);
-    ~WorkerRuntime();
+    ~WorkerRuntime() override;
     WorkerRuntime(const WorkerRuntime&) = delete;
     WorkerRuntime& operator=(const WorkerRuntime&) = delete;
 
-    void start();
+    void start() override;
     // Every pool has its consumer group and is reading.
-    bool ready() const;
+    bool ready() const override;
     // Every pool's fetch loop went round since `since`.
-    bool alive_since(std::chrono::steady_clock::time_point since) const;
+    bool alive_since(std::chrono::steady_clock::time_point since) const override;
     // Stops taking work, lets running tasks finish within workers.shutdown_grace_seconds, gives
     // back what still runs, writes the remaining outcomes. Idempotent.
-    void stop();
+    void stop() override;
 
     const std::string& worker_id() const { return worker_id_; }
 
   private:
-    void heartbeat_loop();
+    // The heartbeat's body: moves the lease deadline of every job this worker runs.
+    void extend_leases();
 
     config::Config config_;
     std::vector<std::string> pool_names_;
@@ -52,11 +53,9 @@ class WorkerRuntime {
     std::unique_ptr<WorkerServices> services_;
     std::unique_ptr<http::Client> http_;
     std::vector<std::unique_ptr<WorkerPool>> pools_;
+    metrics::CollectorHandle queue_gauges_;
 
-    std::mutex heartbeat_mutex_;
-    std::condition_variable heartbeat_wake_;
-    bool heartbeat_stop_ = false;
-    std::thread heartbeat_;
+    runtime::PeriodicTask heartbeat_;
     bool started_ = false;
     bool stopped_ = false;
 };

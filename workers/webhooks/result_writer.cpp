@@ -2,9 +2,10 @@
 
 #include "common/core/log/logger.hpp"
 #include "common/domain/webhooks/delivery_repository.hpp"
-#include "workers/runtime/backoff.hpp"
+#include "workers/runtime/writer_task.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace squawk::workers::webhooks {
 
@@ -18,50 +19,44 @@ constexpr auto kLinger = std::chrono::milliseconds(10);
 ResultWriter::ResultWriter(int batch, db::MysqlPool& mysql, int failing_threshold)
     : mysql_(mysql),
       failing_threshold_(failing_threshold),
-      queue_(static_cast<size_t>(std::max(1, batch)), kLinger) {}
+      queue_(static_cast<size_t>(std::max(1, batch)), kLinger),
+      task_(writer_task_options("delivery-result-writer"), [this] { write_pending(); }) {}
 
 ResultWriter::~ResultWriter() {
     stop(std::chrono::milliseconds(0));
 }
 
 void ResultWriter::start() {
-    thread_ = std::thread([this] { loop(); });
+    task_.start();
 }
 
 void ResultWriter::push(DeliveryResult result) {
-    queue_.push(std::move(result));
+    if (queue_.push(std::move(result))) task_.wake();
 }
 
 void ResultWriter::stop(std::chrono::milliseconds flush_budget) {
-    queue_.stop(flush_budget);
-    if (thread_.joinable()) thread_.join();
+    queue_.stop();
+    if (!task_.stop(flush_budget))
+        log::error(
+            "giving up on unwritten delivery results at shutdown; their leases run out "
+            "and they are sent again",
+            {{"results", unwritten_.size()}});
 }
 
-void ResultWriter::loop() {
-    std::vector<DeliveryResult> unwritten;
-    int failures = 0;
+void ResultWriter::write_pending() {
     for (;;) {
-        const auto taken = queue_.take(unwritten, !unwritten.empty(), failures > 0);
-        if (taken.stopping && unwritten.empty() && taken.drained) return;
-        if (taken.stopping && failures > 0 &&
-            std::chrono::steady_clock::now() >= taken.flush_deadline) {
-            log::error(
-                "giving up on unwritten delivery results at shutdown; their leases run out "
-                "and they are sent again",
-                {{"results", unwritten.size()}});
-            return;
-        }
+        const bool drained = queue_.take(unwritten_, unwritten_.empty());
+        if (unwritten_.empty()) return;
         try {
             mysql_.transaction([&](db::Session& s) {
-                DeliveryRepository::record(s, unwritten, failing_threshold_);
+                DeliveryRepository::record(s, unwritten_, failing_threshold_);
             });
-            unwritten.clear();
-            failures = 0;
         } catch (const std::exception& e) {
-            log::warn("could not record delivery results; keeping them to retry",
-                      {{"count", unwritten.size()}, {"error", e.what()}});
-            std::this_thread::sleep_for(outage_pause(failures++));
+            throw std::runtime_error("could not record " + std::to_string(unwritten_.size()) +
+                                     " delivery results; keeping them to retry: " + e.what());
         }
+        unwritten_.clear();
+        if (drained) return;
     }
 }
 

@@ -4,11 +4,12 @@
 
 #include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "common/domain/webhooks/delivery.hpp"
 #include "workers/runtime/batch_queue.hpp"
 
 #include <chrono>
-#include <thread>
+#include <vector>
 
 namespace squawk::workers::webhooks {
 
@@ -24,12 +25,15 @@ class ResultWriter {
     void stop(std::chrono::milliseconds flush_budget);
 
   private:
-    void loop();
+    // The task's body: writes batches until the queue is empty; throws, keeping the batch, when
+    // a write fails.
+    void write_pending();
 
     db::MysqlPool& mysql_;
     int failing_threshold_;
     BatchQueue<squawk::webhooks::DeliveryResult> queue_;
-    std::thread thread_;
+    std::vector<squawk::webhooks::DeliveryResult> unwritten_;  // the task thread's own
+    runtime::PeriodicTask task_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace squawk::workers::webhooks

@@ -1,6 +1,5 @@
 #include "common/core/metrics/queue_metrics.hpp"
 
-#include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"
 #include "common/core/queue/job_queue.hpp"
 #include "common/core/redis/redis_client.hpp"
@@ -28,13 +27,6 @@ CollectorHandle export_queue_depths(const config::RedisSettings& redis,
                     labels, static_cast<double>(depth.oldest_ready_age_ms) / 1000.0);
         }
     });
-}
-
-std::unique_ptr<MetricsServer> serve_metrics(const config::Config& config, int port) {
-    if (port == 0) return nullptr;
-    auto server = std::make_unique<MetricsServer>(config.api.listen_host, port);
-    log::info("metrics served", {{"host", config.api.listen_host}, {"port", server->port()}});
-    return server;
 }
 
 }  // namespace squawk::metrics

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "common/core/config/config.hpp"
-#include "common/core/metrics/metrics_server.hpp"
 #include "common/core/metrics/registry.hpp"
 
 #include <memory>
@@ -14,9 +13,5 @@ namespace squawk::metrics {
 
 [[nodiscard]] CollectorHandle export_queue_depths(const config::RedisSettings& redis,
                                                   std::vector<std::string> pools);
-
-// The metrics port of a worker or the scheduler: bound on the API's listen host (the interface
-// this machine serves on); nothing when `port` is 0.
-std::unique_ptr<MetricsServer> serve_metrics(const config::Config& config, int port);
 
 }  // namespace squawk::metrics

@@ -10,12 +10,16 @@ Notifier::Notifier() {
         interval_ = std::chrono::microseconds(static_cast<long long>(usec));
 }
 
-void Notifier::ready() {
-    sd_notify(0, "READY=1");
+void Notifier::ready(const std::string& status) {
+    if (status.empty()) {
+        sd_notify(0, "READY=1");
+    } else {
+        sd_notifyf(0, "READY=1\nSTATUS=%s", status.c_str());
+    }
 }
 
 void Notifier::stopping() {
-    sd_notify(0, "STOPPING=1");
+    sd_notify(0, "STOPPING=1\nSTATUS=stopping");
 }
 
 void Notifier::watchdog_if_due() {

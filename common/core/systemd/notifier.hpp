@@ -4,13 +4,15 @@
 
 #include <chrono>
 #include <optional>
+#include <string>
 
 namespace squawk::systemd {
 
 class Notifier {
   public:
     Notifier();
-    void ready();
+    // `status`, when given, is the line `systemctl status` shows.
+    void ready(const std::string& status = {});
     void stopping();
     // Sends WATCHDOG=1 when the watchdog is on and half its interval passed since the last ping.
     void watchdog_if_due();

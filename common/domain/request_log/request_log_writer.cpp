@@ -10,14 +10,17 @@ constexpr size_t kBatch = 500;
 
 RequestLogWriter::RequestLogWriter(db::MysqlPool& mysql, std::chrono::milliseconds flush_interval,
                                    size_t max_pending)
-    : mysql_(mysql), flush_interval_(flush_interval), max_pending_(max_pending) {}
+    : mysql_(mysql),
+      max_pending_(max_pending),
+      task_({.name = "request-log-writer", .interval = flush_interval, .flush_on_stop = true},
+            [this] { write_pending(); }) {}
 
 RequestLogWriter::~RequestLogWriter() {
     stop();
 }
 
 void RequestLogWriter::start() {
-    thread_ = std::thread([this] { loop(); });
+    task_.start();
 }
 
 void RequestLogWriter::push(Entry entry) {
@@ -30,12 +33,7 @@ void RequestLogWriter::push(Entry entry) {
 }
 
 void RequestLogWriter::stop() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
+    task_.stop();
 }
 
 bool RequestLogWriter::write(std::vector<Entry>& batch) {
@@ -50,32 +48,21 @@ bool RequestLogWriter::write(std::vector<Entry>& batch) {
     }
 }
 
-void RequestLogWriter::loop() {
-    std::vector<Entry> batch;
-    long long reported_drops = 0;
+void RequestLogWriter::write_pending() {
     for (;;) {
-        bool stopping;
         {
-            std::unique_lock lock(mutex_);
-            wake_.wait_for(lock, flush_interval_, [&] { return stopping_; });
-            stopping = stopping_;
-        }
-        for (;;) {
-            {
-                std::lock_guard lock(mutex_);
-                while (batch.size() < kBatch && !pending_.empty()) {
-                    batch.push_back(std::move(pending_.front()));
-                    pending_.pop_front();
-                }
+            std::lock_guard lock(mutex_);
+            while (batch_.size() < kBatch && !pending_.empty()) {
+                batch_.push_back(std::move(pending_.front()));
+                pending_.pop_front();
             }
-            if (batch.empty() || !write(batch)) break;
         }
-        if (const long long drops = dropped_.load(); drops != reported_drops) {
-            log::warn("request log entries dropped: the writer fell behind",
-                      {{"dropped_total", drops}});
-            reported_drops = drops;
-        }
-        if (stopping) return;
+        if (batch_.empty() || !write(batch_)) break;
+    }
+    if (const long long drops = dropped_.load(); drops != reported_drops_) {
+        log::warn("request log entries dropped: the writer fell behind",
+                  {{"dropped_total", drops}});
+        reported_drops_ = drops;
     }
 }
 

@@ -4,14 +4,13 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/runtime/periodic_task.hpp"
 #include "common/domain/request_log/request_log_repository.hpp"
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <thread>
 
 namespace squawk::request_log {
 
@@ -30,18 +29,19 @@ class RequestLogWriter {
     long long dropped() const { return dropped_.load(); }
 
   private:
-    void loop();
+    // The task's body: inserts what is pending, a batch per statement, until a write fails.
+    void write_pending();
     bool write(std::vector<Entry>& batch);
 
     db::MysqlPool& mysql_;
-    std::chrono::milliseconds flush_interval_;
     size_t max_pending_;
     std::mutex mutex_;
-    std::condition_variable wake_;
     std::deque<Entry> pending_;
-    bool stopping_ = false;
     std::atomic<long long> dropped_{0};
-    std::thread thread_;
+    // The task thread's own: entries taken but not yet written, and the drops last logged.
+    std::vector<Entry> batch_;
+    long long reported_drops_ = 0;
+    runtime::PeriodicTask task_;  // last: its thread stops before the members it uses go
 };
 
 }  // namespace squawk::request_log
