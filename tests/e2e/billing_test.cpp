@@ -137,7 +137,7 @@ TEST_CASE(
 TEST_CASE("a paid job that fails on our side is refunded once", "[e2e][billing]") {
     StackOptions options = billing_options();
     options.max_attempts = 2;
-    options.extra_config += "\n[speech]\nespeak_binary = \"/bin/false\"\n";
+    options.extra_config += "\n[providers.espeak]\nbinary = \"/bin/false\"\n";
     Stack stack(options);
     const auto& tenant = stack.tenant();
     credit(stack, tenant.workspace_id, "1");

@@ -1,6 +1,5 @@
-// How long workers wait: failed jobs back off exponentially up to a cap, shrunk by time_scale and
-// spread by a little jitter; a thread whose MySQL or Redis calls fail pauses 50 ms, doubling to 2
-// s.
+// How long workers wait: failed jobs back off exponentially up to a cap, shrunk by time_scale; a
+// thread whose MySQL or Redis calls fail pauses 50 ms, doubling to 2 s.
 #include "workers/runtime/backoff.hpp"
 #include "common/core/time/clock.hpp"
 
@@ -23,13 +22,6 @@ TEST_CASE("a failed job waits base x 2^(attempt-1), capped, scaled by time_scale
     time::set_time_scale(0.01);
     CHECK(workers::backoff_delay(2, settings) == milliseconds(40));
     time::set_time_scale(1.0);
-}
-
-TEST_CASE("jitter spreads a delay by at most ten percent either way", "[unit][backoff]") {
-    CHECK(workers::with_jitter(seconds(10), 0.0) == seconds(9));
-    CHECK(workers::with_jitter(seconds(10), 0.5) == seconds(10));
-    CHECK(workers::with_jitter(seconds(10), 0.999999) <= seconds(11));
-    CHECK(workers::with_jitter(seconds(10), 7.0) == seconds(11));
 }
 
 TEST_CASE("a thread facing a database or Redis outage pauses 50 ms, doubling up to 2 s",

@@ -34,5 +34,7 @@ TEST_CASE("the example production config loads with production values") {
     CHECK(c.api.public_base_url == "https://api.example.com/v1");
     CHECK(c.mysql.password.empty());
     CHECK(c.media.dir == "/var/lib/squawk/media");
+    CHECK(c.generation.default_provider.at("speech") == "espeak");
+    CHECK(c.providers.espeak.binary == "/usr/bin/espeak-ng");
     CHECK(c.workers.pools.size() == std::size(config::kPoolNames));
 }

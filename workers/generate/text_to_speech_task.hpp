@@ -1,21 +1,17 @@
-// `audio.text_to_speech`: speaks the payload's text with espeak-ng into a WAV file under the media
-// directory and records it as the job's one media item, so a rerun replaces rather than adds.
+// `audio.text_to_speech`: speaks the payload's text with the configured speech provider into a WAV
+// file under the media directory and records it as the job's one media item, so a rerun replaces
+// rather than adds.
 #pragma once
 
+#include "common/domain/generation/speech_provider.hpp"
 #include "workers/tasks/task_handler.hpp"
 
 #include <string>
 
 namespace squawk::workers::generate {
 
-struct SpeechRequest {
-    std::string text;
-    std::string voice = "en";
-    int speed = 175;  // words per minute, espeak-ng's -s
-};
-
 // Checks the payload {text, voice, speed}; throws PermanentError naming the bad field.
-SpeechRequest parse_speech_request(const nlohmann::json& payload);
+generation::SpeechRequest parse_speech_request(const nlohmann::json& payload);
 
 class TextToSpeechTask final : public TaskHandler {
   public:

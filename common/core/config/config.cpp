@@ -1,5 +1,8 @@
 #include "common/core/config/config.hpp"
 
+#include "common/domain/generation/modality.hpp"
+#include "common/extensions/providers/registered.hpp"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -134,6 +137,25 @@ Field log_level() {
             }};
 }
 
+// generation.<modality>: one of the providers of that modality compiled into this build.
+Field default_provider(generation::Modality modality) {
+    const std::string name(generation::name_of(modality));
+    const std::string path = "generation." + name;
+    return {path, [path, name, modality](Config& c, const Scalar& s) {
+                const auto* v = std::get_if<std::string>(&s);
+                if (!v) bad_value(path, "expected a provider name");
+                const auto& registry = providers::registered();
+                if (!registry.has(modality, *v)) {
+                    std::string listed;
+                    for (const auto& known : registry.names(modality))
+                        listed += (listed.empty() ? "" : ", ") + known;
+                    bad_value(path, "unknown " + name + " provider '" + *v + "' (registered: " +
+                                        (listed.empty() ? "none" : listed) + ")");
+                }
+                c.generation.default_provider[name] = *v;
+            }};
+}
+
 // The public API of each connected platform; a deployment may point any of them elsewhere.
 constexpr std::pair<std::string_view, std::string_view> kPlatformDefaults[] = {
     {"telegram", "https://api.telegram.org"},
@@ -262,11 +284,11 @@ std::vector<Field> schema() {
         text(
             "media.dir", [](Config& c) -> std::string& { return c.media.dir; }, false),
         text(
-            "speech.espeak_binary",
-            [](Config& c) -> std::string& { return c.speech.espeak_binary; }, false),
+            "providers.espeak.binary",
+            [](Config& c) -> std::string& { return c.providers.espeak.binary; }, false),
         integer(
-            "speech.timeout_seconds", [](Config& c) -> int& { return c.speech.timeout_seconds; }, 1,
-            3600),
+            "providers.espeak.timeout_seconds",
+            [](Config& c) -> int& { return c.providers.espeak.timeout_seconds; }, 1, 3600),
         currency(),
         credits("billing.monthly_allowance",
                 [](Config& c) -> long long& { return c.billing.monthly_allowance_units; }),
@@ -315,6 +337,7 @@ std::vector<Field> schema() {
             return c.billing.price_units[name];
         }));
     }
+    for (const auto modality : generation::kModalities) f.push_back(default_provider(modality));
     for (const auto& [platform, base_url] : kPlatformDefaults) {
         const std::string name(platform);
         const std::string base = "social." + name + ".";

@@ -142,9 +142,21 @@ struct MediaSettings {
     std::string dir = "media";
 };
 
-struct SpeechSettings {
-    std::string espeak_binary = "espeak-ng";
+// The provider each generation modality uses, keyed by modality ("speech"); every name must be
+// one of the providers compiled in (common/extensions/providers/registered.cpp).
+struct GenerationSettings {
+    std::map<std::string, std::string> default_provider{{"speech", "espeak"}};
+};
+
+// The espeak-ng speech provider: its program and how long one synthesis may take.
+struct EspeakSettings {
+    std::string binary = "espeak-ng";
     int timeout_seconds = 60;
+};
+
+// Each generation provider's own section, [providers.<name>].
+struct ProviderSettings {
+    EspeakSettings espeak;
 };
 
 // Credits are configured as decimal numbers and kept as integers of 1/10,000 credit.
@@ -196,7 +208,8 @@ struct Config {
     WebhookSettings webhooks;
     SocialSettings social;
     MediaSettings media;
-    SpeechSettings speech;
+    GenerationSettings generation;
+    ProviderSettings providers;
     BillingSettings billing;
     RateLimitSettings rate_limits;
     RequestLogSettings request_log;

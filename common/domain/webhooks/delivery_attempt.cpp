@@ -1,9 +1,9 @@
 #include "common/domain/webhooks/delivery_attempt.hpp"
 
+#include "common/core/retry/backoff.hpp"
 #include "common/domain/webhooks/signature.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <ctime>
 #include <stdexcept>
 
@@ -122,11 +122,9 @@ DeliveryResult judge(const ClaimedDelivery& d, time::TimePoint started,
                     time::scaled(std::chrono::seconds(settings.retry_after_cap_seconds));
                 wait = std::min<microseconds>(std::chrono::seconds(*seconds), cap);
             }
-    if (!wait) {
-        const int exponent = std::clamp(d.attempts - 1, 0, 30);
-        const double seconds = settings.backoff_base_seconds * std::pow(2.0, exponent);
-        wait = time::scaled(microseconds(static_cast<long long>(seconds * 1e6)));
-    }
+    if (!wait)
+        wait = time::scaled(
+            retry::doubling_backoff(retry::Seconds(settings.backoff_base_seconds), d.attempts));
     out.next_attempt_at = now + *wait;
     return out;
 }

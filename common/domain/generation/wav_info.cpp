@@ -1,8 +1,8 @@
-#include "workers/generate/wav_info.hpp"
+#include "common/domain/generation/wav_info.hpp"
 
 #include <algorithm>
 
-namespace squawk::workers::generate {
+namespace squawk::generation {
 namespace {
 
 uint32_t le32(std::string_view b, size_t at) {
@@ -49,4 +49,4 @@ std::optional<WavInfo> parse_wav(std::string_view bytes) {
     return std::nullopt;
 }
 
-}  // namespace squawk::workers::generate
+}  // namespace squawk::generation

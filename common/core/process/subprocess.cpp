@@ -1,4 +1,4 @@
-#include "workers/runtime/subprocess.hpp"
+#include "common/core/process/subprocess.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -11,7 +11,7 @@
 
 extern char** environ;
 
-namespace squawk::workers {
+namespace squawk::process {
 namespace {
 
 constexpr size_t kStderrLimit = 64 * 1024;
@@ -167,4 +167,4 @@ SubprocessResult run_subprocess(const SubprocessRequest& request) {
     return result;
 }
 
-}  // namespace squawk::workers
+}  // namespace squawk::process

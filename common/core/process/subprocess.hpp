@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace squawk::workers {
+namespace squawk::process {
 
 // The program could not be started at all (missing binary, no resources).
 class SubprocessStartError : public std::runtime_error {
@@ -30,7 +30,8 @@ struct SubprocessResult {
     std::string stderr_text;  // first 64 KiB
 };
 
-// Blocks until the child ends; call it from a BlockingExecutor thread, not from a fiber.
+// Blocks until the child ends; call it from a plain thread (a worker's BlockingExecutor), never
+// from a fiber.
 SubprocessResult run_subprocess(const SubprocessRequest& request);
 
-}  // namespace squawk::workers
+}  // namespace squawk::process

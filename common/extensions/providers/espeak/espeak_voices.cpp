@@ -1,9 +1,8 @@
-#include "common/domain/speech/voices.hpp"
+#include "common/extensions/providers/espeak/espeak_voices.hpp"
 
-#include <algorithm>
 #include <array>
 
-namespace squawk::speech {
+namespace squawk::providers::espeak {
 namespace {
 
 constexpr std::array<std::string_view, 19> kVoices{"en",  "en-us", "en-gb", "de", "fr", "es", "it",
@@ -16,8 +15,4 @@ std::span<const std::string_view> voices() {
     return kVoices;
 }
 
-bool is_known_voice(std::string_view name) {
-    return std::find(kVoices.begin(), kVoices.end(), name) != kVoices.end();
-}
-
-}  // namespace squawk::speech
+}  // namespace squawk::providers::espeak

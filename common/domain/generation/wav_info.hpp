@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-namespace squawk::workers::generate {
+namespace squawk::generation {
 
 struct WavInfo {
     uint16_t channels = 0;
@@ -21,4 +21,4 @@ struct WavInfo {
 // size larger than the file (streaming writers leave it at 0xFFFFFFFF) counts what is present.
 std::optional<WavInfo> parse_wav(std::string_view bytes);
 
-}  // namespace squawk::workers::generate
+}  // namespace squawk::generation

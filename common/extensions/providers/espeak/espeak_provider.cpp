@@ -1,0 +1,86 @@
+#include "common/extensions/providers/espeak/espeak_provider.hpp"
+
+#include "common/core/process/subprocess.hpp"
+#include "common/domain/generation/provider_error.hpp"
+#include "common/domain/generation/wav_info.hpp"
+#include "common/extensions/providers/espeak/espeak_voices.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace squawk::providers::espeak {
+namespace {
+
+using generation::ProviderError;
+
+// espeak-ng voice names: "en", "en-us", "en+f3", "mb/mb-en1". Anything else never reaches argv.
+bool plausible_voice(const std::string& voice) {
+    if (voice.empty() || voice.size() > 64 || voice.front() == '-') return false;
+    return std::all_of(voice.begin(), voice.end(),
+                       [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                                  c == '_' || c == '+' || c == '/' || c == '.';
+                       }) &&
+           voice.find("..") == std::string::npos;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+[[noreturn]] void fail(const process::SubprocessResult& r,
+                       const generation::SpeechRequest& request) {
+    if (r.stopped) throw generation::ProviderStopped();
+    if (r.timed_out) throw ProviderError::retryable("espeak-ng did not finish in time");
+    if (r.stderr_text.find("voice does not exist") != std::string::npos)
+        throw ProviderError::permanent("unknown voice '" + request.voice + "'",
+                                       {{"voice", request.voice}});
+    throw ProviderError::retryable("espeak-ng exited with status " + std::to_string(r.exit_code) +
+                                   ": " + r.stderr_text.substr(0, 500));
+}
+
+}  // namespace
+
+std::span<const std::string_view> EspeakProvider::voices() const {
+    return espeak::voices();
+}
+
+generation::SynthesizedSpeech EspeakProvider::synthesize(const generation::SpeechRequest& request,
+                                                         const std::filesystem::path& output,
+                                                         const std::atomic<bool>& stop) const {
+    if (!plausible_voice(request.voice))
+        throw ProviderError::permanent("voice is not a valid voice name", {{"field", "voice"}});
+    process::SubprocessRequest spawn;
+    spawn.argv = {settings_.binary,
+                  "--stdin",
+                  "-v",
+                  request.voice,
+                  "-s",
+                  std::to_string(request.words_per_minute),
+                  "-w",
+                  output.string()};
+    spawn.stdin_data = request.text;
+    spawn.timeout = std::chrono::seconds(settings_.timeout_seconds);
+    spawn.stop = &stop;
+    process::SubprocessResult result;
+    try {
+        result = process::run_subprocess(spawn);
+    } catch (const process::SubprocessStartError& e) {
+        throw ProviderError::retryable(e.what());
+    }
+    if (result.exit_code != 0) fail(result, request);
+    const auto wav = generation::parse_wav(read_file(output));
+    if (!wav) throw ProviderError::retryable("espeak-ng did not produce a valid WAV file");
+    return {wav->duration_seconds};
+}
+
+std::unique_ptr<generation::SpeechProvider> make_speech_provider(const config::Config& config) {
+    return std::make_unique<EspeakProvider>(config.providers.espeak);
+}
+
+}  // namespace squawk::providers::espeak
