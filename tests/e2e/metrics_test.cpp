@@ -13,7 +13,7 @@ using namespace squawk::testing;
 namespace {
 
 // The text of GET /metrics, or nothing while the process is not listening yet.
-std::string scrape(const Stack& stack, Process process) {
+std::string scrape(Stack& stack, Process process) {
     HttpClient http(stack.metrics_url(process));
     try {
         const auto r = http.send("GET", "/metrics", std::nullopt, {});
