@@ -64,9 +64,7 @@ constexpr std::array kRoutes{
     Route::post("/v1/profiles/{id}/pause", kProfilesManage, pause_profile).without_profiles(),
     Route::post("/v1/profiles/{id}/resume", kProfilesManage, resume_profile).without_profiles(),
     // Social accounts belong to the workspace acted in, so X-Profile-Id targets a profile's.
-    Route::post("/v1/social/connect/telegram", kSocialWrite, connect_telegram),
-    Route::post("/v1/social/connect/discord", kSocialWrite, connect_discord),
-    Route::post("/v1/social/connect/whatsapp", kSocialWrite, connect_whatsapp),
+    Route::post("/v1/social/connect/{platform}", kSocialWrite, connect_social_account),
     Route::get("/v1/social/accounts", kSocialRead, list_social_accounts),
     Route::get("/v1/social/accounts/health", kSocialRead, social_accounts_health),
     Route::patch("/v1/social/accounts/{account_id}", kSocialWrite, rename_social_account),

@@ -11,7 +11,6 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr size_t kMaxCredentialChars = 2048;
 constexpr size_t kMaxNameChars = 200;
 constexpr size_t kMaxIdChars = 64;
 // Far above any configured group size; the service applies the configured limit.
@@ -25,29 +24,13 @@ social::GroupService groups(Services& services) {
     return social::GroupService(services.mysql, services.config.social);
 }
 
-std::span<const std::string_view> platform_names() {
-    static const std::vector<std::string_view> names = [] {
+std::span<const std::string_view> platform_ids() {
+    static const std::vector<std::string_view> ids = [] {
         std::vector<std::string_view> out;
-        for (const auto& f : social::connector_factories()) out.push_back(f.platform);
+        for (const auto& p : social::registered_platforms()) out.push_back(p.id);
         return out;
     }();
-    return names;
-}
-
-Reply connect(const RequestContext& ctx, Services& services, std::string_view platform) {
-    const auto* factory = social::find_factory(platform);
-    Validator body(ctx.body);
-    social::Credentials credentials;
-    for (const auto& field : factory->credential_fields) {
-        const std::string name(field);
-        if (auto value = body.optional_string(name, kMaxCredentialChars))
-            credentials[name] = std::move(*value);
-    }
-    body.reject_unknown_fields();
-    body.finish();
-    return Reply::ok(render::account_json(accounts(services).connect(ctx.workspace_id, platform,
-                                                                     std::move(credentials))),
-                     201);
+    return ids;
 }
 
 // One page of accounts and the filter, read from the query.
@@ -60,7 +43,7 @@ AccountQuery read_account_query(const RequestContext& ctx) {
     Validator query(ctx.query);
     AccountQuery q;
     q.page = read_page(query);
-    q.platform = query.optional_enum("platform", platform_names()).value_or("");
+    q.platform = query.optional_enum("platform", platform_ids()).value_or("");
     query.finish();
     return q;
 }
@@ -71,16 +54,20 @@ std::optional<std::vector<std::string>> read_account_ids(Validator& body) {
 
 }  // namespace
 
-Reply connect_telegram(const RequestContext& ctx, Services& services) {
-    return connect(ctx, services, "telegram");
-}
-
-Reply connect_discord(const RequestContext& ctx, Services& services) {
-    return connect(ctx, services, "discord");
-}
-
-Reply connect_whatsapp(const RequestContext& ctx, Services& services) {
-    return connect(ctx, services, "whatsapp");
+Reply connect_social_account(const RequestContext& ctx, Services& services) {
+    const auto& platform = social::connectable_platform(ctx.param("platform"));
+    Validator body(ctx.body);
+    social::Credentials credentials;
+    for (const auto& field : platform.credential_fields) {
+        const std::string name(field.name);
+        if (auto value = body.optional_string(name, social::kMaxCredentialChars))
+            credentials[name] = std::move(*value);
+    }
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(render::account_json(accounts(services).connect(ctx.workspace_id, platform,
+                                                                     std::move(credentials))),
+                     201);
 }
 
 Reply list_social_accounts(const RequestContext& ctx, Services& services) {

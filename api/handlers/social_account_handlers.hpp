@@ -6,9 +6,8 @@
 
 namespace squawk::api::handlers {
 
-Reply connect_telegram(const RequestContext& ctx, Services& services);
-Reply connect_discord(const RequestContext& ctx, Services& services);
-Reply connect_whatsapp(const RequestContext& ctx, Services& services);
+// POST /social/connect/{platform}: any registered platform by its id or an alias.
+Reply connect_social_account(const RequestContext& ctx, Services& services);
 Reply list_social_accounts(const RequestContext& ctx, Services& services);
 Reply social_accounts_health(const RequestContext& ctx, Services& services);
 Reply rename_social_account(const RequestContext& ctx, Services& services);

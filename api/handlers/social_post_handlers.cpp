@@ -37,12 +37,11 @@ constexpr std::array<std::string_view, 8> kStatuses{"scheduled", "published",  "
 enum class Timing { now, schedule, bulk };
 
 social::PostService posts(Services& services) {
-    return social::PostService(services.mysql, services.redis, services.config, services.http);
+    return social::PostService(services.mysql, services.redis);
 }
 
 social::PostChangeService changes(Services& services) {
-    return social::PostChangeService(services.mysql, services.submitter,
-                                     social::known_limits(services.config, services.http));
+    return social::PostChangeService(services.mysql, services.submitter, social::known_limits());
 }
 
 std::optional<time::TimePoint> future_time(Validator& v, const std::string& name) {

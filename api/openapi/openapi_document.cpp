@@ -1,5 +1,7 @@
 #include "api/openapi/openapi_document.hpp"
 
+#include "api/openapi/platform_schemas.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
@@ -28,6 +30,7 @@ std::string build() {
         const auto parsed = nlohmann::json::parse(fragment.text);
         merge(document, parsed, std::string(fragment.name) + ":");
     }
+    merge(document, platform_schemas(), "platform registry:");
     return document.dump();
 }
 

@@ -1,5 +1,6 @@
 // The OpenAPI document: one JSON fragment per resource family in api/openapi/, compiled into the
-// binary by cmake/embed_text.cmake and merged once, so what is served is what was built and tested.
+// binary by cmake/embed_text.cmake and merged once with the platform registry's schemas
+// (platform_schemas.hpp), so what is served is what was built and tested.
 #pragma once
 
 #include <span>

@@ -120,6 +120,23 @@ TEST_CASE("bad connect input gets one 422 naming every bad field, before any pla
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts") == 0);
 }
 
+TEST_CASE("connect takes a platform's alias as the platform, and an unknown platform is 404",
+          "[e2e][social]") {
+    FakePlatforms fake;
+    Stack stack(social_api_stack(fake));
+    const auto unknown = stack.request("POST", "/v1/social/connect/myspace",
+                                       {{"handle", "@squawk"}}, stack.tenant().live_key);
+    check_error_envelope(unknown, 404, "RESOURCE_NOT_FOUND");
+
+    const auto token = telegram_channel(fake, -1001000000009LL, "squawk_alias");
+    const auto by_alias =
+        stack.request("POST", "/v1/social/connect/tg",
+                      {{"bot_token", token}, {"chat", "@squawk_alias"}}, stack.tenant().live_key);
+    check_success_envelope(by_alias, 201);
+    CHECK(by_alias.json["data"]["platform"] == "telegram");
+    CHECK(stack.count("SELECT COUNT(*) FROM social_accounts WHERE platform = 'telegram'") == 1);
+}
+
 TEST_CASE("a platform that cannot be reached is 502 and a platform rate limit is 429",
           "[e2e][social]") {
     FakePlatforms fake;

@@ -1,8 +1,8 @@
 // Fuzzes the parsers of connect fields a client sends: the Telegram chat and bot token forms and
 // the Discord webhook URL. They must accept or refuse, never crash, and what they accept must be
 // the shape the platform calls rely on.
-#include "common/domain/social/connectors/discord.hpp"
-#include "common/domain/social/connectors/telegram.hpp"
+#include "common/extensions/platforms/discord/connector.hpp"
+#include "common/extensions/platforms/telegram/connector.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -10,9 +10,10 @@ social::Message message(std::string text, std::vector<std::string> images) {
 }
 
 ConnectorFixture::ConnectorFixture() {
-    for (const char* p : {"telegram", "discord", "whatsapp"}) {
-        settings.platforms[p].api_base_url = fake.base_url(p);
-        settings.platforms[p].timeout_ms = 800;
+    for (const auto& platform : social::registered_platforms()) {
+        auto& configured = settings.platforms[std::string(platform.settings_section)];
+        configured.api_base_url = fake.base_url(std::string(platform.id));
+        configured.timeout_ms = 800;
     }
 }
 

@@ -1,6 +1,7 @@
 #include "tests/support/fake_platforms.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/domain/social/connector.hpp"
 
 namespace squawk::testing {
 
@@ -18,16 +19,24 @@ std::string FakePlatforms::media_url(const std::string& name, const std::string&
 
 std::string FakePlatforms::config() const {
     std::string out;
-    for (const char* platform : {"telegram", "discord", "whatsapp"})
-        out += std::string("[social.") + platform + "]\napi_base_url = \"" + base_url(platform) +
+    for (const auto& platform : social::registered_platforms()) {
+        const std::string section(platform.settings_section);
+        out += "[social." + section + "]\napi_base_url = \"" + base_url(std::string(platform.id)) +
                "\"\ntimeout_ms = 2000\n\n";
+    }
     return out;
+}
+
+nlohmann::json FakePlatforms::control_platform(const std::string& platform,
+                                               const std::string& action,
+                                               const nlohmann::json& body) {
+    return control("POST", "/_control/" + platform + "/" + action, body);
 }
 
 std::string FakePlatforms::add_telegram_bot(long long bot_id, const std::string& username) {
     const std::string token = random_telegram_token(bot_id);
-    control(
-        "POST", "/_control/telegram/bot",
+    control_platform(
+        "telegram", "bot",
         {{"token", token},
          {"bot",
           {{"id", bot_id}, {"is_bot", true}, {"first_name", username}, {"username", username}}}});
@@ -35,19 +44,17 @@ std::string FakePlatforms::add_telegram_bot(long long bot_id, const std::string&
 }
 
 void FakePlatforms::add_telegram_chat(const nlohmann::json& chat) {
-    control("POST", "/_control/telegram/chat", {{"chat", chat}});
+    control_platform("telegram", "chat", {{"chat", chat}});
 }
 
 void FakePlatforms::add_discord_webhook(const std::string& id, const std::string& token,
                                         const nlohmann::json& webhook) {
-    control("POST", "/_control/discord/webhook",
-            {{"id", id}, {"token", token}, {"webhook", webhook}});
+    control_platform("discord", "webhook", {{"id", id}, {"token", token}, {"webhook", webhook}});
 }
 
 void FakePlatforms::add_discord_channel(const nlohmann::json& channel,
                                         const nlohmann::json& bot_tokens) {
-    control("POST", "/_control/discord/channel",
-            {{"channel", channel}, {"bot_tokens", bot_tokens}});
+    control_platform("discord", "channel", {{"channel", channel}, {"bot_tokens", bot_tokens}});
 }
 
 nlohmann::json FakePlatforms::messages() {
@@ -59,7 +66,7 @@ void FakePlatforms::clear_calls() {
 }
 
 void FakePlatforms::add_whatsapp_phone(const nlohmann::json& phone, const nlohmann::json& tokens) {
-    control("POST", "/_control/whatsapp/phone", {{"phone", phone}, {"tokens", tokens}});
+    control_platform("whatsapp", "phone", {{"phone", phone}, {"tokens", tokens}});
 }
 
 nlohmann::json FakePlatforms::post_discord_native(const std::string& channel_id,
@@ -67,7 +74,7 @@ nlohmann::json FakePlatforms::post_discord_native(const std::string& channel_id,
                                                   const std::string& id) {
     nlohmann::json body = {{"channel_id", channel_id}, {"content", content}};
     if (!id.empty()) body["id"] = id;
-    return control("POST", "/_control/discord/message", body);
+    return control_platform("discord", "message", body);
 }
 
 void FakePlatforms::revoke(const std::string& token) {

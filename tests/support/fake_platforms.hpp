@@ -1,5 +1,5 @@
-// Runs tests/fakes' social platforms (Telegram Bot API, Discord, WhatsApp Cloud API, a media
-// host) as a child process and talks to its control API: register bots, chats, webhooks, channels
+// Runs tests/fakes' social platforms (each platform of tests/fakes/platforms/, a media host) as a
+// child process and talks to its control API: register bots, chats, webhooks, channels
 // and phone numbers, revoke tokens, program failures and delays, read back every call received.
 #pragma once
 
@@ -16,14 +16,19 @@ class FakePlatforms {
   public:
     FakePlatforms();
 
-    // The API base URL of "telegram", "discord" or "whatsapp" on this fake.
+    // The API base URL of a platform (by its id) on this fake.
     std::string base_url(const std::string& platform) const;
     // A file on the fake media host: HEAD and GET answer `content_type` and `bytes` (the bytes
     // are generated, not stored). `extra_query` is appended ("&head=refused").
     std::string media_url(const std::string& name, const std::string& content_type, long long bytes,
                           const std::string& extra_query = "") const;
-    // [social.<platform>] sections pointing every platform here, for StackOptions::extra_config.
+    // [social.<platform>] sections pointing every registered platform here, for
+    // StackOptions::extra_config.
     std::string config() const;
+    // POST /_control/<platform>/<action> on the fake: what any platform's fake takes to set up its
+    // accounts (the helpers below are shorthands for the first platforms).
+    nlohmann::json control_platform(const std::string& platform, const std::string& action,
+                                    const nlohmann::json& body);
 
     // A bot whose token is valid and a channel it administers; returns the token.
     std::string add_telegram_bot(long long bot_id, const std::string& username);

@@ -11,11 +11,16 @@ using namespace squawk::social;
 
 namespace {
 
+constexpr std::string_view kTelegramPhotos[] = {"image/jpeg", "image/png", "image/webp"};
+constexpr std::string_view kTelegramDocuments[] = {"image/gif"};
+constexpr std::string_view kDiscordPhotos[] = {"image/png", "image/jpeg", "image/gif",
+                                               "image/webp"};
+
 MediaRules telegram_rules() {
     MediaRules r;
-    r.photo_types = {"image/jpeg", "image/png", "image/webp"};
+    r.photo_types = kTelegramPhotos;
     r.max_photo_bytes = 5'000'000;
-    r.document_types = {"image/gif"};
+    r.document_types = kTelegramDocuments;
     r.max_document_bytes = 20'000'000;
     r.max_photo_upload_bytes = 10'000'000;
     r.max_document_upload_bytes = 50'000'000;
@@ -24,7 +29,7 @@ MediaRules telegram_rules() {
 
 MediaRules discord_rules() {
     MediaRules r;
-    r.photo_types = {"image/png", "image/jpeg", "image/gif", "image/webp"};
+    r.photo_types = kDiscordPhotos;
     r.max_photo_bytes = 10'000'000;
     return r;
 }

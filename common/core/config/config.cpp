@@ -1,5 +1,6 @@
 #include "common/core/config/config.hpp"
 
+#include "common/core/config/platform_sections.hpp"
 #include "common/domain/generation/modality.hpp"
 #include "common/extensions/providers/registered.hpp"
 
@@ -155,13 +156,6 @@ Field default_provider(generation::Modality modality) {
                 c.generation.default_provider[name] = *v;
             }};
 }
-
-// The public API of each connected platform; a deployment may point any of them elsewhere.
-constexpr std::pair<std::string_view, std::string_view> kPlatformDefaults[] = {
-    {"telegram", "https://api.telegram.org"},
-    {"discord", "https://discord.com/api/v10"},
-    {"whatsapp", "https://graph.facebook.com/v19.0"},
-};
 
 std::vector<Field> schema() {
     std::vector<Field> f = {
@@ -338,8 +332,8 @@ std::vector<Field> schema() {
         }));
     }
     for (const auto modality : generation::kModalities) f.push_back(default_provider(modality));
-    for (const auto& [platform, base_url] : kPlatformDefaults) {
-        const std::string name(platform);
+    for (const auto& section : platform_sections()) {
+        const std::string name(section.name);
         const std::string base = "social." + name + ".";
         f.push_back(text(
             base + "api_base_url",
@@ -416,12 +410,14 @@ void validate(Config& c) {
     if (c.jobs.backoff_max_seconds < c.jobs.backoff_base_seconds)
         bad_value("jobs.backoff_max_seconds", "must not be below jobs.backoff_base_seconds");
     for (const char* pool : kPoolNames) c.workers.pools.try_emplace(pool);
-    for (const auto& [platform, base_url] : kPlatformDefaults) {
-        auto& settings = c.social.platforms[std::string(platform)];
-        if (settings.api_base_url.empty()) settings.api_base_url = std::string(base_url);
+    // A deployment may point any platform elsewhere; unset, it talks to the public API.
+    for (const auto& section : platform_sections()) {
+        auto& settings = c.social.platforms[std::string(section.name)];
+        if (settings.api_base_url.empty())
+            settings.api_base_url = std::string(section.default_base_url);
         if (!settings.api_base_url.starts_with("https://") &&
             !settings.api_base_url.starts_with("http://"))
-            bad_value("social." + std::string(platform) + ".api_base_url",
+            bad_value("social." + std::string(section.name) + ".api_base_url",
                       "expected an http or https URL");
     }
     const auto& key = c.security.secret_key;

@@ -19,15 +19,9 @@ std::string concat(std::initializer_list<std::string_view> parts) {
     return out;
 }
 
-const char* platform_name(std::string_view platform) {
-    if (platform == "telegram") return "Telegram";
-    if (platform == "discord") return "Discord";
-    return "WhatsApp";
-}
-
 // The answer to a verification the platform did not give.
-[[noreturn]] void raise(std::string_view platform, const PlatformFailure& f) {
-    const std::string who = platform_name(platform);
+[[noreturn]] void raise(const PlatformFactory& platform, const PlatformFailure& f) {
+    const std::string who(platform.display_name);
     switch (f.kind) {
         case FailureKind::refused:
             throw validation_error({{f.field, concat({who, " refused: ", f.reason})}},
@@ -65,10 +59,16 @@ void AccountService::invalidate_tier(long long workspace_id) {
     }
 }
 
-Account AccountService::connect(long long workspace_id, std::string_view platform,
+const PlatformFactory& connectable_platform(std::string_view id_or_alias) {
+    const auto* platform = find_platform(id_or_alias);
+    if (!platform)
+        throw ApiError(ErrorCode::NotFound, "No platform of this name can be connected.");
+    return *platform;
+}
+
+Account AccountService::connect(long long workspace_id, const PlatformFactory& platform,
                                 Credentials credentials) {
-    auto connector = make_connector(platform, config_.social, http_);
-    if (!connector) throw ApiError(ErrorCode::NotFound, "Unknown platform.");
+    auto connector = make_connector(platform.id, config_.social, http_);
     const auto problems = connector->check(credentials);
     if (!problems.empty()) {
         nlohmann::json fields = nlohmann::json::object();
@@ -81,13 +81,13 @@ Account AccountService::connect(long long workspace_id, std::string_view platfor
     Account account;
     try {
         account = mysql_.transaction([&](db::Session& s) {
-            return AccountRepository::insert(s, workspace_id, std::string(platform),
+            return AccountRepository::insert(s, workspace_id, std::string(platform.id),
                                              *verification.identity, sealed);
         });
     } catch (const db::DatabaseError& e) {
         if (!e.is_duplicate_key()) throw;
         throw ApiError(ErrorCode::Conflict,
-                       concat({"This ", platform_name(platform),
+                       concat({"This ", platform.display_name,
                                " account is already connected in this workspace."}),
                        {{"external_id", verification.identity->external_id}});
     }

@@ -15,6 +15,9 @@
 
 namespace squawk::social {
 
+// The registered platform named by `id_or_alias`; ApiError NotFound when there is none.
+const PlatformFactory& connectable_platform(std::string_view id_or_alias);
+
 class AccountService {
   public:
     AccountService(db::MysqlPool& mysql, redis::RedisPool& redis, const config::Config& config,
@@ -22,7 +25,8 @@ class AccountService {
         : mysql_(mysql), redis_(redis), config_(config), http_(http) {}
 
     // Verifies `credentials` with the platform, then stores the account with them sealed.
-    Account connect(long long workspace_id, std::string_view platform, Credentials credentials);
+    Account connect(long long workspace_id, const PlatformFactory& platform,
+                    Credentials credentials);
     AccountPage list(long long workspace_id, const std::string& platform, long long offset,
                      int limit);
     // Re-checks the credentials of one page of accounts with their platforms and records it.

@@ -1,12 +1,10 @@
 // The one interface every social platform implements (verify credentials, publish, limits) and
-// the registry that turns a platform identifier into its connector. Platforms live in connectors/.
+// the registry of platforms as data. Platforms live in common/extensions/platforms/<name>/.
 #pragma once
 
 #include "common/core/config/config.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/time/clock.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <map>
@@ -113,10 +111,10 @@ struct RemoteListing {
 // What a platform takes as media, by public URL or uploaded, as data for the media plan. Sizes
 // are bytes.
 struct MediaRules {
-    std::vector<std::string> photo_types;  // content types shown as photos or embeds
+    std::span<const std::string_view> photo_types;  // content types shown as photos or embeds
     long long max_photo_bytes = 0;  // by URL; larger photos are uploaded, or fail; 0: no limit
     // Content types sent only as documents, and the only ones a document sent by URL may have.
-    std::vector<std::string> document_types;
+    std::span<const std::string_view> document_types;
     long long max_document_bytes = 0;         // by URL; 0: the platform takes no documents by URL
     long long max_photo_upload_bytes = 0;     // 0: the platform takes no uploaded photos
     long long max_document_upload_bytes = 0;  // 0: the platform takes no uploaded documents
@@ -136,11 +134,45 @@ struct PlatformLimits {
     MediaRules media;
 };
 
+// How an account of a platform is connected. Token and app_password send their credential fields
+// in the connect body; oauth would need a redirect flow, which no registered platform uses yet.
+enum class ConnectStyle { token, oauth, app_password };
+
+// The longest value of any connect field a client may send.
+inline constexpr size_t kMaxCredentialChars = 2048;
+
+// One field of a platform's connect body, for the request check and the OpenAPI schema.
+struct CredentialField {
+    std::string_view name;
+    std::string_view description;
+    bool required = true;
+};
+
+class Connector;
+
+// A platform as data: everything the API, the configuration and the validators know of it without
+// building a connector, and how to build one. Each lives in its extension folder's factory.hpp.
+struct PlatformFactory {
+    std::string_view id;  // stored on accounts and posts, and the connect path segment
+    std::span<const std::string_view> aliases;  // other path segments that mean this platform
+    std::string_view display_name;              // in messages: "Telegram refused: ..."
+    std::span<const CredentialField> credential_fields;
+    std::string_view connect_description;  // what the connect body holds, for the OpenAPI schema
+    ConnectStyle connect_style = ConnectStyle::token;
+    PlatformLimits limits;
+    std::string_view default_base_url;
+    std::string_view settings_section;  // [social.<settings_section>]
+    std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
+                                       http::Client& http) = nullptr;
+};
+
 class Connector {
   public:
+    explicit Connector(const PlatformFactory& factory) : factory_(factory) {}
     virtual ~Connector() = default;
-    virtual std::string_view platform() const = 0;
-    virtual const PlatformLimits& limits() const = 0;
+    // The platform's id and limits as its factory declares them.
+    std::string_view platform() const;
+    const PlatformLimits& limits() const;
     // The form of the connect fields, before any platform call; empty when they may be tried.
     // May normalize values (a t.me link becomes @name).
     virtual std::vector<FieldProblem> check(Credentials& credentials) const = 0;
@@ -160,53 +192,19 @@ class Connector {
     // Whether publish() to this target may be repeated after an unknown outcome without a
     // second message (the platform deduplicates on Message::idempotency_key).
     virtual bool resends_safely(const Target&) const { return false; }
+
+  private:
+    const PlatformFactory& factory_;
 };
 
-// A platform: its identifier, the connect fields it takes and how to build its connector.
-struct ConnectorFactory {
-    std::string_view platform;
-    std::span<const std::string_view> credential_fields;
-    std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
-                                       http::Client& http);
-};
-
-// Every platform this build can connect, in a fixed order.
-std::span<const ConnectorFactory> connector_factories();
-const ConnectorFactory* find_factory(std::string_view platform);
+// Every platform this build can connect, in a fixed order (common/extensions/platforms/
+// registered.cpp).
+std::span<const PlatformFactory> registered_platforms();
+// The platform named by its id or one of its aliases; nullptr when none is.
+const PlatformFactory* find_platform(std::string_view id_or_alias);
 // The connector of `platform` configured from config.social; nullptr for an unknown platform.
 std::unique_ptr<Connector> make_connector(std::string_view platform,
                                           const config::SocialSettings& settings,
                                           http::Client& http);
-
-// A platform's HTTP API as configured: every call goes to its base URL with its timeout through
-// the one HTTP client.
-class PlatformApi {
-  public:
-    PlatformApi(const config::PlatformSettings& settings, http::Client& http)
-        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
-
-    // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
-    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
-                        const nlohmann::json& body = nullptr);
-    // The same with a body already encoded (a multipart form) of `content_type`.
-    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
-                        const std::string& content_type, std::string body);
-
-  private:
-    std::string base_;
-    int timeout_;
-    http::Client& http_;
-};
-
-// Shared by connectors: the failure an HTTP exchange without a usable answer stands for.
-PlatformFailure transport_failure(const http::Response& response);
-// Seconds from a Retry-After header value in delta seconds, if it parses.
-std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
-// What an HTTP answer other than the platform's success shape means: 429 and 5xx were not
-// accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
-// status is a refusal.
-FailureKind failure_kind_for_status(long http_status);
-// The string member `name` of a JSON object, or "" when it is absent or not a string.
-std::string json_text(const nlohmann::json& object, const char* name);
 
 }  // namespace squawk::social

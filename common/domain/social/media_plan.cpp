@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-bool contains(const std::vector<std::string>& list, const std::string& item) {
+bool contains(std::span<const std::string_view> list, const std::string& item) {
     return std::find(list.begin(), list.end(), item) != list.end();
 }
 
@@ -64,7 +64,8 @@ ItemPlan plan_item(const std::string& name, const MediaRules& rules, const Media
     const bool photo_type = contains(rules.photo_types, type);
     const bool document_type = contains(rules.document_types, type);
     if (!photo_type && !document_type) {
-        json accepted = rules.photo_types;
+        json accepted = json::array();
+        for (const auto& t : rules.photo_types) accepted.push_back(t);
         for (const auto& t : rules.document_types) accepted.push_back(t);
         out.problem = problem(
             "MEDIA_UNSUPPORTED_TYPE",

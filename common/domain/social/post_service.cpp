@@ -60,9 +60,8 @@ bool is_editable(const Post& post) {
 
 }  // namespace
 
-PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis,
-                         const config::Config& config, http::Client& http)
-    : mysql_(mysql), redis_(redis), limits_(known_limits(config, http)) {}
+PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis)
+    : mysql_(mysql), redis_(redis), limits_(known_limits()) {}
 
 PostService::Prepared PostService::prepare(db::Session& s, long long workspace_id, bool is_test,
                                            const PostInput& input) const {

@@ -37,8 +37,7 @@ struct RowProblem {
 
 class PostService {
   public:
-    PostService(db::MysqlPool& mysql, redis::RedisPool& redis, const config::Config& config,
-                http::Client& http);
+    PostService(db::MysqlPool& mysql, redis::RedisPool& redis);
 
     // The created post (to_api_json) plus post_id, post_url, warnings, idempotent_replay.
     nlohmann::json create(long long workspace_id, bool is_test, const PostInput& input);

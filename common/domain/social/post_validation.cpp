@@ -55,12 +55,11 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
 
 }  // namespace
 
-const LimitsTable& known_limits(const config::Config& config, http::Client& http) {
-    static const LimitsTable table = [&] {
+const LimitsTable& known_limits() {
+    static const LimitsTable table = [] {
         LimitsTable out;
-        for (const auto& factory : connector_factories())
-            if (auto connector = make_connector(factory.platform, config.social, http))
-                out.emplace(std::string(factory.platform), connector->limits());
+        for (const auto& platform : registered_platforms())
+            out.emplace(std::string(platform.id), platform.limits);
         return out;
     }();
     return table;

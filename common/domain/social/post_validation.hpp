@@ -44,11 +44,10 @@ struct PlatformReview {
     nlohmann::json warnings = nlohmann::json::object();
 };
 
-// The limits of every platform this build knows, read from the connectors themselves.
+// The limits of every platform this build knows, as its factory declares them.
 using LimitsTable = std::map<std::string, PlatformLimits, std::less<>>;
-// Every connector's limits, read once per process: they are compiled in, whatever the
-// configuration.
-const LimitsTable& known_limits(const config::Config& config, http::Client& http);
+// Every registered platform's limits: they are compiled in, whatever the configuration.
+const LimitsTable& known_limits();
 
 // Checks the post against each platform it goes to.
 PlatformReview review_for_platforms(const PostInput& input,

@@ -1,16 +1,15 @@
 // Discord connector: an incoming webhook or a bot token and channel; verifies, publishes, edits and
-// deletes messages (execute ?wait=true, POST/PATCH/DELETE .../messages). Base URL: social.discord.
+// deletes messages (execute ?wait=true, POST/PATCH/DELETE .../messages).
 #pragma once
 
 #include "common/domain/social/connector.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace squawk::social::discord {
-
-inline constexpr std::string_view kCredentialFields[] = {"webhook_url", "bot_token", "channel_id"};
 
 struct WebhookAddress {
     std::string id;
@@ -25,9 +24,5 @@ std::optional<WebhookAddress> parse_webhook_url(std::string_view url);
 bool is_snowflake(std::string_view text);
 
 std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http);
-
-constexpr ConnectorFactory factory() {
-    return ConnectorFactory{"discord", kCredentialFields, &make};
-}
 
 }  // namespace squawk::social::discord

@@ -4,17 +4,10 @@
 
 #include "common/domain/social/connector.hpp"
 
-#include <string_view>
+#include <memory>
 
 namespace squawk::social::whatsapp {
 
-inline constexpr std::string_view kCredentialFields[] = {"waba_id", "phone_number_id",
-                                                         "access_token"};
-
 std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http);
-
-constexpr ConnectorFactory factory() {
-    return ConnectorFactory{"whatsapp", kCredentialFields, &make};
-}
 
 }  // namespace squawk::social::whatsapp

@@ -1,13 +1,22 @@
 // The fake WhatsApp Cloud API (Graph API): phone number reads and a business account's phone
 // numbers, with the Graph error object {error: {message, type, code, fbtrace_id}}.
-#include "tests/fakes/social/platform_state.hpp"
+#include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <algorithm>
 
-namespace squawk::fakes::social {
+namespace squawk::fakes::platforms::whatsapp {
 namespace {
 
 using nlohmann::json;
+
+struct State {
+    // id -> {id, waba_id, display_phone_number, verified_name, tokens[]}
+    json phones = json::object();
+};
+
+State& state() {
+    return fake_state<State>();
+}
 
 HttpAnswer graph_error(int status, const std::string& message, const std::string& type, int code) {
     return json_answer(
@@ -21,17 +30,14 @@ bool has_token(const json& phone, const std::string& token) {
     return std::find(tokens.begin(), tokens.end(), token) != tokens.end();
 }
 
-}  // namespace
-
-HttpAnswer whatsapp(const HttpRequest& request, const std::string& path) {
+HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     auto& s = state();
     const auto auth = request.headers.find("authorization");
     const std::string token = auth != request.headers.end() && auth->second.starts_with("Bearer ")
                                   ? auth->second.substr(7)
                                   : "";
     bool known = false;
-    for (const auto& [id, phone] : s.whatsapp_phones.items())
-        known = known || has_token(phone, token);
+    for (const auto& [id, phone] : s.phones.items()) known = known || has_token(phone, token);
     if (!known)
         return graph_error(401, "Invalid OAuth access token - Cannot parse access token",
                            "OAuthException", 190);
@@ -46,16 +52,15 @@ HttpAnswer whatsapp(const HttpRequest& request, const std::string& path) {
                            "GraphMethodException", 100);
     };
     if (slash == std::string::npos) {
-        if (!s.whatsapp_phones.contains(id) || !has_token(s.whatsapp_phones[id], token))
-            return missing();
-        json out = s.whatsapp_phones[id];
+        if (!s.phones.contains(id) || !has_token(s.phones[id], token)) return missing();
+        json out = s.phones[id];
         out.erase("tokens");
         out.erase("waba_id");
         return json_answer(200, out);
     }
     if (rest.substr(slash) == "/phone_numbers") {
         json data = json::array();
-        for (const auto& [phone_id, phone] : s.whatsapp_phones.items()) {
+        for (const auto& [phone_id, phone] : s.phones.items()) {
             if (phone.value("waba_id", "") != id || !has_token(phone, token)) continue;
             json out = phone;
             out.erase("tokens");
@@ -68,4 +73,25 @@ HttpAnswer whatsapp(const HttpRequest& request, const std::string& path) {
     return missing();
 }
 
-}  // namespace squawk::fakes::social
+// phone {phone, tokens}: a phone number of a business account and the tokens that may read it.
+std::optional<HttpAnswer> control(const std::string& action, const json& body) {
+    if (action != "phone") return std::nullopt;
+    auto phone = body.at("phone");
+    phone["tokens"] = body.value("tokens", json::array());
+    state().phones[phone.at("id").get<std::string>()] = phone;
+    return json_answer(200, json::object());
+}
+
+void revoke(const std::string& token) {
+    for (auto& [id, phone] : state().phones.items()) {
+        auto& tokens = phone["tokens"];
+        tokens.erase(std::remove(tokens.begin(), tokens.end(), token), tokens.end());
+    }
+}
+
+// No messages: the Cloud API keeps no feed of posts.
+constexpr FakePlatform kFake{"whatsapp", &serve, &control, &revoke, nullptr, &reset_state<State>};
+const FakeRegistration kRegistration(kFake);
+
+}  // namespace
+}  // namespace squawk::fakes::platforms::whatsapp

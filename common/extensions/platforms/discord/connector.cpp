@@ -1,4 +1,7 @@
-#include "common/domain/social/connectors/discord.hpp"
+#include "common/extensions/platforms/discord/connector.hpp"
+
+#include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/discord/factory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,70 +14,37 @@ namespace {
 
 using nlohmann::json;
 
-// Discord message limits: content 2000 characters, at most 10 embeds (one image each). Embed
-// images are png, jpeg, gif or webp; Discord documents no size for them, so they are held to its
-// 10 MB upload limit, past which previews are not shown.
-const PlatformLimits kLimits = [] {
-    PlatformLimits l;
-    l.max_text_chars = 2000;
-    l.max_caption_chars = 2000;
-    l.max_images = 10;
-    l.can_edit = true;
-    l.can_remove = true;
-    l.media.photo_types = {"image/png", "image/jpeg", "image/gif", "image/webp"};
-    l.media.max_photo_bytes = 10'000'000;
-    return l;
-}();
-
 bool is_token_text(std::string_view text) {
     return !text.empty() && text.size() <= 200 && std::all_of(text.begin(), text.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
     });
 }
 
-struct Answer {
-    json body;
-    std::optional<PlatformFailure> failure;
+// Discord answers the object or list asked for, or {message, code, retry_after}.
+constexpr AnswerShape kAnswers{
+    .speaker = "Discord",
+    .accepted =
+        [](long status, const json& body) {
+            return status >= 200 && status < 300 && (body.is_object() || body.is_array());
+        },
+    .reason = [](const json& body) { return json_text(body, "message"); },
+    // The body's retry_after is in seconds with a fraction; the header in whole seconds.
+    .retry_after = [](const json& body) -> std::optional<std::chrono::seconds> {
+        if (body.is_object() && body.contains("retry_after") && body["retry_after"].is_number())
+            return std::chrono::seconds(
+                static_cast<long long>(std::ceil(body["retry_after"].get<double>())));
+        return std::nullopt;
+    },
 };
 
 Answer read(const http::Response& response) {
-    Answer a;
-    if (response.status == 0) {
-        a.failure = transport_failure(response);
-        return a;
-    }
-    a.body = json::parse(response.body, nullptr, false);
-    if (response.status >= 200 && response.status < 300 &&
-        (a.body.is_object() || a.body.is_array()))
-        return a;
-    PlatformFailure f;
-    f.http_status = response.status;
-    f.reason = a.body.is_object() && a.body.contains("message") && a.body["message"].is_string()
-                   ? a.body["message"].get<std::string>()
-                   : "Discord answered HTTP " + std::to_string(response.status);
-    f.kind = failure_kind_for_status(response.status);
-    if (response.status == 429) {
-        // The body's retry_after is in seconds with a fraction; the header in whole seconds.
-        if (a.body.is_object() && a.body.contains("retry_after") &&
-            a.body["retry_after"].is_number())
-            f.retry_after = std::chrono::seconds(
-                static_cast<long long>(std::ceil(a.body["retry_after"].get<double>())));
-        else
-            f.retry_after = retry_after_header(response);
-    } else if (f.kind == FailureKind::unknown_outcome) {
-        f.reason = "Discord's answer could not be read";
-    }
-    a.failure = std::move(f);
-    return a;
+    return read_answer(response, kAnswers);
 }
 
 class DiscordConnector final : public Connector {
   public:
     DiscordConnector(const config::PlatformSettings& settings, http::Client& http)
-        : api_(settings, http) {}
-
-    std::string_view platform() const override { return "discord"; }
-    const PlatformLimits& limits() const override { return kLimits; }
+        : Connector(kFactory), api_(settings, http) {}
 
     std::vector<FieldProblem> check(Credentials& credentials) const override {
         std::vector<FieldProblem> problems;
@@ -231,12 +201,11 @@ class DiscordConnector final : public Connector {
         const auto response = call("DELETE", message_path(target, external_id),
                                    bot_token_of(target.credentials), json());
         if (response.status == 204) return {};
-        auto failure = read(response).failure;
-        const json body = json::parse(response.body, nullptr, false);
-        if (failure && failure->http_status == 404 && body.is_object() &&
-            body.value("code", 0) == kUnknownMessage)
-            failure.reset();
-        return {std::move(failure)};
+        auto answer = read(response);
+        if (answer.failure && answer.failure->http_status == 404 && answer.body.is_object() &&
+            answer.body.value("code", 0) == kUnknownMessage)
+            answer.failure.reset();
+        return {std::move(answer.failure)};
     }
 
     bool resends_safely(const Target& target) const override {

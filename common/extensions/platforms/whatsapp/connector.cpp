@@ -1,4 +1,7 @@
-#include "common/domain/social/connectors/whatsapp.hpp"
+#include "common/extensions/platforms/whatsapp/connector.hpp"
+
+#include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/whatsapp/factory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -9,13 +12,6 @@ namespace squawk::social::whatsapp {
 namespace {
 
 using nlohmann::json;
-
-const PlatformLimits kLimits = [] {
-    PlatformLimits l;
-    l.max_text_chars = 4096;  // a text message body
-    l.can_publish = false;
-    return l;
-}();
 
 // Graph API error codes that mean "slow down" rather than "no".
 constexpr long long kThrottleCodes[] = {4, 17, 32, 613, 80007, 130429, 131048, 131056};
@@ -33,52 +29,48 @@ bool is_access_token(std::string_view text) {
     });
 }
 
-struct Answer {
-    json body;
-    std::optional<PlatformFailure> failure;
+json graph_error(const json& body) {
+    return body.is_object() ? body.value("error", json::object()) : json::object();
+}
+
+long long graph_error_code(const json& body) {
+    const json error = graph_error(body);
+    return error.is_object() && error.contains("code") && error["code"].is_number_integer()
+               ? error["code"].get<long long>()
+               : 0;
+}
+
+// The Graph API answers the object asked for, or {error: {message, code}} whose code may mean
+// throttling under any status. Verify-only, so an answer it cannot read is a refusal.
+constexpr AnswerShape kAnswers{
+    .speaker = "the WhatsApp Cloud API",
+    .accepted =
+        [](long status, const json& body) {
+            return status == 200 && body.is_object() && !body.contains("error");
+        },
+    .reason = [](const json& body) { return json_text(graph_error(body), "message"); },
+    .throttled =
+        [](const json& body) {
+            return std::find(std::begin(kThrottleCodes), std::end(kThrottleCodes),
+                             graph_error_code(body)) != std::end(kThrottleCodes);
+        },
+    .kind =
+        [](long status) {
+            return status >= 500 ? FailureKind::not_accepted : FailureKind::refused;
+        },
 };
 
 Answer read(const http::Response& response) {
-    Answer a;
-    if (response.status == 0) {
-        a.failure = transport_failure(response);
-        return a;
-    }
-    a.body = json::parse(response.body, nullptr, false);
-    if (response.status == 200 && a.body.is_object() && !a.body.contains("error")) return a;
-    PlatformFailure f;
-    f.http_status = response.status;
-    const json error = a.body.is_object() ? a.body.value("error", json::object()) : json::object();
-    const long long code =
-        error.is_object() && error.contains("code") && error["code"].is_number_integer()
-            ? error["code"].get<long long>()
-            : 0;
-    f.reason = error.is_object() && error.contains("message") && error["message"].is_string()
-                   ? error["message"].get<std::string>()
-                   : "the WhatsApp Cloud API answered HTTP " + std::to_string(response.status);
-    const bool throttled = response.status == 429 ||
-                           std::find(std::begin(kThrottleCodes), std::end(kThrottleCodes), code) !=
-                               std::end(kThrottleCodes);
-    if (throttled) {
-        f.kind = FailureKind::not_accepted;
-        f.retry_after = retry_after_header(response);
-    } else if (response.status >= 500) {
-        f.kind = FailureKind::not_accepted;
-    } else {
-        f.kind = FailureKind::refused;
-    }
-    if (code == kInvalidToken) f.field = "access_token";
-    a.failure = std::move(f);
-    return a;
+    auto answer = read_answer(response, kAnswers);
+    if (answer.failure && graph_error_code(answer.body) == kInvalidToken)
+        answer.failure->field = "access_token";
+    return answer;
 }
 
 class WhatsappConnector final : public Connector {
   public:
     WhatsappConnector(const config::PlatformSettings& settings, http::Client& http)
-        : api_(settings, http) {}
-
-    std::string_view platform() const override { return "whatsapp"; }
-    const PlatformLimits& limits() const override { return kLimits; }
+        : Connector(kFactory), api_(settings, http) {}
 
     std::vector<FieldProblem> check(Credentials& credentials) const override {
         std::vector<FieldProblem> problems;

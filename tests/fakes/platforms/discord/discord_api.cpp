@@ -1,6 +1,6 @@
 // The fake Discord API: webhook get, execute (?wait=true answers the message), message edit and
 // delete, and bot channel reads and messages, with Discord's {message, code} errors.
-#include "tests/fakes/social/platform_state.hpp"
+#include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,17 +8,32 @@
 #include <cstdlib>
 #include <ctime>
 
-namespace squawk::fakes::social {
+namespace squawk::fakes::platforms::discord {
 namespace {
 
 using nlohmann::json;
+
+struct State {
+    json webhooks = json::object();  // "id/token" -> {id, name, channel_id, guild_id}
+    json channels = json::object();  // id -> {id, name, guild_id, bot_tokens[]}
+    // "channel/nonce" -> the message created with that nonce (enforce_nonce).
+    json nonces = json::object();
+    // channel id -> messages posted there (by bots, webhooks or natively), oldest first.
+    json messages = json::object();
+    // message id -> the bot token that sent it (a bot edits only its own messages).
+    std::map<std::string, std::string> bot_authors;
+};
+
+State& state() {
+    return fake_state<State>();
+}
 
 HttpAnswer error(int status, const std::string& message, int code) {
     return json_answer(status, {{"message", message}, {"code", code}});
 }
 
 std::string next_snowflake() {
-    return "1200000000000" + std::to_string(++state().next_message_id);
+    return "1200000000000" + std::to_string(next_message_id());
 }
 
 // Discord's timestamp form: 2026-11-23T10:00:00.000000+00:00.
@@ -43,7 +58,7 @@ json store_message(const std::string& channel_id, const std::string& content, co
                     {"content", content},           {"embeds", embeds},
                     {"timestamp", timestamp_now()}, {"edited_timestamp", nullptr}};
     if (!webhook_id.empty()) message["webhook_id"] = webhook_id;
-    state().discord_messages[channel_id].push_back(message);
+    state().messages[channel_id].push_back(message);
     return message;
 }
 
@@ -52,7 +67,7 @@ HttpAnswer unknown_message() {
 }
 
 json* find_message(const std::string& channel_id, const std::string& id) {
-    for (auto& message : state().discord_messages[channel_id])
+    for (auto& message : state().messages[channel_id])
         if (message["id"] == id) return &message;
     return nullptr;
 }
@@ -60,7 +75,7 @@ json* find_message(const std::string& channel_id, const std::string& id) {
 // PATCH (edit the content) or DELETE of a message already found and allowed.
 HttpAnswer change_message(const HttpRequest& request, const json& body, json& message) {
     if (request.method == "DELETE") {
-        auto& all = state().discord_messages[message["channel_id"].get<std::string>()];
+        auto& all = state().messages[message["channel_id"].get<std::string>()];
         const std::string id = message["id"];
         all.erase(
             std::remove_if(all.begin(), all.end(), [&](const json& m) { return m["id"] == id; }),
@@ -88,7 +103,7 @@ HttpAnswer list_messages(const HttpRequest& request, const std::string& channel_
     if (const auto text = request.query("limit"); !text.empty()) limit = std::atoi(text.c_str());
     if (limit < 1 || limit > 100) return error(400, "Invalid Form Body", 50035);
     json out = json::array();
-    const json& all = state().discord_messages.value(channel_id, json::array());
+    const json& all = state().messages.value(channel_id, json::array());
     for (auto it = all.rbegin(); it != all.rend() && static_cast<int>(out.size()) < limit; ++it)
         out.push_back(*it);
     return json_answer(200, out);
@@ -113,19 +128,19 @@ HttpAnswer create_message(const json& body, const std::string& channel_id, bool 
 }
 
 bool bot_known(const std::string& token) {
-    for (const auto& [id, channel] : state().discord_channels.items())
+    for (const auto& [id, channel] : state().channels.items())
         for (const auto& t : channel["bot_tokens"])
             if (t == token) return true;
     return false;
 }
 
-}  // namespace
-
-json discord_native_message(const json& body) {
+// A message a person posts (or edits, when `id` is given) in the Discord client, outside any API
+// call: {channel_id, content, id?}. Returns the message.
+json native_message(const json& body) {
     const std::string channel_id = body.at("channel_id").get<std::string>();
     const std::string content = body.at("content").get<std::string>();
     if (!body.contains("id")) return store_message(channel_id, content, json::array());
-    for (auto& message : state().discord_messages[channel_id])
+    for (auto& message : state().messages[channel_id])
         if (message["id"] == body["id"]) {
             message["content"] = content;
             message["edited_timestamp"] = timestamp_now();
@@ -134,7 +149,7 @@ json discord_native_message(const json& body) {
     return json::object();
 }
 
-HttpAnswer discord(const HttpRequest& request, const std::string& path) {
+HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     auto& s = state();
     const json body =
         request.body.empty() ? json::object() : json::parse(request.body, nullptr, false);
@@ -147,13 +162,13 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
         }
         const auto split = key.find('/');
         if (split == std::string::npos) return error(405, "405: Method Not Allowed", 0);
-        if (!s.discord_webhooks.contains(key)) {
-            for (const auto& [known, hook] : s.discord_webhooks.items())
+        if (!s.webhooks.contains(key)) {
+            for (const auto& [known, hook] : s.webhooks.items())
                 if (known.starts_with(key.substr(0, split + 1)))
                     return error(401, "Invalid Webhook Token", 50027);
             return error(404, "Unknown Webhook", 10015);
         }
-        const json& hook = s.discord_webhooks[key];
+        const json& hook = s.webhooks[key];
         const std::string hook_id = key.substr(0, split);
         if (!message_id.empty()) {
             // A webhook reaches only the messages it sent.
@@ -186,8 +201,8 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
         }
         const bool messages = rest.ends_with("/messages");
         if (messages) rest.resize(rest.size() - 9);
-        if (!s.discord_channels.contains(rest)) return error(404, "Unknown Channel", 10003);
-        const json& channel = s.discord_channels[rest];
+        if (!s.channels.contains(rest)) return error(404, "Unknown Channel", 10003);
+        const json& channel = s.channels[rest];
         const auto& tokens = channel["bot_tokens"];
         if (std::find(tokens.begin(), tokens.end(), token) == tokens.end())
             return error(403, "Missing Access", 50001);
@@ -196,9 +211,9 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
             if (!message) return unknown_message();
             // A bot edits only its own messages; deleting others' takes Manage Messages, which
             // the fake's bots hold.
-            const auto author = s.discord_bot_authors.find(message_id);
+            const auto author = s.bot_authors.find(message_id);
             if (request.method == "PATCH" &&
-                (author == s.discord_bot_authors.end() || author->second != token))
+                (author == s.bot_authors.end() || author->second != token))
                 return error(403, "Cannot edit a message authored by another user", 50005);
             return change_message(request, body, *message);
         }
@@ -213,13 +228,12 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
                                 body.contains("nonce") && body["nonce"].is_string();
             const std::string nonce_key =
                 dedupe ? rest + "/" + body["nonce"].get<std::string>() : "";
-            if (dedupe && s.discord_nonces.contains(nonce_key))
-                return json_answer(200, s.discord_nonces[nonce_key]);
+            if (dedupe && s.nonces.contains(nonce_key))
+                return json_answer(200, s.nonces[nonce_key]);
             HttpAnswer answer = create_message(body, rest, true);
             if (answer.status == 200)
-                s.discord_bot_authors[json::parse(answer.body).value("id", "")] = token;
-            if (dedupe && answer.status == 200)
-                s.discord_nonces[nonce_key] = json::parse(answer.body);
+                s.bot_authors[json::parse(answer.body).value("id", "")] = token;
+            if (dedupe && answer.status == 200) s.nonces[nonce_key] = json::parse(answer.body);
             return answer;
         }
         if (messages && request.method == "GET") return list_messages(request, rest);
@@ -228,4 +242,40 @@ HttpAnswer discord(const HttpRequest& request, const std::string& path) {
     return error(404, "404: Not Found", 0);
 }
 
-}  // namespace squawk::fakes::social
+// webhook {id, token, webhook}; channel {channel, bot_tokens}; message {channel_id, content, id?}.
+std::optional<HttpAnswer> control(const std::string& action, const json& body) {
+    auto& s = state();
+    if (action == "webhook") {
+        s.webhooks[body.at("id").get<std::string>() + "/" + body.at("token").get<std::string>()] =
+            body.at("webhook");
+    } else if (action == "channel") {
+        auto channel = body.at("channel");
+        channel["bot_tokens"] = body.value("bot_tokens", json::array());
+        s.channels[channel.at("id").get<std::string>()] = channel;
+    } else if (action == "message") {
+        return json_answer(200, native_message(body));
+    } else {
+        return std::nullopt;
+    }
+    return json_answer(200, json::object());
+}
+
+void revoke(const std::string& token) {
+    auto& s = state();
+    for (auto it = s.webhooks.begin(); it != s.webhooks.end();)
+        it = it.key().ends_with("/" + token) ? s.webhooks.erase(it) : std::next(it);
+    for (auto& [id, channel] : s.channels.items()) {
+        auto& tokens = channel["bot_tokens"];
+        tokens.erase(std::remove(tokens.begin(), tokens.end(), token), tokens.end());
+    }
+}
+
+json messages() {
+    return state().messages;
+}
+
+constexpr FakePlatform kFake{"discord", &serve, &control, &revoke, &messages, &reset_state<State>};
+const FakeRegistration kRegistration(kFake);
+
+}  // namespace
+}  // namespace squawk::fakes::platforms::discord

@@ -1,8 +1,8 @@
 // multipart/form-data bodies as the fake platforms read uploads: text fields and files, each
 // file described by its part name, filename, content type and size.
-#include "tests/fakes/social/platform_state.hpp"
+#include "tests/fakes/platforms/fake_platform.hpp"
 
-namespace squawk::fakes::social {
+namespace squawk::fakes::platforms {
 namespace {
 
 // The value of `name="..."` in a header line; nothing when absent.
@@ -72,4 +72,4 @@ std::optional<Form> parse_form(const HttpRequest& request) {
     }
 }
 
-}  // namespace squawk::fakes::social
+}  // namespace squawk::fakes::platforms

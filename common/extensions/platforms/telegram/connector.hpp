@@ -1,17 +1,15 @@
 // Telegram Bot API connector: verifies a bot token and a chat (getMe, getChat), publishes
-// (sendMessage, sendPhoto, sendDocument, sendMediaGroup), edits and deletes. Base URL: config
-// social.telegram.
+// (sendMessage, sendPhoto, sendDocument, sendMediaGroup), edits and deletes.
 #pragma once
 
 #include "common/domain/social/connector.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace squawk::social::telegram {
-
-inline constexpr std::string_view kCredentialFields[] = {"bot_token", "chat"};
 
 // A bot token as BotFather issues it: "<bot id>:<secret>".
 bool is_bot_token(std::string_view text);
@@ -20,9 +18,5 @@ bool is_bot_token(std::string_view text);
 std::optional<std::string> parse_chat(std::string_view text);
 
 std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http);
-
-constexpr ConnectorFactory factory() {
-    return ConnectorFactory{"telegram", kCredentialFields, &make};
-}
 
 }  // namespace squawk::social::telegram

@@ -1,17 +1,28 @@
 // The fake Telegram Bot API: /bot<token>/<method> (send, edit, delete) with {ok, result} answers
 // and {ok: false, error_code, description} errors (core.telegram.org/bots/api); JSON bodies or
 // multipart/form-data uploads, with the Bot API's limits on files by URL and uploaded.
-#include "tests/fakes/social/platform_state.hpp"
+#include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <vector>
 
-namespace squawk::fakes::social {
+namespace squawk::fakes::platforms::telegram {
 namespace {
 
 using nlohmann::json;
+
+struct State {
+    json bots = json::object();  // token -> {id, username, ...}
+    json chats = json::array();  // {id, type, title, username, bot_status}
+    // chat id -> messages bots sent there, oldest first ({message_id, text or caption, ...}).
+    json messages = json::object();
+};
+
+State& state() {
+    return fake_state<State>();
+}
 
 HttpAnswer error(int code, const std::string& description) {
     return json_answer(code, {{"ok", false}, {"error_code", code}, {"description", description}});
@@ -122,7 +133,7 @@ json* find_chat(const json& chat_id) {
                                    ? std::to_string(chat_id.get<long long>())
                                : chat_id.is_string() ? chat_id.get<std::string>()
                                                      : "";
-    for (auto& chat : state().telegram_chats) {
+    for (auto& chat : state().chats) {
         if (std::to_string(chat.value("id", 0LL)) == wanted) return &chat;
         if (chat.contains("username") && "@" + chat.value("username", "") == wanted) return &chat;
     }
@@ -136,13 +147,13 @@ json public_chat(const json& chat) {
 }
 
 json message(const json& chat) {
-    return {{"message_id", ++state().next_message_id},
+    return {{"message_id", next_message_id()},
             {"chat", public_chat(chat)},
             {"date", static_cast<long long>(std::time(nullptr))}};
 }
 
 json& messages_of(const json& chat) {
-    return state().telegram_messages[std::to_string(chat.value("id", 0LL))];
+    return state().messages[std::to_string(chat.value("id", 0LL))];
 }
 
 HttpAnswer sent(const json& chat, const json& m) {
@@ -200,9 +211,7 @@ HttpAnswer remove_many(const json& chat, const json& body) {
     return result(true);
 }
 
-}  // namespace
-
-HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
+HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     // path: /bot<token>/<method>
     if (!path.starts_with("/bot")) return error(404, "Not Found");
     const auto slash = path.find('/', 4);
@@ -210,8 +219,8 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
     const std::string token = path.substr(4, slash - 4);
     const std::string method = path.substr(slash + 1);
     auto& s = state();
-    if (!s.telegram_bots.contains(token)) return error(401, "Unauthorized");
-    const json& bot = s.telegram_bots[token];
+    if (!s.bots.contains(token)) return error(401, "Unauthorized");
+    const json& bot = s.bots[token];
     const auto form = parse_form(request);
     const json body = form                   ? form_body(*form)
                       : request.body.empty() ? json::object()
@@ -242,7 +251,7 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         if (!file) return error(400, "Bad Request: there is no " + kind + " in the request");
         if (auto refusal = refused_file(kind, *file)) return *refusal;
         json m = message(*chat);
-        const json described = sent_file(kind, s.next_message_id, *file);
+        const json described = sent_file(kind, m["message_id"].get<long long>(), *file);
         m[kind] = kind == "photo" ? json::array({described}) : described;
         if (body.contains("caption")) m["caption"] = body["caption"];
         return sent(*chat, m);
@@ -273,7 +282,7 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
         json out = json::array();
         for (size_t i = 0; i < media.size(); ++i) {
             json m = message(*chat);
-            const json described = sent_file(kind, s.next_message_id, files[i]);
+            const json described = sent_file(kind, m["message_id"].get<long long>(), files[i]);
             m[kind] = documents ? described : json::array({described});
             if (media[i].contains("caption")) m["caption"] = media[i]["caption"];
             messages_of(*chat).push_back(m);
@@ -288,4 +297,27 @@ HttpAnswer telegram(const HttpRequest& request, const std::string& path) {
     return error(404, "Not Found");
 }
 
-}  // namespace squawk::fakes::social
+// bot {token, bot}: a bot whose token is valid; chat {chat}: a chat with the bot's status there.
+std::optional<HttpAnswer> control(const std::string& action, const json& body) {
+    if (action == "bot")
+        state().bots[body.at("token").get<std::string>()] = body.at("bot");
+    else if (action == "chat")
+        state().chats.push_back(body.at("chat"));
+    else
+        return std::nullopt;
+    return json_answer(200, json::object());
+}
+
+void revoke(const std::string& token) {
+    state().bots.erase(token);
+}
+
+json messages() {
+    return state().messages;
+}
+
+constexpr FakePlatform kFake{"telegram", &serve, &control, &revoke, &messages, &reset_state<State>};
+const FakeRegistration kRegistration(kFake);
+
+}  // namespace
+}  // namespace squawk::fakes::platforms::telegram

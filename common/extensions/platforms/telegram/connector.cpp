@@ -1,6 +1,8 @@
-#include "common/domain/social/connectors/telegram.hpp"
+#include "common/extensions/platforms/telegram/connector.hpp"
 
 #include "common/core/http/multipart.hpp"
+#include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/telegram/factory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,29 +13,6 @@ namespace squawk::social::telegram {
 namespace {
 
 using nlohmann::json;
-
-// Bot API limits (core.telegram.org/bots/api): message text 4096, captions 1024, albums 2..10;
-// files by URL: photos up to 5 MB, other content up to 20 MB and as a document only GIF, PDF and
-// ZIP; uploads (multipart/form-data): photos up to 10 MB, documents up to 50 MB. GIFs go as
-// documents (Telegram shows them as animations) rather than through sendAnimation, so an album
-// of them stays one album of documents.
-const PlatformLimits kLimits = [] {
-    PlatformLimits l;
-    l.max_text_chars = 4096;
-    l.max_caption_chars = 1024;
-    l.min_album_items = 2;
-    l.max_album_items = 10;
-    l.max_images = 10;
-    l.can_edit = true;
-    l.can_remove = true;
-    l.media.photo_types = {"image/jpeg", "image/png", "image/webp"};
-    l.media.max_photo_bytes = 5'000'000;
-    l.media.document_types = {"image/gif"};
-    l.media.max_document_bytes = 20'000'000;
-    l.media.max_photo_upload_bytes = 10'000'000;
-    l.media.max_document_upload_bytes = 50'000'000;
-    return l;
-}();
 
 bool is_username(std::string_view name) {
     if (name.size() < 5 || name.size() > 32) return false;
@@ -48,44 +27,28 @@ bool all_digits(std::string_view text) {
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// An answer of the Bot API: its `result`, or why there is none.
-struct Answer {
-    json result;
-    std::optional<PlatformFailure> failure;
-};
-
-Answer read(const http::Response& response) {
-    Answer a;
-    if (response.status == 0) {
-        a.failure = transport_failure(response);
-        return a;
-    }
-    const json body = json::parse(response.body, nullptr, false);
-    if (response.status == 200 && body.is_object() && body.value("ok", false) &&
-        body.contains("result")) {
-        a.result = body["result"];
-        return a;
-    }
-    PlatformFailure f;
-    f.http_status = response.status;
-    f.reason = body.is_object() && body.contains("description") && body["description"].is_string()
-                   ? body["description"].get<std::string>()
-                   : "Telegram answered HTTP " + std::to_string(response.status);
-    f.kind = failure_kind_for_status(response.status);
-    if (response.status == 429) {
+// The Bot API answers {ok, result} or {ok: false, description, parameters: {retry_after}}.
+constexpr AnswerShape kAnswers{
+    .speaker = "Telegram",
+    .accepted =
+        [](long status, const json& body) {
+            return status == 200 && body.is_object() && body.value("ok", false) &&
+                   body.contains("result");
+        },
+    .payload = "result",
+    .reason = [](const json& body) { return json_text(body, "description"); },
+    .retry_after = [](const json& body) -> std::optional<std::chrono::seconds> {
         const auto& parameters =
             body.is_object() ? body.value("parameters", json::object()) : json::object();
         if (parameters.is_object() && parameters.contains("retry_after") &&
             parameters["retry_after"].is_number_integer())
-            f.retry_after = std::chrono::seconds(parameters["retry_after"].get<long long>());
-        else
-            f.retry_after = retry_after_header(response);
-    } else if (f.kind == FailureKind::unknown_outcome) {
-        // Accepted, but the answer says nothing usable about what was done.
-        f.reason = "Telegram's answer could not be read";
-    }
-    a.failure = std::move(f);
-    return a;
+            return std::chrono::seconds(parameters["retry_after"].get<long long>());
+        return std::nullopt;
+    },
+};
+
+Answer read(const http::Response& response) {
+    return read_answer(response, kAnswers);
 }
 
 std::string id_of(const json& object, const char* name) {
@@ -99,10 +62,7 @@ std::string id_of(const json& object, const char* name) {
 class TelegramConnector final : public Connector {
   public:
     TelegramConnector(const config::PlatformSettings& settings, http::Client& http)
-        : api_(settings, http) {}
-
-    std::string_view platform() const override { return "telegram"; }
-    const PlatformLimits& limits() const override { return kLimits; }
+        : Connector(kFactory), api_(settings, http) {}
 
     std::vector<FieldProblem> check(Credentials& credentials) const override {
         std::vector<FieldProblem> problems;
@@ -136,23 +96,23 @@ class TelegramConnector final : public Connector {
             return v;
         }
         auto member = read(call(token, "getChatMember",
-                                {{"chat_id", chat_id}, {"user_id", me.result.value("id", 0LL)}}));
+                                {{"chat_id", chat_id}, {"user_id", me.body.value("id", 0LL)}}));
         if (member.failure) {
             v.failure = std::move(member.failure);
             v.failure->field = "chat";
             return v;
         }
-        if (auto refusal = posting_refusal(json_text(chat.result, "type"),
-                                           json_text(member.result, "status"))) {
+        if (auto refusal =
+                posting_refusal(json_text(chat.body, "type"), json_text(member.body, "status"))) {
             v.failure = PlatformFailure{FailureKind::refused, *refusal, std::nullopt, 200, "chat"};
             return v;
         }
         Identity identity;
-        identity.external_id = id_of(chat.result, "id");
-        identity.handle = json_text(chat.result, "username");
-        identity.display_name = json_text(chat.result, "title");
+        identity.external_id = id_of(chat.body, "id");
+        identity.handle = json_text(chat.body, "username");
+        identity.display_name = json_text(chat.body, "title");
         if (identity.display_name.empty())
-            identity.display_name = identity.handle.empty() ? json_text(chat.result, "first_name")
+            identity.display_name = identity.handle.empty() ? json_text(chat.body, "first_name")
                                                             : "@" + identity.handle;
         if (identity.external_id.empty()) {
             v.failure = PlatformFailure{FailureKind::not_accepted,
@@ -206,7 +166,7 @@ class TelegramConnector final : public Connector {
         }
         // An album is several messages: its id lists them all (the caption's first), so that
         // unpublishing deletes every photo.
-        const json sent = answer.result.is_array() ? answer.result : json::array({answer.result});
+        const json sent = answer.body.is_array() ? answer.body : json::array({answer.body});
         for (const auto& m : sent) {
             const auto id = id_of(m, "message_id");
             if (id.empty()) {

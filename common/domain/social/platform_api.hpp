@@ -1,0 +1,75 @@
+// What every connector shares to talk to its platform's HTTP API: the configured base URL and
+// timeout, and one reading of answers into a payload or a PlatformFailure (429, Retry-After, 5xx).
+#pragma once
+
+#include "common/domain/social/connector.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace squawk::social {
+
+// A platform's HTTP API as configured: every call goes to its base URL with its timeout through
+// the one HTTP client.
+class PlatformApi {
+  public:
+    PlatformApi(const config::PlatformSettings& settings, http::Client& http)
+        : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
+
+    // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const nlohmann::json& body = nullptr);
+    // The same with a body already encoded (a multipart form) of `content_type`.
+    http::Response send(const char* method, const std::string& path, http::HeaderList headers,
+                        const std::string& content_type, std::string body);
+
+  private:
+    std::string base_;
+    int timeout_;
+    http::Client& http_;
+};
+
+// The failure an HTTP exchange without a usable answer stands for.
+PlatformFailure transport_failure(const http::Response& response);
+// Seconds from a Retry-After header value in delta seconds, if it parses.
+std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
+// What an HTTP answer other than the platform's success shape means: 429 and 5xx were not
+// accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
+// status is a refusal.
+FailureKind failure_kind_for_status(long http_status);
+// The string member `name` of a JSON object, or "" when it is absent or not a string.
+std::string json_text(const nlohmann::json& object, const char* name);
+
+// How a platform's API answers, as data for read_answer: its success shape and where an error
+// body keeps the reason and the delay to wait.
+struct AnswerShape {
+    std::string_view speaker;  // "Telegram" in "Telegram answered HTTP 502"
+    // Whether an answer of this status and (parsed) body is the platform's success shape.
+    bool (*accepted)(long http_status, const nlohmann::json& body) = nullptr;
+    // The member holding a success's payload ("result" for the Bot API); null: the whole body.
+    const char* payload = nullptr;
+    // The platform's reason in an error body; "" when it gives none.
+    std::string (*reason)(const nlohmann::json& body) = nullptr;
+    // The delay a throttling answer's body asks for, when the platform puts it there; null or
+    // nullopt: the Retry-After header.
+    std::optional<std::chrono::seconds> (*retry_after)(const nlohmann::json& body) = nullptr;
+    // Whether an error body means "slow down" although its status is not 429 (Graph API codes).
+    bool (*throttled)(const nlohmann::json& body) = nullptr;
+    // What an error answer of this status means, when not throttled.
+    FailureKind (*kind)(long http_status) = failure_kind_for_status;
+};
+
+// A platform's answer: its payload (or, with a failure, the parsed error body), or why there is
+// none.
+struct Answer {
+    nlohmann::json body;
+    std::optional<PlatformFailure> failure;
+};
+
+Answer read_answer(const http::Response& response, const AnswerShape& shape);
+
+}  // namespace squawk::social

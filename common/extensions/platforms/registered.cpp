@@ -1,0 +1,18 @@
+// The platforms this build can connect, one line each (with its factory's include); a platform
+// left out of this list cannot be connected, configured or documented.
+#include "common/extensions/platforms/discord/factory.hpp"
+#include "common/extensions/platforms/telegram/factory.hpp"
+#include "common/extensions/platforms/whatsapp/factory.hpp"
+
+namespace squawk::social {
+
+std::span<const PlatformFactory> registered_platforms() {
+    static constexpr PlatformFactory kRegistered[] = {
+        telegram::kFactory,
+        discord::kFactory,
+        whatsapp::kFactory,
+    };
+    return kRegistered;
+}
+
+}  // namespace squawk::social
