@@ -1,4 +1,5 @@
 #include "ctl/context.hpp"
+#include "common/core/config/config.hpp"
 
 namespace squawk::ctl {
 

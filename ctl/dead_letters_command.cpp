@@ -16,7 +16,7 @@ void add_dead_letter_commands(CLI::App& app, Context& context) {
     auto* list = group->add_subcommand(
         "list", "List dead-lettered jobs, newest first (requeue one with `jobs retry`)");
     auto filter = std::make_shared<jobs::JobFilter>();
-    filter->status = jobs::status::failed;
+    filter->status = jobs::JobStatus::failed;
     filter->dead_lettered_only = true;
     add_filter_options(*list, *filter);
     list->callback([&context, filter] {

@@ -18,7 +18,8 @@ void print_jobs(std::ostream& out, const std::vector<jobs::JobSummary>& jobs) {
     Table table({"job_id", "workspace", "type", "status", "attempts", "created", "error"});
     for (const auto& j : jobs)
         table.add({j.public_id, std::to_string(j.workspace_id), j.type,
-                   j.dead_lettered ? j.status + " (dead letter)" : j.status,
+                   j.dead_lettered ? name_of(j.status) + std::string(" (dead letter)")
+                                   : name_of(j.status),
                    std::to_string(j.attempts) + "/" + std::to_string(j.max_attempts),
                    time::format_iso8601(j.created_at), j.error_code.empty() ? "-" : j.error_code});
     table.print(out);

@@ -16,13 +16,16 @@ namespace {
 void add_list(CLI::App& group, Context& context) {
     auto* list = group.add_subcommand("list", "List jobs of every workspace, newest first");
     auto filter = std::make_shared<jobs::JobFilter>();
-    list->add_option("--status", filter->status,
-                     "queued, running, retrying, completed, failed or "
-                     "cancelled")
+    list->add_option_function<std::string>(
+            "--status",
+            [filter](const std::string& value) {
+                filter->status = parse_name<jobs::JobStatus>(value);
+            },
+            "queued, running, retrying, completed, failed or cancelled")
         ->check(CLI::Validator(
             [](std::string& value) {
-                return jobs::status::is_known(value) ? std::string()
-                                                     : "unknown job status '" + value + "'";
+                return parse_name<jobs::JobStatus>(value) ? std::string()
+                                                          : "unknown job status '" + value + "'";
             },
             "STATUS"));
     add_filter_options(*list, *filter);

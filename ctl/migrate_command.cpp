@@ -1,3 +1,4 @@
+#include "common/core/config/config.hpp"
 #include "common/core/db/migrator.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"

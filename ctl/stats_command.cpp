@@ -1,3 +1,4 @@
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/queue/job_queue.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "ctl/commands.hpp"
@@ -19,7 +20,7 @@ namespace {
 struct Stats {
     std::vector<std::pair<std::string, queue::PoolDepth>> queues;
     std::vector<std::pair<std::string, queue::Consumer>> consumers;  // pool, worker
-    std::vector<std::pair<std::string, long long>> jobs_by_status;
+    std::vector<std::pair<jobs::JobStatus, long long>> jobs_by_status;
     long long dead_letters = 0;
 };
 
@@ -46,7 +47,7 @@ nlohmann::json to_json(const Stats& stats) {
                                {"pending", d.pending},
                                {"delayed", d.delayed},
                                {"oldest_ready_age_ms", d.oldest_ready_age_ms}};
-    for (const auto& [status, count] : stats.jobs_by_status) out["jobs"][status] = count;
+    for (const auto& [status, count] : stats.jobs_by_status) out["jobs"][name_of(status)] = count;
     return out;
 }
 
@@ -59,7 +60,7 @@ void print_text(const Stats& stats) {
     std::cout << '\n';
     Table jobs({"status", "jobs"});
     for (const auto& [status, count] : stats.jobs_by_status)
-        jobs.add({status, std::to_string(count)});
+        jobs.add({name_of(status), std::to_string(count)});
     jobs.print(std::cout);
     std::cout << "\ndead letters: " << stats.dead_letters << '\n';
 }
@@ -67,7 +68,7 @@ void print_text(const Stats& stats) {
 long long finished_jobs(const Stats& stats) {
     long long n = 0;
     for (const auto& [status, count] : stats.jobs_by_status)
-        if (status == jobs::status::completed || status == jobs::status::failed) n += count;
+        if (status == jobs::JobStatus::completed || status == jobs::JobStatus::failed) n += count;
     return n;
 }
 

@@ -2,6 +2,7 @@
 // delayed set into its ready stream.
 #pragma once
 
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/queue/job_queue.hpp"
 
 #include <map>

@@ -1,5 +1,6 @@
 // squawk-scheduler: competes for the leader lease and, while leading, moves due work, reclaims
 // dead workers' jobs and rebuilds lost queues; runs until SIGTERM or SIGINT.
+#include "common/core/config/config.hpp"
 #include "common/core/daemon/daemon_runner.hpp"
 #include "scheduler/scheduler_runtime.hpp"
 

@@ -1,5 +1,6 @@
 #include "scheduler/queue_rebuilder.hpp"
 
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/jobs/job_repository.hpp"

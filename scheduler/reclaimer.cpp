@@ -1,5 +1,6 @@
 #include "scheduler/reclaimer.hpp"
 
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "scheduler/enqueue_refs.hpp"

@@ -1,5 +1,6 @@
 #include "scheduler/scheduler_runtime.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/queue_metrics.hpp"

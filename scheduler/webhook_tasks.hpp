@@ -2,8 +2,8 @@
 // whose worker died (lease expired), and the retention sweep of old delivery records.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
+#include "common/domain/webhooks/webhook_settings.hpp"
 
 namespace squawk::scheduler {
 

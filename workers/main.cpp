@@ -1,4 +1,5 @@
 // squawk-worker: runs the configured job pools until SIGTERM or SIGINT, then stops gracefully.
+#include "common/core/config/config.hpp"
 #include "common/core/daemon/daemon_runner.hpp"
 #include "common/core/http/http_client.hpp"
 #include "workers/runtime/command_line.hpp"

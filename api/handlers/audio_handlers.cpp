@@ -2,6 +2,7 @@
 
 #include "api/render/job_json.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/config/config.hpp"
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "common/extensions/providers/registered.hpp"

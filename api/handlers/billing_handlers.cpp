@@ -2,6 +2,7 @@
 
 #include "api/render/billing_json.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/config/config.hpp"
 
 #include <array>
 

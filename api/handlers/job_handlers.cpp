@@ -11,9 +11,10 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr std::array<std::string_view, 6> kStatuses{
-    jobs::status::queued,    jobs::status::running, jobs::status::retrying,
-    jobs::status::completed, jobs::status::failed,  jobs::status::cancelled};
+// What clients may filter by: `scheduled` is only the internal wait of a scheduled post's publish.
+constexpr std::array kStatuses{jobs::JobStatus::queued,   jobs::JobStatus::running,
+                               jobs::JobStatus::retrying, jobs::JobStatus::completed,
+                               jobs::JobStatus::failed,   jobs::JobStatus::cancelled};
 
 // A ping job parks one fiber at most this long.
 constexpr long long kMaxPingSleepMs = 60000;
@@ -33,11 +34,10 @@ Reply get_job(const RequestContext& ctx, Services& services) {
 Reply list_jobs(const RequestContext& ctx, Services& services) {
     Validator query(ctx.query);
     const PageRequest page = read_page(query);
-    const auto status = query.optional_enum("status", kStatuses);
+    const auto status = query.optional_enum<jobs::JobStatus>("status", kStatuses);
     query.finish();
-    const auto found =
-        jobs::JobService(services.mysql)
-            .list(ctx.workspace_id, status.value_or(""), page.offset(), page.per_page);
+    const auto found = jobs::JobService(services.mysql)
+                           .list(ctx.workspace_id, status, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
     for (const auto& job : found.items) items.push_back(render::job_json(job));
     return Reply::page(std::move(items), pagination_json(page, found.total));

@@ -2,6 +2,7 @@
 
 #include "api/render/billing_json.hpp"
 #include "api/render/me_json.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 
 namespace squawk::api::handlers {

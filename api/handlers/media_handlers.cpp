@@ -1,6 +1,7 @@
 #include "api/handlers/media_handlers.hpp"
 
 #include "api/render/media_json.hpp"
+#include "common/core/config/config.hpp"
 #include "common/domain/media/media_service.hpp"
 
 namespace squawk::api::handlers {

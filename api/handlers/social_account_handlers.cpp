@@ -4,6 +4,7 @@
 #include "api/render/social_group_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/account_service.hpp"
 #include "common/domain/social/group_service.hpp"

@@ -1,15 +1,15 @@
 #include "api/handlers/social_post_handlers.hpp"
 
 #include "api/render/post_change_json.hpp"
+#include "api/render/post_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/post_change_service.hpp"
 #include "common/domain/social/post_csv.hpp"
 #include "common/domain/social/post_service.hpp"
-
-#include <array>
 
 #include <limits>
 
@@ -27,10 +27,6 @@ constexpr size_t kMaxBulkRows = 50;
 constexpr long long kMaxIntervalHours = 24LL * 365;
 constexpr int kMaxRepeats = 100;
 constexpr auto kMaxRecycleAhead = std::chrono::hours(24 * 730);
-
-constexpr std::array<std::string_view, 8> kStatuses{"scheduled", "published",  "failed",
-                                                    "external",  "processing", "draft",
-                                                    "partial",   "unpublished"};
 
 // Where a post's times come from: /social/posts publishes now unless a platform names a time,
 // /schedule needs one for every target, bulk rows may carry one.
@@ -157,7 +153,9 @@ Reply create(const RequestContext& ctx, Services& services, Timing timing) {
     Validator body(ctx.body);
     const auto input = read_post(body, timing, services.config.security.allow_private_targets);
     body.finish();
-    return Reply::ok(posts(services).create(ctx.workspace_id, ctx.is_test, input), 201);
+    return Reply::ok(
+        render::created_post_json(posts(services).create(ctx.workspace_id, ctx.is_test, input)),
+        201);
 }
 
 Reply bulk(const RequestContext& ctx, Services& services, bool dry_run) {
@@ -190,9 +188,9 @@ Reply bulk(const RequestContext& ctx, Services& services, bool dry_run) {
             read_post(row, Timing::bulk, services.config.security.allow_private_targets));
         if (!row.problems().empty()) problems.push_back({i, row.problems()});
     }
-    return Reply::ok(posts(services).create_batch(ctx.workspace_id, ctx.is_test, inputs,
-                                                  std::move(problems), dry_run),
-                     dry_run ? 200 : 201);
+    const auto batch = posts(services).create_batch(ctx.workspace_id, ctx.is_test, inputs,
+                                                    std::move(problems), dry_run);
+    return Reply::ok(render::post_batch_json(batch, dry_run), dry_run ? 200 : 201);
 }
 
 }  // namespace
@@ -217,12 +215,12 @@ Reply list_posts(const RequestContext& ctx, Services& services) {
     Validator query(ctx.query);
     const PageRequest page = read_page(query);
     social::PostFilter filter;
-    filter.status = query.optional_enum("status", kStatuses).value_or("");
+    filter.status = query.optional_enum<social::PostStatus>("status");
     filter.platform = query.optional_string("platform", kMaxPlatformChars).value_or("");
     query.finish();
     const auto found = posts(services).list(ctx.workspace_id, filter, page.offset(), page.per_page);
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& p : found.items) items.push_back(social::to_api_json(p));
+    for (const auto& p : found.items) items.push_back(social::post_json(p));
     auto pagination = pagination_json(page, found.total);
     // The posts listing names its page count `pages` (spec 2.2).
     pagination["pages"] = pagination["total_pages"];
@@ -231,7 +229,8 @@ Reply list_posts(const RequestContext& ctx, Services& services) {
 }
 
 Reply get_post(const RequestContext& ctx, Services& services) {
-    return Reply::ok(posts(services).get(ctx.workspace_id, integer_path_id(ctx, "post_id")));
+    return Reply::ok(
+        social::post_json(posts(services).get(ctx.workspace_id, integer_path_id(ctx, "post_id"))));
 }
 
 Reply update_post(const RequestContext& ctx, Services& services) {
@@ -252,8 +251,8 @@ Reply update_post(const RequestContext& ctx, Services& services) {
         throw validation_error({{"body",
                                  "give at least one of content, link, media_urls, "
                                  "scheduled_time, platform_options"}});
-    return Reply::ok(
-        posts(services).update(ctx.workspace_id, integer_path_id(ctx, "post_id"), change));
+    return Reply::ok(social::post_json(
+        posts(services).update(ctx.workspace_id, integer_path_id(ctx, "post_id"), change)));
 }
 
 Reply update_post_metadata(const RequestContext& ctx, Services& services) {
@@ -262,8 +261,8 @@ Reply update_post_metadata(const RequestContext& ctx, Services& services) {
     if (!metadata && !body.problems().count("metadata")) body.reject("metadata", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(posts(services).update_metadata(ctx.workspace_id,
-                                                     integer_path_id(ctx, "post_id"), *metadata));
+    return Reply::ok(social::post_json(posts(services).update_metadata(
+        ctx.workspace_id, integer_path_id(ctx, "post_id"), *metadata)));
 }
 
 Reply edit_post(const RequestContext& ctx, Services& services) {
@@ -291,8 +290,8 @@ Reply delete_post(const RequestContext& ctx, Services& services) {
 }
 
 Reply stop_post_recycling(const RequestContext& ctx, Services& services) {
-    return Reply::ok(
-        posts(services).stop_recycling(ctx.workspace_id, integer_path_id(ctx, "post_id")));
+    return Reply::ok(render::stopped_recycling_json(
+        posts(services).stop_recycling(ctx.workspace_id, integer_path_id(ctx, "post_id"))));
 }
 
 }  // namespace squawk::api::handlers

@@ -3,6 +3,7 @@
 #include "api/render/webhook_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/events/event_catalog.hpp"
 #include "common/domain/webhooks/webhook_service.hpp"
@@ -16,9 +17,8 @@ namespace {
 constexpr size_t kMaxUrlChars = 2048;
 constexpr size_t kMaxEvents = 50;
 constexpr size_t kMaxEventChars = 64;
-constexpr std::array<std::string_view, 2> kSettableStatuses{"active", "paused"};
-constexpr std::array<std::string_view, 7> kDeliveryStatuses{
-    "pending", "delivering", "retrying", "delivered", "failed", "dead_letter", "held"};
+constexpr std::array kSettableStatuses{webhooks::EndpointStatus::active,
+                                       webhooks::EndpointStatus::paused};
 
 webhooks::WebhookService service(Services& services) {
     return webhooks::WebhookService(services.mysql, services.config, services.http);
@@ -61,7 +61,7 @@ Reply update_webhook(const RequestContext& ctx, Services& services) {
     change.url = body.optional_string("url", kMaxUrlChars);
     change.events =
         body.optional_string_array("events", kMaxEvents, kMaxEventChars, events::catalog());
-    change.status = body.optional_enum("status", kSettableStatuses);
+    change.status = body.optional_enum<webhooks::EndpointStatus>("status", kSettableStatuses);
     body.reject_unknown_fields();
     body.finish();
     if (!change.url && !change.events && !change.status)
@@ -102,7 +102,7 @@ Reply webhook_logs(const RequestContext& ctx, Services& services) {
     webhooks::LogFilter filter;
     filter.endpoint_public_id = query.optional_string("webhook_id", 64).value_or("");
     filter.event_name = query.optional_enum("event", events::catalog()).value_or("");
-    filter.status = query.optional_enum("status", kDeliveryStatuses).value_or("");
+    filter.status = query.optional_enum<webhooks::DeliveryStatus>("status");
     query.finish();
     const auto found =
         service(services).logs(ctx.workspace_id, filter, page.offset(), page.per_page);

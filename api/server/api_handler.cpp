@@ -10,6 +10,7 @@
 #include "api/server/rate_limit_gate.hpp"
 #include "api/server/request_body.hpp"
 #include "api/server/response_header.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"
 

@@ -2,6 +2,7 @@
 
 #include "api/handlers/routes.hpp"
 #include "api/server/api_handler.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 
 #include <pistache/endpoint.h>

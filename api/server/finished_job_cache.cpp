@@ -8,8 +8,8 @@ std::string slot(long long workspace_id, const std::string& public_id) {
 }
 
 bool is_final(const jobs::Job& job) {
-    if (job.status == jobs::status::failed) return !job.dead_lettered;
-    return job.status == jobs::status::completed || job.status == jobs::status::cancelled;
+    if (job.status == jobs::JobStatus::failed) return !job.dead_lettered;
+    return job.status == jobs::JobStatus::completed || job.status == jobs::JobStatus::cancelled;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "api/server/idempotency_gate.hpp"
 
 #include "api/server/request_headers.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"

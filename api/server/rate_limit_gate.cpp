@@ -1,5 +1,6 @@
 #include "api/server/rate_limit_gate.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"

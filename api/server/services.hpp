@@ -4,7 +4,7 @@
 #include "api/server/finished_job_cache.hpp"
 #include "api/server/key_cache.hpp"
 #include "api/server/workspace_cache.hpp"
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/rate_limit/rate_limiter.hpp"
@@ -16,18 +16,7 @@
 namespace squawk::api {
 
 struct Services {
-    Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r)
-        : config(c),
-          mysql(m),
-          redis(r),
-          submitter(m, r, c.jobs),
-          key_cache(std::chrono::seconds(c.api.key_cache_seconds),
-                    std::chrono::milliseconds(c.rate_limits.lease_ms)),
-          workspaces(std::chrono::seconds(c.api.key_cache_seconds)),
-          rate_limiter(c.rate_limits),
-          leases(std::chrono::milliseconds(c.rate_limits.lease_ms)),
-          request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
-                      static_cast<size_t>(c.request_log.max_pending)) {}
+    Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r);
 
     const config::Config& config;
     db::MysqlPool& mysql;

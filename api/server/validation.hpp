@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/server/url_decode.hpp"
+#include "common/core/names/wire_names.hpp"
 #include "common/core/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
@@ -34,6 +35,18 @@ class Validator {
                                               long long max);
     std::optional<std::string> optional_enum(const std::string& name,
                                              std::span<const std::string_view> allowed);
+    // A value of a closed set given by its wire name: one of `allowed`, or any value of the set.
+    template <WireEnum E>
+    std::optional<E> optional_enum(const std::string& name, std::span<const E> allowed) {
+        std::vector<std::string_view> names;
+        for (const E value : allowed) names.emplace_back(name_of(value));
+        const auto given = optional_enum(name, names);
+        return given ? parse_name<E>(*given) : std::nullopt;
+    }
+    template <WireEnum E>
+    std::optional<E> optional_enum(const std::string& name) {
+        return optional_enum<E>(name, all_values<E>());
+    }
 
     std::optional<bool> optional_bool(const std::string& name);
     // The member when it is a JSON object; records a problem for any other type.

@@ -62,7 +62,7 @@ TEST_CASE(
     check_success_envelope(created, 201);
     const long long post_id = created.json["data"]["id"].get<long long>();
     const auto done = wait_settled(stack, post_id);
-    REQUIRE(done.status == "published");
+    REQUIRE(done.status == social::PostStatus::published);
 
     CHECK(fake.calls("/sendDocument").empty());
     const auto photos = fake.calls("/sendPhoto");
@@ -103,7 +103,7 @@ TEST_CASE("a Telegram post with a 12 MB png uploads it with sendDocument",
     const auto image = fake.media_url("scan.png", "image/png", 12'000'000);
     const auto post = publish_with_media(stack, account, {image});
     const auto done = wait_settled(stack, post.id);
-    REQUIRE(done.status == "published");
+    REQUIRE(done.status == social::PostStatus::published);
     CHECK(fake.calls("/sendPhoto").empty());
     const auto documents = fake.calls("/sendDocument");
     REQUIRE(documents.size() == 1);
@@ -128,7 +128,7 @@ TEST_CASE("an album with one 7 MB image goes to Telegram as photos, that one att
                                             fake.media_url("c.webp", "image/webp", 90'000)};
     const auto post = publish_with_media(stack, account, media);
     const auto done = wait_settled(stack, post.id);
-    REQUIRE(done.status == "published");
+    REQUIRE(done.status == social::PostStatus::published);
     const auto [form, items] = album_sent(fake);
     REQUIRE(items.size() == 3);
     for (const auto& item : items) CHECK(item["type"] == "photo");
@@ -158,7 +158,7 @@ TEST_CASE(
                                             fake.media_url("c.gif", "image/gif", 90'000)};
     const auto post = publish_with_media(stack, account, media);
     const auto done = wait_settled(stack, post.id);
-    REQUIRE(done.status == "published");
+    REQUIRE(done.status == social::PostStatus::published);
     const auto [form, items] = album_sent(fake);
     REQUIRE(items.size() == 3);
     for (const auto& item : items) CHECK(item["type"] == "document");
@@ -183,7 +183,7 @@ TEST_CASE("a media file whose download differs from its probe fails with MEDIA_U
     const auto image = fake.media_url("changed.png", "image/png", 7'000'000);
     const auto post = publish_with_media(stack, account, {image});
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     CHECK(done.targets[0].error["code"] == "MEDIA_UNAVAILABLE");
     CHECK(done.targets[0].error["detail"]["media_url"] == image);
     CHECK(done.targets[0].error["detail"]["reason"].get<std::string>().find(
@@ -201,7 +201,7 @@ TEST_CASE("a media file whose download answers 503 is retried and uploaded once"
     const auto post =
         publish_with_media(stack, account, {fake.media_url("later.png", "image/png", 6'000'000)});
     const auto done = wait_settled(stack, post.id);
-    REQUIRE(done.status == "published");
+    REQUIRE(done.status == social::PostStatus::published);
     const auto photos = fake.calls("/sendPhoto");
     REQUIRE(photos.size() == 1);
     CHECK(photos[0]["form"]["files"]["photo"]["bytes"] == 6'000'000);
@@ -219,7 +219,7 @@ TEST_CASE("a missing image fails the target with MEDIA_UNAVAILABLE and calls no 
     const auto gone = fake.media_url("gone.png", "image/png", 1000);
     const auto post = publish_with_media(stack, account, {gone});
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     const auto& error = done.targets[0].error;
     CHECK(error["code"] == "MEDIA_UNAVAILABLE");
     CHECK(error["detail"]["media_url"] == gone);
@@ -241,7 +241,7 @@ TEST_CASE("media of a type the platform does not take fails with MEDIA_UNSUPPORT
     const auto post =
         publish_with_media(stack, account, {fake.media_url("ok.png", "image/png", 100), page});
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     CHECK(done.targets[0].error["code"] == "MEDIA_UNSUPPORTED_TYPE");
     CHECK(done.targets[0].error["detail"]["media_url"] == page);
     CHECK(done.targets[0].error["detail"]["content_type"] == "text/html");
@@ -261,7 +261,7 @@ TEST_CASE("media too large for the platform fails with MEDIA_TOO_LARGE, in the s
         stack, account, {fake.media_url("huge2.png", "image/png", 60'000'000)}, true);
     for (const auto id : {live.id, sandbox.id}) {
         const auto done = wait_settled(stack, id);
-        CHECK(done.status == "failed");
+        CHECK(done.status == social::PostStatus::failed);
         CHECK(done.targets[0].error["code"] == "MEDIA_TOO_LARGE");
         CHECK(done.targets[0].error["detail"]["max_bytes"] == 50'000'000);
     }
@@ -279,7 +279,7 @@ TEST_CASE("an image whose host answers 503 is retried and the post is published 
     const auto post =
         publish_with_media(stack, account, {fake.media_url("flaky.png", "image/png", 200'000)});
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "published");
+    CHECK(done.status == social::PostStatus::published);
     CHECK(fake.calls("/sendPhoto").size() == 1);
     CHECK(fake.calls("/media/flaky.png").size() == 2);
     CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 2);
@@ -308,7 +308,7 @@ TEST_CASE(
 
     const auto post = publish_with_media(stack, account, {"https://127.0.0.1:9/media/a.png"});
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     CHECK(done.targets[0].error["code"] == "MEDIA_UNAVAILABLE");
     CHECK(done.targets[0].error["detail"]["reason"].get<std::string>().find("loopback") !=
           std::string::npos);

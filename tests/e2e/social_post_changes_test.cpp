@@ -37,7 +37,7 @@ long long published_post(Stack& stack, const std::string& key, const std::string
     check_success_envelope(r, 201);
     const long long id = r.json["data"]["post_id"].get<long long>();
     const auto settled = wait_settled(stack, id);
-    REQUIRE(settled.status == "published");
+    REQUIRE(settled.status == social::PostStatus::published);
     return id;
 }
 

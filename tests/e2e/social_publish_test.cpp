@@ -67,10 +67,10 @@ TEST_CASE("a post published now reaches Telegram and Discord once and ends publi
         insert_post(stack, new_post(stack, stack.tenant().workspace_id, "Hello from Squawk",
                                     {telegram, discord}, time_::now()));
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "published");
+    CHECK(done.status == social::PostStatus::published);
     REQUIRE(done.published_at);
     for (const auto& t : done.targets) {
-        CHECK(t.status == "published");
+        CHECK(t.status == social::TargetStatus::published);
         CHECK(t.external_id);
         CHECK(t.published_at);
         CHECK_FALSE(t.publish_stage);
@@ -97,12 +97,12 @@ TEST_CASE("a scheduled post is sent at its time and not before", "[e2e][social][
     const auto at = time_::now() + std::chrono::milliseconds(2500);
     const auto post =
         insert_post(stack, new_post(stack, stack.tenant().workspace_id, "Later", {telegram}, at));
-    CHECK(read_post(stack, post.id).targets[0].status == "scheduled");
+    CHECK(read_post(stack, post.id).targets[0].status == social::TargetStatus::scheduled);
     CHECK(holds_throughout([&] { return sends(fake, "sendMessage").empty(); },
                            std::chrono::milliseconds(1500)));
 
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "published");
+    CHECK(done.status == social::PostStatus::published);
     const auto calls = sends(fake, "sendMessage");
     REQUIRE(calls.size() == 1);
     CHECK(calls[0]["received_at_ms"].get<long long>() >= time_::to_unix_ms(at));
@@ -121,10 +121,10 @@ TEST_CASE("a capped account is refused with the limit and retry time while the o
     const auto post = insert_post(stack, new_post(stack, stack.tenant().workspace_id,
                                                   "One too many", {capped, free}, time_::now()));
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "partial");
-    CHECK(target_on(done, "discord").status == "published");
+    CHECK(done.status == social::PostStatus::partial);
+    CHECK(target_on(done, "discord").status == social::TargetStatus::published);
     const auto& refused = target_on(done, "telegram");
-    CHECK(refused.status == "failed");
+    CHECK(refused.status == social::TargetStatus::failed);
     CHECK(refused.error["code"] == "POSTING_CAP_REACHED");
     CHECK(refused.error["detail"]["limit"] == "hourly");
     CHECK(refused.error["detail"]["allowed"] == 25);
@@ -171,7 +171,7 @@ TEST_CASE("the daily cap of a platform counts only that platform's sends of the 
     const auto post = insert_post(
         stack, new_post(stack, stack.tenant().workspace_id, "51st", {account}, time_::now()));
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     CHECK(done.targets[0].error["code"] == "POSTING_CAP_REACHED");
     CHECK(done.targets[0].error["detail"]["limit"] == "daily");
     CHECK(done.targets[0].error["detail"]["allowed"] == 50);
@@ -193,7 +193,8 @@ TEST_CASE("1,000 posts sharing one timestamp are each published exactly once",
         posts.push_back(new_post(stack, stack.tenant().workspace_id,
                                  "same second " + std::to_string(i), {accounts[i % 40]}, at));
     const auto written = insert_posts(stack, posts);
-    for (const auto& p : written) CHECK(wait_settled(stack, p.id).status == "published");
+    for (const auto& p : written)
+        CHECK(wait_settled(stack, p.id).status == social::PostStatus::published);
 
     const auto calls = sends(fake, "sendMessage");
     CHECK(calls.size() == 1000);
@@ -220,7 +221,7 @@ TEST_CASE("429 with retry_after and an answered 5xx are retried and the post is 
     const auto post = insert_post(
         stack, new_post(stack, stack.tenant().workspace_id, "Persist", {account}, time_::now()));
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "published");
+    CHECK(done.status == social::PostStatus::published);
     CHECK(sends(fake, "sendMessage").size() == 3);
     CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 3);
 }
@@ -238,7 +239,7 @@ TEST_CASE(
     const auto post = insert_post(
         stack, new_post(stack, stack.tenant().workspace_id, "Slow", {account}, time_::now()));
     const auto done = wait_settled(stack, post.id);
-    CHECK(done.status == "failed");
+    CHECK(done.status == social::PostStatus::failed);
     CHECK(done.targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
     CHECK(done.targets[0].error["message"].get<std::string>().starts_with(
         "publish outcome unknown: "));
@@ -275,13 +276,13 @@ TEST_CASE("kill -9 of the worker mid-publish never sends a message twice",
 
     // Telegram cannot be asked whether it got the message: the target fails, unsent again.
     const auto t = wait_settled(stack, telegram_post.id);
-    CHECK(t.status == "failed");
+    CHECK(t.status == social::PostStatus::failed);
     CHECK(t.targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
     CHECK(sends(fake, "sendMessage").size() == 1);
 
     // Discord deduplicates on the nonce: the repeat answers the message created the first time.
     const auto d = wait_settled(stack, discord_post.id);
-    CHECK(d.status == "published");
+    CHECK(d.status == social::PostStatus::published);
     const auto posts = sends(fake, "/messages");
     REQUIRE(posts.size() == 2);
     const auto first = json::parse(posts[0]["body"].get<std::string>());
@@ -305,11 +306,11 @@ TEST_CASE("a test-key post runs every check, calls no platform and is published 
     const auto written = insert_posts(stack, {sandboxed, too_long});
 
     const auto ok = wait_settled(stack, written[0].id);
-    CHECK(ok.status == "published");
+    CHECK(ok.status == social::PostStatus::published);
     REQUIRE(ok.targets[0].url);
     CHECK(ok.targets[0].url->find("sandbox") != std::string::npos);
     const auto refused = wait_settled(stack, written[1].id);
-    CHECK(refused.status == "failed");
+    CHECK(refused.status == social::PostStatus::failed);
     CHECK(refused.targets[0].error["code"] == "CONTENT_TOO_LONG");
     CHECK(sends(fake, "sendMessage").empty());
 }

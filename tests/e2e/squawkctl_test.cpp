@@ -1,5 +1,6 @@
 // squawkctl as operators and scripts use it, against a live stack: exit codes, output that
 // scripts parse, and the job repair commands.
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/stack.hpp"

@@ -57,7 +57,7 @@ TEST_CASE("the operator job list filters by status, workspace and dead letters, 
         CHECK(ids(JobAdmin::list(s, {})) ==
               std::vector<std::string>{b2.public_id, b1.public_id, a2.public_id, a1.public_id});
         JobFilter queued;
-        queued.status = "queued";
+        queued.status = JobStatus::queued;
         CHECK(ids(JobAdmin::list(s, queued)) ==
               std::vector<std::string>{b1.public_id, a1.public_id});
         JobFilter workspace_two;
@@ -69,7 +69,7 @@ TEST_CASE("the operator job list filters by status, workspace and dead letters, 
         const auto dead = JobAdmin::list(s, letters);
         REQUIRE(dead.size() == 1);
         CHECK(dead[0].public_id == a2.public_id);
-        CHECK(dead[0].status == "failed");
+        CHECK(dead[0].status == JobStatus::failed);
         CHECK(dead[0].dead_lettered);
         CHECK(dead[0].attempts == 1);
         CHECK(dead[0].error_code == "JOB_FAILED");
@@ -89,7 +89,7 @@ TEST_CASE("a dead-lettered job is requeued with its attempts and error reset") {
         CHECK(ref->pool == "generate");
         const auto after = JobRepository::find_by_id(s, job.id);
         REQUIRE(after);
-        CHECK(after->status == "queued");
+        CHECK(after->status == JobStatus::queued);
         CHECK(after->attempts == 0);
         CHECK_FALSE(after->dead_lettered);
         CHECK(after->error.is_null());
@@ -113,6 +113,6 @@ TEST_CASE("only dead letters can be requeued: queued, completed and plainly fail
         CHECK_FALSE(JobAdmin::requeue_dead_letter(s, queued.public_id));
         CHECK_FALSE(JobAdmin::requeue_dead_letter(s, failed.public_id));
         CHECK_FALSE(JobAdmin::requeue_dead_letter(s, "job_missing"));
-        CHECK(JobRepository::find_by_id(s, failed.id)->status == "failed");
+        CHECK(JobRepository::find_by_id(s, failed.id)->status == JobStatus::failed);
     });
 }

@@ -119,7 +119,7 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
     db.pool().run([&](db::Session& s) {
         const auto settled = PostRepository::find_by_id(s, post.id);
         REQUIRE(settled);
-        CHECK(settled->status == "partial");
+        CHECK(settled->status == social::PostStatus::partial);
         CHECK(settled->published_at);
         const auto events = s.query("SELECT name, data FROM events WHERE name LIKE 'post.%'");
         REQUIRE(events.size() == 1);
@@ -145,7 +145,7 @@ TEST_CASE(
         REQUIRE(job);
         fail_abandoned_target(s, *job);
         const auto settled = PostRepository::find_by_id(s, post.id);
-        CHECK(settled->status == "failed");
+        CHECK(settled->status == social::PostStatus::failed);
         CHECK(settled->targets[0].error["code"] == "PUBLISH_OUTCOME_UNKNOWN");
         CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name = 'post.failed'")->integer(0) ==
               1);
@@ -166,9 +166,9 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
 
         const auto taken = PublishRepository::take_up(s, {cancelled, 999999, fresh, sent, fresh});
         REQUIRE(taken.size() == 5);
-        CHECK(taken[0]->target_status == "cancelled");
+        CHECK(taken[0]->target_status == social::TargetStatus::cancelled);
         CHECK_FALSE(taken[1]);
-        CHECK(taken[2]->target_status == "queued");
+        CHECK(taken[2]->target_status == social::TargetStatus::queued);
         CHECK(taken[2]->post.content == "fresh");
         CHECK(taken[2]->account.external_id == "-100801");
         CHECK(taken[3]->send_started_at);

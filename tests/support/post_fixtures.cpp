@@ -69,12 +69,13 @@ social::Post read_post(Stack& stack, long long post_id) {
 social::Post wait_settled(Stack& stack, long long post_id, std::chrono::milliseconds timeout) {
     const auto settled = [&] {
         const auto status = read_post(stack, post_id).status;
-        return status == social::post_status::published || status == social::post_status::partial ||
-               status == social::post_status::failed;
+        return status == social::PostStatus::published || status == social::PostStatus::partial ||
+               status == social::PostStatus::failed;
     };
     if (!Stack::wait_until(settled, timeout))
         throw std::runtime_error("post " + std::to_string(post_id) + " did not settle; it is " +
-                                 read_post(stack, post_id).status + "\n" + stack.post_mortem());
+                                 name_of(read_post(stack, post_id).status) + "\n" +
+                                 stack.post_mortem());
     return read_post(stack, post_id);
 }
 

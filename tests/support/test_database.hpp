@@ -2,8 +2,9 @@
 // Redis key prefix, so suites never see each other's rows or queues.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/db/mysql_settings.hpp"
+#include "common/core/redis/redis_settings.hpp"
 
 #include <memory>
 #include <string>

@@ -1,6 +1,7 @@
 // How config::parse treats what an operator writes: unknown keys and bad values stop the process
 // with a message naming the culprit; SQUAWK_* environment variables override the file.
 #include "common/core/config/config.hpp"
+#include "common/core/config/section_schema.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -76,4 +77,28 @@ TEST_CASE("a bad environment value is refused naming the variable") {
 
 TEST_CASE("environment variables outside the schema are ignored") {
     CHECK_NOTHROW(config::parse("", {{"SQUAWK_TEST_MYSQL_PORT", "1"}, {"SQUAWK_CONFIG", "x"}}));
+}
+
+TEST_CASE("checks across a section's keys see the environment's values") {
+    const std::string file = "[jobs]\nbackoff_base_seconds = 10.0\nbackoff_max_seconds = 5.0\n";
+    CHECK_THROWS_WITH(config::parse(file, kNoEnvironment), Contains("jobs.backoff_max_seconds"));
+    const auto c = config::parse(file, {{"SQUAWK_JOBS_BACKOFF_MAX_SECONDS", "60"}});
+    CHECK(c.jobs.backoff_max_seconds == Approx(60.0));
+}
+
+TEST_CASE("a module's section is read through its own rows, relative to the section") {
+    struct Example {
+        int count = 1;
+        std::string name;
+    };
+    config::SectionSchema<Example> schema{
+        {config::integer("count", &Example::count, 1, 10), config::text("name", &Example::name)},
+        {}};
+    Example example;
+    schema.rows[0].assign(example, config::Scalar{7LL}, "example.count");
+    schema.rows[1].assign(example, config::Scalar{std::string("seven")}, "example.name");
+    CHECK(example.count == 7);
+    CHECK(example.name == "seven");
+    CHECK_THROWS_WITH(schema.rows[0].assign(example, config::Scalar{11LL}, "example.count"),
+                      Contains("example.count"));
 }

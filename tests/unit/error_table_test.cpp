@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string>
+
 using namespace squawk;
 
 TEST_CASE("every error code of spec section 7 maps to its HTTP status") {
@@ -27,4 +30,26 @@ TEST_CASE("validation errors carry the offending fields") {
 TEST_CASE("an error without a message uses the table's message") {
     const ApiError e(ErrorCode::NotFound);
     CHECK(std::string(e.what()) == error_info(ErrorCode::NotFound).message);
+}
+
+TEST_CASE("every code has its own wire name and an HTTP error status") {
+    std::set<std::string> names;
+    for (const auto& entry : error_table()) {
+        INFO(entry.info.code);
+        CHECK(names.insert(entry.info.code).second);
+        CHECK(entry.info.http_status >= 400);
+        CHECK(entry.info.http_status < 600);
+        CHECK(std::string(entry.info.message).size() > 0);
+        CHECK(&error_info(entry.code) == &entry.info);
+    }
+}
+
+TEST_CASE("server faults are retryable and refusals of the request as sent are not") {
+    for (const auto& entry : error_table()) {
+        INFO(entry.info.code);
+        if (entry.info.http_status >= 500) CHECK(entry.info.retryable);
+        if (entry.info.http_status == 400 || entry.info.http_status == 401 ||
+            entry.info.http_status == 404)
+            CHECK_FALSE(entry.info.retryable);
+    }
 }

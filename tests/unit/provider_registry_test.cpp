@@ -1,6 +1,7 @@
 // Generation providers are found by modality and name: a task gets the one [generation] chose,
 // an unknown name is an error naming what is registered, and configuration refuses such names.
 #include "common/domain/generation/provider_registry.hpp"
+#include "common/core/config/config.hpp"
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/extensions/providers/registered.hpp"
 

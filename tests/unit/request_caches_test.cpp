@@ -14,7 +14,7 @@ using squawk::api::RecentEpoch;
 
 namespace {
 
-jobs::Job job(const char* status, bool dead_lettered = false) {
+jobs::Job job(jobs::JobStatus status, bool dead_lettered = false) {
     jobs::Job j;
     j.public_id = "job_1";
     j.workspace_id = 7;
@@ -28,16 +28,16 @@ jobs::Job job(const char* status, bool dead_lettered = false) {
 TEST_CASE("completed, cancelled and finally failed jobs are remembered, and others are not",
           "[unit][job_cache]") {
     const nlohmann::json rendered = {{"job_id", "job_1"}};
-    for (const char* status : {jobs::status::completed, jobs::status::cancelled}) {
+    for (const auto status : {jobs::JobStatus::completed, jobs::JobStatus::cancelled}) {
         FinishedJobCache cache;
         cache.remember(job(status), rendered);
         CHECK(cache.find(7, "job_1") == rendered);
     }
     FinishedJobCache failed;
-    failed.remember(job(jobs::status::failed), rendered);
+    failed.remember(job(jobs::JobStatus::failed), rendered);
     CHECK(failed.find(7, "job_1").has_value());
-    for (const char* status :
-         {jobs::status::queued, jobs::status::running, jobs::status::retrying}) {
+    for (const auto status :
+         {jobs::JobStatus::queued, jobs::JobStatus::running, jobs::JobStatus::retrying}) {
         FinishedJobCache cache;
         cache.remember(job(status), rendered);
         CHECK_FALSE(cache.find(7, "job_1").has_value());
@@ -47,13 +47,13 @@ TEST_CASE("completed, cancelled and finally failed jobs are remembered, and othe
 TEST_CASE("a dead-lettered job is not remembered, since an operator may requeue it",
           "[unit][job_cache]") {
     FinishedJobCache cache;
-    cache.remember(job(jobs::status::failed, true), {{"job_id", "job_1"}});
+    cache.remember(job(jobs::JobStatus::failed, true), {{"job_id", "job_1"}});
     CHECK_FALSE(cache.find(7, "job_1").has_value());
 }
 
 TEST_CASE("a remembered job is found only by its own workspace", "[unit][job_cache]") {
     FinishedJobCache cache;
-    cache.remember(job(jobs::status::completed), {{"job_id", "job_1"}});
+    cache.remember(job(jobs::JobStatus::completed), {{"job_id", "job_1"}});
     CHECK(cache.find(7, "job_1").has_value());
     CHECK_FALSE(cache.find(8, "job_1").has_value());
     CHECK_FALSE(cache.find(7, "job_2").has_value());

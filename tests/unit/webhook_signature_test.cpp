@@ -57,13 +57,14 @@ TEST_CASE("failed attempts back off 2, 4, 8, 16 minutes, then dead-letter after 
         d.attempts = attempt;
         const auto before = time::now();
         const auto r = judge(d, before, failed, "", settings);
-        CHECK(r.status == "retrying");
+        CHECK(r.status == webhooks::DeliveryStatus::retrying);
         const auto wait =
             std::chrono::duration_cast<std::chrono::seconds>(r.next_attempt_at - before);
         CHECK(std::abs(wait.count() - minutes[attempt - 1] * 60) <= 1);
     }
     d.attempts = 5;
-    CHECK(judge(d, time::now(), failed, "", settings).status == "dead_letter");
+    CHECK(judge(d, time::now(), failed, "", settings).status ==
+          webhooks::DeliveryStatus::dead_letter);
 
     http::Response limited;
     limited.status = 429;
@@ -77,8 +78,8 @@ TEST_CASE("failed attempts back off 2, 4, 8, 16 minutes, then dead-letter after 
           3599);
 
     d.event_name = "webhook.test";
-    CHECK(judge(d, time::now(), failed, "", settings).status == "failed");
+    CHECK(judge(d, time::now(), failed, "", settings).status == webhooks::DeliveryStatus::failed);
     http::Response ok;
     ok.status = 204;
-    CHECK(judge(d, time::now(), ok, "", settings).status == "delivered");
+    CHECK(judge(d, time::now(), ok, "", settings).status == webhooks::DeliveryStatus::delivered);
 }

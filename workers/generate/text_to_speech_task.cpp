@@ -1,5 +1,6 @@
 #include "workers/generate/text_to_speech_task.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/domain/media/media_repository.hpp"

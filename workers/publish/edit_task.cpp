@@ -9,10 +9,10 @@ namespace squawk::workers::publish {
 nlohmann::json EditTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
     if (!context.http()) throw PermanentError("this worker has no HTTP client for editing");
     const auto post = load_post(job, context);
-    if (post.status != social::post_status::published &&
-        post.status != social::post_status::partial)
-        throw PermanentError("the post is " + post.status + " now; nothing was edited",
-                             {{"post_id", post.id}, {"status", post.status}});
+    if (post.status != social::PostStatus::published && post.status != social::PostStatus::partial)
+        throw PermanentError(
+            "the post is " + std::string(name_of(post.status)) + " now; nothing was edited",
+            {{"post_id", post.id}, {"status", post.status}});
     const std::string content = job.payload.value("content", "");
     const auto& link_value = job.payload.value("link", nlohmann::json());
     const std::optional<std::string> link =
@@ -23,7 +23,7 @@ nlohmann::json EditTask::run(const jobs::ClaimedJob& job, TaskContext& context) 
     message.image_urls = post.media_urls;
 
     const auto report = apply_to_targets(
-        job, context, post, "PLATFORM_EDIT_FAILED",
+        job, context, post, social::TargetErrorCode::platform_edit_failed,
         [&](social::Connector& c, const social::Target& target, const std::string& id) {
             return c.edit(target, id, message);
         },

@@ -1,9 +1,10 @@
 #include "workers/publish/media_stage.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/publish_repository.hpp"
+#include "common/domain/social/target_error.hpp"
 #include "workers/errors.hpp"
-#include "workers/publish/target_error.hpp"
 
 #include <boost/fiber/fiber.hpp>
 #include <boost/fiber/protected_fixedsize_stack.hpp>
@@ -106,7 +107,7 @@ std::vector<social::MediaProbe> download_uploads(TaskContext& context,
 MediaStage retry_or_fail(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
                          MediaStage out, const std::string& reason) {
     if (job.attempts >= job.max_attempts) {
-        out.problem = target_error("MEDIA_UNAVAILABLE",
+        out.problem = target_error(social::TargetErrorCode::media_unavailable,
                                    "The media could not be fetched after " +
                                        std::to_string(job.attempts) + " attempts: " + reason,
                                    {{"reason", reason}});

@@ -1,10 +1,10 @@
 #include "workers/publish/message_changes.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/domain/social/account_credentials.hpp"
 #include "common/domain/social/account_repository.hpp"
 #include "common/domain/social/post_repository.hpp"
 #include "workers/errors.hpp"
-#include "workers/publish/target_error.hpp"
 
 #include <algorithm>
 
@@ -13,7 +13,16 @@ namespace {
 
 using nlohmann::json;
 
-json outcome(const social::PostTarget& t, const std::string& status, json error = nullptr) {
+// What a change came to on one target, as the job's result lists it: `checked` is a live post's
+// target left as it is under a test key.
+enum class TargetChange { done, checked, failed, retrying };
+
+std::span<const char* const> wire_names(TargetChange) {
+    static constexpr const char* names[] = {"done", "checked", "failed", "retrying"};
+    return names;
+}
+
+json outcome(const social::PostTarget& t, TargetChange status, json error = nullptr) {
     return {{"account_id", t.account_public_id},
             {"platform", t.platform},
             {"platform_post_id", t.external_id ? json(*t.external_id) : json()},
@@ -36,39 +45,40 @@ social::Post load_post(const jobs::ClaimedJob& job, TaskContext& context) {
 }
 
 ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
-                              const social::Post& post, const char* refusal_code,
+                              const social::Post& post, social::TargetErrorCode refusal_code,
                               const ApplyChange& apply, const RecordChange& record) {
     ChangeReport report;
     const bool sandbox = is_sandbox(job, post);
-    auto done = [&](const social::PostTarget& t, const char* status) {
-        report.targets.push_back(outcome(t, status));
+    auto done = [&](const social::PostTarget& t) {
+        report.targets.push_back(outcome(t, TargetChange::done));
         ++report.changed;
     };
     auto failed = [&](const social::PostTarget& t, json error) {
-        report.targets.push_back(outcome(t, "failed", std::move(error)));
+        report.targets.push_back(outcome(t, TargetChange::failed, std::move(error)));
         ++report.failed;
     };
     for (const auto& t : post.targets) {
         context.stop_if_cancelled();
         if (t.change_job_id == job.id) {
-            done(t, "done");  // an earlier attempt of this job changed it
+            done(t);  // an earlier attempt of this job changed it
             continue;
         }
-        if (t.status != social::target_status::published || !t.external_id) continue;
+        if (t.status != social::TargetStatus::published || !t.external_id) continue;
         if (sandbox) {
             if (!post.is_test) {
-                report.targets.push_back(outcome(t, "checked"));  // a live post stays as it is
+                // A live post stays as it is.
+                report.targets.push_back(outcome(t, TargetChange::checked));
                 continue;
             }
             context.in_transaction([&](db::Session& s) { record(s, t, time::now()); });
-            done(t, "done");
+            done(t);
             continue;
         }
         const auto account = context.in_database([&](db::Session& s) {
             return social::AccountRepository::find(s, post.workspace_id, t.account_public_id);
         });
-        if (!account || account->status != "connected") {
-            failed(t, target_error("ACCOUNT_DISCONNECTED",
+        if (!account || account->status != social::AccountStatus::connected) {
+            failed(t, target_error(social::TargetErrorCode::account_disconnected,
                                    "The account was disconnected; its message was not changed.",
                                    {{"account_id", t.account_public_id}}));
             continue;
@@ -79,19 +89,20 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
         try {
             target = social::target_of(*account, context.config().security);
         } catch (const std::exception&) {
-            failed(t, target_error("ACCOUNT_RECONNECT_REQUIRED",
+            failed(t, target_error(social::TargetErrorCode::account_reconnect_required,
                                    "The account's credentials cannot be opened; reconnect it."));
             continue;
         }
         if (!connector) {
-            failed(t, target_error("PLATFORM_UNSUPPORTED", t.platform + " is not supported."));
+            failed(t, target_error(social::TargetErrorCode::platform_unsupported,
+                                   t.platform + " is not supported."));
             continue;
         }
         // The worker's HTTP client parks only this fiber while the platform answers.
         const auto change = apply(*connector, target, *t.external_id);
         if (!change.failure) {
             context.in_transaction([&](db::Session& s) { record(s, t, time::now()); });
-            done(t, "done");
+            done(t);
             continue;
         }
         const auto& f = *change.failure;
@@ -99,13 +110,14 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
         if (f.kind == social::FailureKind::refused) {
             failed(t, target_error(refusal_code, f.reason, detail));
         } else if (job.attempts >= job.max_attempts) {
-            failed(t, target_error("PLATFORM_UNAVAILABLE",
+            failed(t, target_error(social::TargetErrorCode::platform_unavailable,
                                    "The platform did not take the change after " +
                                        std::to_string(job.attempts) + " attempts: " + f.reason,
                                    detail));
         } else {
-            report.targets.push_back(
-                outcome(t, "retrying", target_error("PLATFORM_UNAVAILABLE", f.reason, detail)));
+            report.targets.push_back(outcome(
+                t, TargetChange::retrying,
+                target_error(social::TargetErrorCode::platform_unavailable, f.reason, detail)));
             report.retry_reason = t.platform + ": " + f.reason;
             report.retry_after =
                 std::max(report.retry_after, f.retry_after.value_or(std::chrono::seconds(0)));

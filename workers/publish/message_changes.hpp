@@ -4,6 +4,7 @@
 
 #include "common/domain/social/connector.hpp"
 #include "common/domain/social/post.hpp"
+#include "common/domain/social/target_error.hpp"
 #include "workers/tasks/task_context.hpp"
 
 #include <nlohmann/json.hpp>
@@ -38,7 +39,7 @@ social::Post load_post(const jobs::ClaimedJob& job, TaskContext& context);
 // the target with `refusal_code`; not accepted and unknown outcomes ask for a retry (the change
 // may be repeated) until the last attempt, which fails it with PLATFORM_UNAVAILABLE.
 ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
-                              const social::Post& post, const char* refusal_code,
+                              const social::Post& post, social::TargetErrorCode refusal_code,
                               const ApplyChange& apply, const RecordChange& record);
 
 // Whether platforms are left alone for this job: a test key's job or a sandbox post.

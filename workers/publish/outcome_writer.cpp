@@ -1,6 +1,7 @@
 #include "workers/publish/outcome_writer.hpp"
 
 #include "common/domain/events/event_outbox.hpp"
+#include "common/domain/social/post_json.hpp"
 #include "common/domain/social/post_repository.hpp"
 #include "common/domain/social/recycling.hpp"
 
@@ -15,7 +16,7 @@ std::vector<Settlement> write_outcomes(db::Session& s,
         auto next = social::next_occurrence(settled[i]->post);
         if (!next) continue;
         auto written = social::PostRepository::insert(s, *next);
-        auto data = social::to_api_json(written);
+        auto data = social::post_json(written);
         data["post_id"] = written.id;
         data["previous_post_id"] = settled[i]->post.id;
         events::emit(s, written.workspace_id, "post.recycled", data);

@@ -1,14 +1,15 @@
 #include "workers/publish/publish_task.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/domain/social/account_credentials.hpp"
 
 #include "common/core/log/logger.hpp"
 #include "common/domain/social/connector.hpp"
 #include "common/domain/social/post_repository.hpp"
 #include "common/domain/social/publish_repository.hpp"
+#include "common/domain/social/target_error.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/media_stage.hpp"
-#include "workers/publish/target_error.hpp"
 
 #include <functional>
 
@@ -19,10 +20,10 @@ using nlohmann::json;
 using social::PublishRepository;
 using social::PublishWork;
 
-bool is_open(const std::string& target_status) {
-    return target_status == social::target_status::scheduled ||
-           target_status == social::target_status::queued ||
-           target_status == social::target_status::publishing;
+bool is_open(social::TargetStatus target_status) {
+    return target_status == social::TargetStatus::scheduled ||
+           target_status == social::TargetStatus::queued ||
+           target_status == social::TargetStatus::publishing;
 }
 
 size_t code_points(const std::string& text) {
@@ -44,22 +45,23 @@ social::Message message_of(const PublishWork& work) {
 // The check that fails before any platform call, or nothing when the target may be sent.
 std::optional<json> pre_publish_problem(const PublishWork& work, const social::Connector* c,
                                         const social::Message& m) {
-    if (work.account.status != "connected")
-        return target_error("ACCOUNT_DISCONNECTED", "The account was disconnected.",
+    if (work.account.status != social::AccountStatus::connected)
+        return target_error(social::TargetErrorCode::account_disconnected,
+                            "The account was disconnected.",
                             {{"account_id", work.account.public_id}});
     if (!c || !c->limits().can_publish)
-        return target_error("PLATFORM_UNSUPPORTED",
+        return target_error(social::TargetErrorCode::platform_unsupported,
                             "Publishing to " + work.account.platform + " is not supported.");
     const auto& limits = c->limits();
     const size_t max_chars = !m.image_urls.empty() && limits.max_caption_chars > 0
                                  ? limits.max_caption_chars
                                  : limits.max_text_chars;
     if (max_chars > 0 && code_points(m.text) > max_chars)
-        return target_error("CONTENT_TOO_LONG",
+        return target_error(social::TargetErrorCode::content_too_long,
                             "The text is longer than " + work.account.platform + " accepts.",
                             {{"max_chars", max_chars}, {"chars", code_points(m.text)}});
     if (m.image_urls.size() > limits.max_images)
-        return target_error("TOO_MANY_MEDIA",
+        return target_error(social::TargetErrorCode::too_many_media,
                             work.account.platform + " takes at most " +
                                 std::to_string(limits.max_images) + " images.",
                             {{"max_images", limits.max_images}, {"images", m.image_urls.size()}});
@@ -68,7 +70,7 @@ std::optional<json> pre_publish_problem(const PublishWork& work, const social::C
 
 json cap_error(const social::CapReached& cap) {
     const std::string window = cap.limit == "hourly" ? "hour" : "24 hours";
-    return target_error("POSTING_CAP_REACHED",
+    return target_error(social::TargetErrorCode::posting_cap_reached,
                         "The account reached its posting cap of " + std::to_string(cap.allowed) +
                             " posts per " + window + ".",
                         {{"limit", cap.limit},
@@ -141,7 +143,7 @@ json Run::published(const std::string& external_id, const std::optional<std::str
     outcome.delivery = social::TargetOutcome::Delivery{external_id, url, time::now()};
     record(std::move(outcome));
     return {{"target_id", work_.target_id},
-            {"status", social::target_status::published},
+            {"status", social::TargetStatus::published},
             {"external_id", external_id},
             {"url", url ? json(*url) : json()}};
 }
@@ -170,14 +172,14 @@ json Run::go() {
             target.credentials = social::open_credentials(context_.config().security,
                                                           work_.account.credentials_sealed);
         } catch (const std::exception&) {
-            fail(target_error("ACCOUNT_RECONNECT_REQUIRED",
+            fail(target_error(social::TargetErrorCode::account_reconnect_required,
                               "The account's credentials cannot be opened; reconnect it."));
         }
     }
     // An earlier attempt called the platform and recorded no outcome: only a platform that
     // deduplicates the repeat may be asked again.
     if (resuming_send && !(connector && connector->resends_safely(target)))
-        fail(target_error("PUBLISH_OUTCOME_UNKNOWN",
+        fail(target_error(social::TargetErrorCode::publish_outcome_unknown,
                           "publish outcome unknown: an earlier attempt sent the message and "
                           "recorded no answer; it is not sent again",
                           {{"send_started_at", time::format_iso8601(*work_.send_started_at)}}));
@@ -185,7 +187,7 @@ json Run::go() {
     // Media is probed ahead of the send time, like the other checks.
     if (!resuming_send && !message.image_urls.empty()) {
         context_.in_transaction([&](db::Session& s) {
-            return PublishRepository::enter_stage(s, work_, "processing_media");
+            return PublishRepository::enter_stage(s, work_, social::PublishStage::processing_media);
         });
         auto media = process_media(job_, context_, work_.target_id, *connector, message);
         transcodes_ = std::move(media.fixes);
@@ -213,15 +215,15 @@ json Run::go() {
     const json detail = {{"http_status", failure.http_status}, {"reason", failure.reason}};
     switch (failure.kind) {
         case social::FailureKind::unknown_outcome:
-            fail(target_error("PUBLISH_OUTCOME_UNKNOWN",
+            fail(target_error(social::TargetErrorCode::publish_outcome_unknown,
                               "publish outcome unknown: " + failure.reason, detail));
         case social::FailureKind::refused:
-            fail(target_error("PLATFORM_REFUSED", failure.reason, detail));
+            fail(target_error(social::TargetErrorCode::platform_refused, failure.reason, detail));
         case social::FailureKind::not_accepted:
             break;
     }
     if (job_.attempts >= job_.max_attempts)
-        fail(target_error("PLATFORM_UNAVAILABLE",
+        fail(target_error(social::TargetErrorCode::platform_unavailable,
                           "The platform did not accept the message after " +
                               std::to_string(job_.attempts) + " attempts: " + failure.reason,
                           detail));

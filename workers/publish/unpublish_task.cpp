@@ -11,7 +11,7 @@ nlohmann::json UnpublishTask::run(const jobs::ClaimedJob& job, TaskContext& cont
     const auto post = load_post(job, context);
     const bool records = !job.is_test || post.is_test;
     const auto report = apply_to_targets(
-        job, context, post, "PLATFORM_DELETE_FAILED",
+        job, context, post, social::TargetErrorCode::platform_delete_failed,
         [](social::Connector& c, const social::Target& target, const std::string& id) {
             return c.remove(target, id);
         },
@@ -31,7 +31,7 @@ nlohmann::json UnpublishTask::run(const jobs::ClaimedJob& job, TaskContext& cont
     const bool settled = records && context.in_transaction([&](db::Session& s) {
         return social::PostChangeRepository::settle_unpublished(s, post.id, time::now());
     });
-    result["status"] = settled ? social::post_status::unpublished : post.status;
+    result["status"] = settled ? social::PostStatus::unpublished : post.status;
     return result;
 }
 

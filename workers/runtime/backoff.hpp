@@ -3,7 +3,7 @@
 // MySQL or Redis calls fail pauses 50 ms, doubling up to 2 s.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/domain/jobs/job_settings.hpp"
 
 #include <chrono>
 

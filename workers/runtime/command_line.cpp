@@ -1,5 +1,7 @@
 #include "workers/runtime/command_line.hpp"
 
+#include "common/core/config/config.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // Values given here override the configuration file for this process only.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 
 #include <optional>
 #include <string>

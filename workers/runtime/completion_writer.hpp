@@ -3,7 +3,6 @@
 // pipelined Redis call. Outcomes not yet written stay here and are retried until they are.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/queue/job_queue.hpp"
 #include "common/core/redis/redis_client.hpp"

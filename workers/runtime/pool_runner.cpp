@@ -1,5 +1,6 @@
 #include "workers/runtime/pool_runner.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/sql_text.hpp"
 #include "common/core/log/logger.hpp"

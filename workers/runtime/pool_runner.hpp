@@ -3,7 +3,7 @@
 // jobs, and a completion writer records their outcomes in batches.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/metrics/registry.hpp"

@@ -1,5 +1,6 @@
 #include "workers/runtime/task_runner.hpp"
 
+#include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
 #include "workers/errors.hpp"
 #include "workers/runtime/backoff.hpp"
@@ -33,7 +34,7 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
         auto o = base_outcome(job, jobs::Outcome::Kind::failed);
         o.dead_lettered = true;
         o.error = {
-            {"code", "JOB_FAILED"},
+            {"code", error_info(ErrorCode::JobFailed).code},
             {"message", "The job failed after " + std::to_string(job.attempts) + " attempts."},
             {"details", {{"attempts", job.attempts}, {"last_error", message}}}};
         log::warn("job dead-lettered", [&] {
@@ -46,7 +47,7 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
     auto o = base_outcome(job, jobs::Outcome::Kind::retry);
     o.run_after = time::now() + std::max<std::chrono::microseconds>(
                                     jittered_backoff(job.attempts, settings), not_before);
-    o.error = {{"code", "JOB_FAILED"},
+    o.error = {{"code", error_info(ErrorCode::JobFailed).code},
                {"message", "Attempt " + std::to_string(job.attempts) + " of " +
                                std::to_string(job.max_attempts) + " failed; it will be retried."},
                {"details",
@@ -68,7 +69,9 @@ jobs::Outcome permanent_failure(const jobs::ClaimedJob& job, const std::string& 
     nlohmann::json all_details = details.is_object() ? details : nlohmann::json::object();
     all_details["reason"] = reason;
     all_details["attempts"] = job.attempts;
-    o.error = {{"code", "JOB_FAILED"}, {"message", reason}, {"details", all_details}};
+    o.error = {{"code", error_info(ErrorCode::JobFailed).code},
+               {"message", reason},
+               {"details", all_details}};
     log::warn("job failed permanently", [&] {
         auto f = job_fields(job);
         f["error"] = reason;

@@ -2,8 +2,8 @@
 // completed, retrying with backoff, failed at once, or dead-lettered after the last attempt.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/domain/jobs/job_repository.hpp"
+#include "common/domain/jobs/job_settings.hpp"
 #include "workers/tasks/task_registry.hpp"
 
 namespace squawk::workers {

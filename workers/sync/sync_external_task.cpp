@@ -1,5 +1,6 @@
 #include "workers/sync/sync_external_task.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/domain/social/account_credentials.hpp"
 #include "common/domain/social/external_posts.hpp"
 #include "workers/errors.hpp"

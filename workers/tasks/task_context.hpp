@@ -2,7 +2,7 @@
 // progress reporting and a cancellation check for its safe points.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/domain/jobs/job.hpp"

@@ -1,5 +1,6 @@
 #include "workers/webhooks/delivery_pool.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/crypto/secret_key.hpp"
 #include "common/core/log/logger.hpp"
@@ -185,7 +186,8 @@ void DeliveryPool::fiber_thread(SenderThread& sender) {
 }
 
 DeliveryResult DeliveryPool::deliver(const ClaimedDelivery& d, SenderThread& sender) {
-    if (d.endpoint_status != "active") return squawk::webhooks::not_sent(d);
+    if (d.endpoint_status != squawk::webhooks::EndpointStatus::active)
+        return squawk::webhooks::not_sent(d);
     const auto& settings = services_.config.webhooks;
     const bool allow_private = services_.config.security.allow_private_targets;
     const auto started = time::now();

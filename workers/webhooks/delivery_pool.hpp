@@ -3,6 +3,7 @@
 // never a thread), and a writer thread records attempts and next states in batches.
 #pragma once
 
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/metrics/registry.hpp"
 #include "common/domain/webhooks/delivery.hpp"

@@ -2,7 +2,6 @@
 // the endpoints' failure runs for up to `batch` deliveries. Unwritten results are kept and retried.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/runtime/periodic_task.hpp"
 #include "common/domain/webhooks/delivery.hpp"

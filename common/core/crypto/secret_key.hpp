@@ -2,7 +2,7 @@
 // config security.secret_key so every feature encrypts with the same configured key.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/crypto/security_settings.hpp"
 
 #include <string>
 

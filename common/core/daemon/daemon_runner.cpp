@@ -1,5 +1,6 @@
 #include "common/core/daemon/daemon_runner.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/daemon/daemon_setup.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/metrics_server.hpp"

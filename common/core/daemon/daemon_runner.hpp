@@ -2,7 +2,7 @@
 // optional metrics port, the service's start, systemd notifications, SIGTERM/SIGINT, graceful stop.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/daemon/service.hpp"
 
 #include <functional>

@@ -1,5 +1,6 @@
 #include "common/core/daemon/daemon_setup.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/time/clock.hpp"
 

@@ -2,7 +2,7 @@
 // loop its main thread then waits in until SIGTERM or SIGINT.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 
 #include <functional>
 #include <string>

@@ -3,7 +3,7 @@
 // input.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/db/mysql_settings.hpp"
 
 #include <chrono>
 #include <condition_variable>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/names/wire_names.hpp"
 #include "common/core/time/clock.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,14 @@ void read_column(const Row& r, size_t i, std::optional<double>& out);
 void read_column(const Row& r, size_t i, time::TimePoint& out);
 void read_column(const Row& r, size_t i, std::optional<time::TimePoint>& out);
 void read_column(const Row& r, size_t i, nlohmann::json& out);
+
+// A closed set's value stored by its wire name; a name the table lacks throws.
+template <WireEnum E>
+void read_column(const Row& r, size_t i, E& out) {
+    std::string name;
+    read_column(r, i, name);
+    out = stored_value<E>(name);
+}
 
 // The position of each of `names` among `labels`; throws std::logic_error naming a column the
 // result set lacks.

@@ -5,10 +5,7 @@
 namespace squawk {
 namespace {
 
-struct Row {
-    ErrorCode code;
-    ErrorInfo info;
-};
+using Row = ErrorEntry;
 
 // Spec section 7, plus the protocol errors every HTTP API needs (405, 413, 415, 503).
 constexpr std::array kTable{
@@ -74,12 +71,21 @@ constexpr std::array kTable{
         {503, "SANDBOX_UNAVAILABLE", true, "The sandbox is unavailable."}},
 };
 
+constexpr bool in_enum_order() {
+    for (size_t i = 0; i < kTable.size(); ++i)
+        if (static_cast<size_t>(kTable[i].code) != i) return false;
+    return true;
+}
+static_assert(in_enum_order(), "the error table lists each code once, in the enum's order");
+
 }  // namespace
 
 const ErrorInfo& error_info(ErrorCode code) {
-    for (const auto& row : kTable)
-        if (row.code == code) return row.info;
-    return error_info(ErrorCode::InternalError);
+    return kTable.at(static_cast<size_t>(code)).info;
+}
+
+std::span<const ErrorEntry> error_table() {
+    return kTable;
 }
 
 ApiError::ApiError(ErrorCode code, std::string message, nlohmann::json details)

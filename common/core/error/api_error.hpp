@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -55,6 +56,14 @@ struct ErrorInfo {
 };
 
 const ErrorInfo& error_info(ErrorCode code);
+
+struct ErrorEntry {
+    ErrorCode code;
+    ErrorInfo info;
+};
+
+// The whole table, one entry per code in the enum's order.
+std::span<const ErrorEntry> error_table();
 
 class ApiError : public std::runtime_error {
   public:

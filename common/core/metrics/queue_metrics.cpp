@@ -1,5 +1,6 @@
 #include "common/core/metrics/queue_metrics.hpp"
 
+#include "common/core/daemon/worker_settings.hpp"
 #include "common/core/metrics/registry.hpp"
 #include "common/core/queue/job_queue.hpp"
 #include "common/core/redis/redis_client.hpp"

@@ -2,8 +2,8 @@
 // delayed, and the age of the oldest ready entry, read from Redis at scrape time.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/metrics/registry.hpp"
+#include "common/core/redis/redis_settings.hpp"
 
 #include <memory>
 #include <string>

@@ -3,7 +3,7 @@
 // Redis server's clock) and, for analytics routes, in a one-second window first.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/rate_limit/rate_limit_settings.hpp"
 #include "common/core/redis/lua_script.hpp"
 
 #include <functional>

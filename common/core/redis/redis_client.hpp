@@ -2,7 +2,7 @@
 // Each thread or fiber-side executor owns its own client; a client is not shared concurrently.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/redis/redis_settings.hpp"
 
 #include <memory>
 #include <stdexcept>

@@ -1,13 +1,15 @@
 #include "common/domain/accounts/connected_accounts.hpp"
 
+#include "common/domain/social/account_status.hpp"
+
 namespace squawk::accounts {
 
 long long ConnectedAccounts::count(db::Session& s, long long workspace_id) {
     return s
         .query_one(
             "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
-            " AND status = 'connected'",
-            {workspace_id})
+            " AND status = ?",
+            {workspace_id, name_of(social::AccountStatus::connected)})
         ->integer(0);
 }
 

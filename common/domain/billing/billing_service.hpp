@@ -2,8 +2,8 @@
 // state, the balance alone, and usage over a period. Returns domain types.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
+#include "common/domain/billing/billing_settings.hpp"
 #include "common/domain/billing/wallet.hpp"
 #include "common/domain/workspace/workspace_repository.hpp"
 

@@ -1,6 +1,7 @@
 #include "common/domain/billing/wallet.hpp"
 
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/jobs/job_status.hpp"
 
 #include <algorithm>
 
@@ -82,12 +83,13 @@ void Wallet::give_back(db::Session& s, long long ledger_id, const std::string& k
 void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids) {
     if (job_ids.empty()) return;
     db::Params params(job_ids.begin(), job_ids.end());
+    params.emplace_back(name_of(jobs::JobStatus::failed));
     // Through the primary key only: an index on status would lock every failed job.
     const auto rows = s.query(
         "SELECT id, charge_ledger_id, public_id FROM jobs FORCE INDEX (PRIMARY)"
         " WHERE id IN (" +
             db::placeholders(job_ids.size()) +
-            ") AND status = 'failed' AND refunded = 0"
+            ") AND status = ? AND refunded = 0"
             " AND charge_ledger_id IS NOT NULL FOR UPDATE",
         params);
     for (const auto& r : rows) {

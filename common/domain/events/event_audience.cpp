@@ -1,6 +1,7 @@
 #include "common/domain/events/event_audience.hpp"
 
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,12 +20,18 @@ Audience Audience::of(db::Session& s, const std::set<long long>& workspaces) {
         audience.owners_[r.integer(0)] = {r.integer(1), r.integer(2)};
     std::set<long long> all = workspaces;
     for (const auto& [profile_workspace, owner] : audience.owners_) all.insert(owner.workspace_id);
-    db::Params all_ids(all.begin(), all.end());
+    db::Params params{name_of(webhooks::EndpointStatus::active),
+                      name_of(webhooks::EndpointStatus::failing)};
+    params.insert(params.end(), all.begin(), all.end());
     for (const auto& r : s.query("SELECT id, workspace_id, status, events FROM webhook_endpoints"
-                                 " WHERE status IN ('active', 'failing') AND workspace_id IN (" +
-                                     db::placeholders(all_ids.size()) + ")",
-                                 all_ids)) {
-        Subscriber sub{r.integer(0), r.integer(1), r.text(2) == "failing", {}};
+                                 " WHERE status IN (?, ?) AND workspace_id IN (" +
+                                     db::placeholders(all.size()) + ")",
+                                 params)) {
+        Subscriber sub{
+            r.integer(0),
+            r.integer(1),
+            stored_value<webhooks::EndpointStatus>(r.text(2)) == webhooks::EndpointStatus::failing,
+            {}};
         const auto names = nlohmann::json::parse(r.text(3), nullptr, false);
         if (names.is_array())
             for (const auto& n : names)

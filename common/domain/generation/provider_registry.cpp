@@ -1,5 +1,7 @@
 #include "common/domain/generation/provider_registry.hpp"
 
+#include "common/core/config/config.hpp"
+
 namespace squawk::generation {
 
 bool ProviderRegistry::has(Modality modality, std::string_view name) const {

@@ -3,7 +3,7 @@
 // brings its own interface (with a kModality) and needs no change here.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/domain/generation/modality.hpp"
 
 #include <any>

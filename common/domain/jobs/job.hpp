@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/core/time/clock.hpp"
+#include "common/domain/jobs/job_status.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,26 +12,13 @@
 
 namespace squawk::jobs {
 
-namespace status {
-// Waiting for its run_after before the first run (a scheduled post's publish).
-inline constexpr const char* scheduled = "scheduled";
-inline constexpr const char* queued = "queued";
-inline constexpr const char* running = "running";
-inline constexpr const char* retrying = "retrying";
-inline constexpr const char* completed = "completed";
-inline constexpr const char* failed = "failed";
-inline constexpr const char* cancelled = "cancelled";
-bool is_known(std::string_view s);
-bool is_terminal(std::string_view s);
-}  // namespace status
-
 struct Job {
     long long id = 0;
     std::string public_id;
     long long workspace_id = 0;
     std::string type;
     std::string pool;
-    std::string status;
+    JobStatus status = JobStatus::queued;
     int progress = 0;
     nlohmann::json payload;
     nlohmann::json result;  // null unless completed

@@ -6,7 +6,8 @@ namespace squawk::jobs {
 
 std::vector<JobSummary> JobAdmin::list(db::Session& s, const JobFilter& filter) {
     // Absent filters are bound as NULL so the statement text never depends on the input.
-    const db::Param status = filter.status ? db::Param(*filter.status) : db::Param(nullptr);
+    const db::Param status =
+        filter.status ? db::Param(name_of(*filter.status)) : db::Param(nullptr);
     const db::Param workspace =
         filter.workspace_id ? db::Param(*filter.workspace_id) : db::Param(nullptr);
     std::vector<JobSummary> out;
@@ -22,7 +23,7 @@ std::vector<JobSummary> JobAdmin::list(db::Session& s, const JobFilter& filter) 
         j.workspace_id = r.integer(1);
         j.type = r.text(2);
         j.pool = r.text(3);
-        j.status = r.text(4);
+        j.status = stored_value<JobStatus>(r.text(4));
         j.attempts = static_cast<int>(r.integer(5));
         j.max_attempts = static_cast<int>(r.integer(6));
         j.dead_lettered = r.integer(7) != 0;
@@ -44,11 +45,11 @@ std::optional<QueueRef> JobAdmin::requeue_dead_letter(db::Session& s,
                                                       const std::string& public_id) {
     const auto now = db::time_param(time::now());
     const auto changed = s.execute(
-        "UPDATE jobs SET status = 'queued', attempts = 0, dead_lettered = 0, progress = 0,"
+        "UPDATE jobs SET status = ?, attempts = 0, dead_lettered = 0, progress = 0,"
         " error = NULL, result = NULL, run_after = NULL, lease_until = NULL, claim_token = NULL,"
         " worker_id = NULL, started_at = NULL, finished_at = NULL, enqueued_at = ?,"
-        " updated_at = ? WHERE public_id = ? AND status = 'failed' AND dead_lettered = 1",
-        {now, now, public_id});
+        " updated_at = ? WHERE public_id = ? AND status = ? AND dead_lettered = 1",
+        {name_of(JobStatus::queued), now, now, public_id, name_of(JobStatus::failed)});
     if (changed == 0) return std::nullopt;
     const auto row = s.query_one("SELECT id, pool FROM jobs WHERE public_id = ?", {public_id});
     return QueueRef{row->integer(0), row->text(1)};

@@ -13,7 +13,7 @@
 namespace squawk::jobs {
 
 struct JobFilter {
-    std::optional<std::string> status;
+    std::optional<JobStatus> status;
     std::optional<long long> workspace_id;
     bool dead_lettered_only = false;
     int limit = 50;
@@ -25,7 +25,7 @@ struct JobSummary {
     long long workspace_id = 0;
     std::string type;
     std::string pool;
-    std::string status;
+    JobStatus status = JobStatus::queued;
     int attempts = 0;
     int max_attempts = 0;
     bool dead_lettered = false;

@@ -5,6 +5,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/core/error/api_error.hpp"
 #include "common/domain/billing/wallet.hpp"
 #include "common/domain/events/event_catalog.hpp"
 #include "common/domain/events/event_outbox.hpp"
@@ -73,7 +74,7 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.workspace_id = n.workspace_id;
         j.type = n.type;
         j.pool = n.pool;
-        j.status = n.run_after ? status::scheduled : status::queued;
+        j.status = n.run_after ? JobStatus::scheduled : JobStatus::queued;
         j.run_after = n.run_after;
         j.payload = n.payload;
         j.max_attempts = n.max_attempts;
@@ -81,7 +82,7 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.created_at = j.updated_at = now;
         values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
-                      {j.public_id, j.workspace_id, j.type, j.pool, j.status,
+                      {j.public_id, j.workspace_id, j.type, j.pool, name_of(j.status),
                        db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
                        n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
                        time_param(now), time_param(now),
@@ -122,12 +123,12 @@ std::optional<Job> JobRepository::find_by_id(db::Session& s, long long id) {
         s.select("SELECT " + kJobRows.select_list() + " FROM jobs WHERE id = ?", {id}));
 }
 
-JobPage JobRepository::list(db::Session& s, long long workspace_id, const std::string& status,
+JobPage JobRepository::list(db::Session& s, long long workspace_id, std::optional<JobStatus> status,
                             long long offset, int limit) {
     JobPage page;
-    const std::string filter = status.empty() ? "" : " AND status = ?";
+    const std::string filter = status ? " AND status = ?" : "";
     Params params{workspace_id};
-    if (!status.empty()) params.emplace_back(status);
+    if (status) params.emplace_back(name_of(*status));
     page.total = s.query_one("SELECT COUNT(*) FROM jobs WHERE workspace_id = ?" + filter, params)
                      ->integer(0);
     params.emplace_back(static_cast<long long>(limit));
@@ -143,10 +144,11 @@ CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
                                    const std::string& public_id) {
     const auto now = time_param(time::now());
     const auto changed = s.execute(
-        "UPDATE jobs SET status = 'cancelled', finished_at = ?, updated_at = ?, lease_until = NULL,"
-        " claim_token = NULL WHERE public_id = ? AND workspace_id = ?"
-        " AND status IN ('scheduled', 'queued', 'retrying', 'running')",
-        {now, now, public_id, workspace_id});
+        "UPDATE jobs SET status = ?, finished_at = ?, updated_at = ?, lease_until = NULL,"
+        " claim_token = NULL WHERE public_id = ? AND workspace_id = ? AND status IN (?, ?, ?, ?)",
+        {name_of(JobStatus::cancelled), now, now, public_id, workspace_id,
+         name_of(JobStatus::scheduled), name_of(JobStatus::queued), name_of(JobStatus::retrying),
+         name_of(JobStatus::running)});
     if (changed > 0) return CancelResult::cancelled;
     return find(s, workspace_id, public_id) ? CancelResult::already_terminal
                                             : CancelResult::not_found;
@@ -155,21 +157,21 @@ CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,
 void JobRepository::cancel_many(db::Session& s, const std::vector<long long>& ids) {
     if (ids.empty()) return;
     const auto now = time_param(time::now());
-    Params params{now, now};
+    Params params{name_of(JobStatus::cancelled), now, now};
     for (long long id : ids) params.emplace_back(id);
+    params.insert(params.end(), {name_of(JobStatus::scheduled), name_of(JobStatus::queued),
+                                 name_of(JobStatus::retrying), name_of(JobStatus::running)});
     s.execute(
-        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'cancelled', finished_at = ?,"
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = ?, finished_at = ?,"
         " updated_at = ?, lease_until = NULL, claim_token = NULL WHERE id IN (" +
-            placeholders(ids.size()) +
-            ") AND status IN ('scheduled', 'queued', 'retrying', 'running')",
+            placeholders(ids.size()) + ") AND status IN (?, ?, ?, ?)",
         params);
 }
 
 bool JobRepository::reschedule(db::Session& s, long long id, time::TimePoint run_after) {
-    return s.execute(
-               "UPDATE jobs SET run_after = ?, updated_at = ? WHERE id = ?"
-               " AND status = 'scheduled'",
-               {time_param(run_after), time_param(time::now()), id}) > 0;
+    return s.execute("UPDATE jobs SET run_after = ?, updated_at = ? WHERE id = ? AND status = ?",
+                     {time_param(run_after), time_param(time::now()), id,
+                      name_of(JobStatus::scheduled)}) > 0;
 }
 
 std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<long long>& ids,
@@ -180,19 +182,20 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
     if (ids.empty()) return {};
     const auto at = time::now();
     const auto now = time_param(at);
-    Params params{claim_token, worker_id, time_param(lease_until), now, now};
+    Params params{name_of(JobStatus::running), claim_token, worker_id,
+                  time_param(lease_until),     now,         now};
     for (long long id : ids) params.emplace_back(id);
-    params.push_back(time_param(at + lead));
+    params.insert(params.end(), {name_of(JobStatus::scheduled), name_of(JobStatus::queued),
+                                 name_of(JobStatus::retrying), time_param(at + lead)});
     // Like every update of a list of jobs, through the primary key only: an index on status
     // would lock every waiting job.
     s.execute(
-        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'running', attempts = attempts + 1,"
+        "UPDATE jobs FORCE INDEX (PRIMARY) SET status = ?, attempts = attempts + 1,"
         " claim_token = ?, worker_id = ?, lease_until = ?, started_at = COALESCE(started_at, ?),"
         " updated_at = ?"
         " WHERE id IN (" +
             placeholders(ids.size()) +
-            ") AND status IN ('scheduled', 'queued', 'retrying')"
-            " AND (run_after IS NULL OR run_after <= ?)",
+            ") AND status IN (?, ?, ?) AND (run_after IS NULL OR run_after <= ?)",
         params);
     // Read back whatever holds the token, not only what this update changed: a retry after a
     // commit whose answer was lost finds the rows the first attempt claimed.
@@ -219,14 +222,14 @@ struct RunningJob {
 std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
                                                        const std::vector<Outcome>& outcomes) {
     std::unordered_map<long long, RunningJob> out;
-    Params ids;
-    for (const auto& o : outcomes) ids.emplace_back(o.job_id);
-    if (ids.empty()) return out;
+    if (outcomes.empty()) return out;
+    Params params{name_of(JobStatus::running)};
+    for (const auto& o : outcomes) params.emplace_back(o.job_id);
     // Through the primary key only: an index on status would lock every running job.
     for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
-                                 " FORCE INDEX (PRIMARY) WHERE status = 'running' AND id IN (" +
-                                     placeholders(ids.size()) + ") FOR UPDATE",
-                                 ids))
+                                 " FORCE INDEX (PRIMARY) WHERE status = ? AND id IN (" +
+                                     placeholders(outcomes.size()) + ") FOR UPDATE",
+                                 params))
         out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
     return out;
 }
@@ -243,7 +246,7 @@ void emit_job_events(db::Session& s, const std::vector<Outcome>& outcomes,
         const bool completed = o.kind == Outcome::Kind::completed;
         nlohmann::json data = {{"job_id", it->second.public_id},
                                {"type", it->second.type},
-                               {"status", completed ? status::completed : status::failed}};
+                               {"status", completed ? JobStatus::completed : JobStatus::failed}};
         if (completed)
             data["result"] = o.result;
         else
@@ -269,29 +272,32 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
         params.insert(params.end(), {o.job_id, o.claim_token, db::json_text(o.result)});
     }
     if (completed > 0) {
-        params.insert(params.end(), {now, now});
+        params.insert(params.end(),
+                      {name_of(JobStatus::completed), now, now, name_of(JobStatus::running)});
         s.execute(db::update_from_rows("jobs j", "CAST(? AS SIGNED) AS id, ? AS token, ? AS result",
                                        completed) +
                       "j.id = v.id AND j.claim_token = v.token"
-                      " SET j.status = 'completed', j.result = v.result, j.error = NULL,"
+                      " SET j.status = ?, j.result = v.result, j.error = NULL,"
                       " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
-                      " j.lease_until = NULL WHERE j.status = 'running'",
+                      " j.lease_until = NULL WHERE j.status = ?",
                   params);
     }
     std::vector<long long> failed;
     for (const auto& o : outcomes) {
         if (o.kind == Outcome::Kind::retry) {
             s.execute(
-                "UPDATE jobs SET status = 'retrying', run_after = ?, error = ?,"
+                "UPDATE jobs SET status = ?, run_after = ?, error = ?,"
                 " lease_until = NULL, claim_token = NULL, updated_at = ?"
-                " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                {time_param(o.run_after), db::json_text(o.error), now, o.job_id, o.claim_token});
+                " WHERE id = ? AND claim_token = ? AND status = ?",
+                {name_of(JobStatus::retrying), time_param(o.run_after), db::json_text(o.error), now,
+                 o.job_id, o.claim_token, name_of(JobStatus::running)});
         } else if (o.kind == Outcome::Kind::failed) {
             s.execute(
-                "UPDATE jobs SET status = 'failed', dead_lettered = ?, error = ?,"
+                "UPDATE jobs SET status = ?, dead_lettered = ?, error = ?,"
                 " finished_at = ?, lease_until = NULL, updated_at = ?"
-                " WHERE id = ? AND claim_token = ? AND status = 'running'",
-                {o.dead_lettered, db::json_text(o.error), now, now, o.job_id, o.claim_token});
+                " WHERE id = ? AND claim_token = ? AND status = ?",
+                {name_of(JobStatus::failed), o.dead_lettered, db::json_text(o.error), now, now,
+                 o.job_id, o.claim_token, name_of(JobStatus::running)});
             failed.push_back(o.job_id);
         }
     }
@@ -301,8 +307,8 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
 
 void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
                                   time::TimePoint lease_until) {
-    s.execute("UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = 'running'",
-              {time_param(lease_until), worker_id});
+    s.execute("UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = ?",
+              {time_param(lease_until), worker_id, name_of(JobStatus::running)});
 }
 
 void JobRepository::release(db::Session& s,
@@ -310,61 +316,65 @@ void JobRepository::release(db::Session& s,
     const auto now = time_param(time::now());
     for (const auto& [id, token] : claims)
         s.execute(
-            "UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),"
+            "UPDATE jobs SET status = ?, attempts = GREATEST(attempts - 1, 0),"
             " claim_token = NULL, lease_until = NULL, enqueued_at = ?, updated_at = ?"
-            " WHERE id = ? AND claim_token = ? AND status = 'running'",
-            {now, now, id, token});
+            " WHERE id = ? AND claim_token = ? AND status = ?",
+            {name_of(JobStatus::queued), now, now, id, token, name_of(JobStatus::running)});
 }
 
 bool JobRepository::is_cancelled(db::Session& s, long long id) {
     auto row = s.query_one("SELECT status FROM jobs WHERE id = ?", {id});
-    return !row || row->text(0) == status::cancelled;
+    return !row || stored_value<JobStatus>(row->text(0)) == JobStatus::cancelled;
 }
 
 void JobRepository::set_progress(db::Session& s, long long id, const std::string& claim_token,
                                  int progress) {
     s.execute(
         "UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
-        " AND status = 'running'",
-        {static_cast<long long>(progress), time_param(time::now()), id, claim_token});
+        " AND status = ?",
+        {static_cast<long long>(progress), time_param(time::now()), id, claim_token,
+         name_of(JobStatus::running)});
 }
 
 std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {
     const auto now = time_param(time::now());
     std::vector<QueueRef> requeued;
     std::vector<long long> failed;
-    for (const auto& r : s.query("SELECT id, pool, attempts, max_attempts, claim_token FROM jobs"
-                                 " WHERE status = 'running' AND lease_until < ? LIMIT ?",
-                                 {now, static_cast<long long>(limit)})) {
+    for (const auto& r :
+         s.query("SELECT id, pool, attempts, max_attempts, claim_token FROM jobs"
+                 " WHERE status = ? AND lease_until < ? LIMIT ?",
+                 {name_of(JobStatus::running), now, static_cast<long long>(limit)})) {
         const long long id = r.integer(0);
         const bool exhausted = r.integer(2) >= r.integer(3);
         const std::string token = r.optional_text(4).value_or("");
         if (exhausted) {
             const nlohmann::json error = {
-                {"code", "JOB_FAILED"},
+                {"code", error_info(ErrorCode::JobFailed).code},
                 {"message", "The worker running this job stopped on every attempt."},
                 {"details", {{"attempts", r.integer(2)}}}};
-            if (s.execute("UPDATE jobs SET status = 'failed', dead_lettered = 1, error = ?,"
+            if (s.execute("UPDATE jobs SET status = ?, dead_lettered = 1, error = ?,"
                           " finished_at = ?, lease_until = NULL, updated_at = ?"
-                          " WHERE id = ? AND status = 'running' AND claim_token = ?",
-                          {db::json_text(error), now, now, id, token}) > 0) {
+                          " WHERE id = ? AND status = ? AND claim_token = ?",
+                          {name_of(JobStatus::failed), db::json_text(error), now, now, id,
+                           name_of(JobStatus::running), token}) > 0) {
                 failed.push_back(id);
                 if (auto job = find_by_id(s, id)) {
                     if (is_announced(job->type))
                         events::emit(s, job->workspace_id, events::kJobFailed,
                                      {{"job_id", job->public_id},
                                       {"type", job->type},
-                                      {"status", status::failed},
+                                      {"status", JobStatus::failed},
                                       {"error", error}});
                     run_dead_letter_hook(s, *job);
                 }
             }
             continue;
         }
-        if (s.execute("UPDATE jobs SET status = 'queued', claim_token = NULL, lease_until = NULL,"
-                      " enqueued_at = ?, updated_at = ? WHERE id = ? AND status = 'running'"
-                      " AND claim_token = ?",
-                      {now, now, id, token}) > 0)
+        if (s.execute(
+                "UPDATE jobs SET status = ?, claim_token = NULL, lease_until = NULL,"
+                " enqueued_at = ?, updated_at = ? WHERE id = ? AND status = ?"
+                " AND claim_token = ?",
+                {name_of(JobStatus::queued), now, now, id, name_of(JobStatus::running), token}) > 0)
             requeued.push_back({id, r.text(1)});
     }
     billing::Wallet::refund_failed_jobs(s, failed);
@@ -378,19 +388,23 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
     // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
     // again too.
     const auto cutoff = time_param(older_than);
-    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE (status = 'queued'"
-                                 " AND enqueued_at < ?) OR (status IN ('scheduled', 'retrying')"
-                                 " AND run_after < ?) ORDER BY id LIMIT ?",
-                                 {cutoff, cutoff, static_cast<long long>(limit)})) {
+    for (const auto& r :
+         s.query("SELECT id, pool FROM jobs WHERE (status = ?"
+                 " AND enqueued_at < ?) OR (status IN (?, ?)"
+                 " AND run_after < ?) ORDER BY id LIMIT ?",
+                 {name_of(JobStatus::queued), cutoff, name_of(JobStatus::scheduled),
+                  name_of(JobStatus::retrying), cutoff, static_cast<long long>(limit)})) {
         stale.push_back({r.integer(0), r.text(1)});
         ids.emplace_back(r.integer(0));
     }
     if (!stale.empty()) {
-        Params params{time_param(time::now())};
+        Params params{name_of(JobStatus::queued), time_param(time::now()),
+                      name_of(JobStatus::scheduled), name_of(JobStatus::queued),
+                      name_of(JobStatus::retrying)};
         params.insert(params.end(), ids.begin(), ids.end());
         s.execute(
-            "UPDATE jobs FORCE INDEX (PRIMARY) SET status = 'queued', enqueued_at = ?"
-            " WHERE status IN ('scheduled', 'queued', 'retrying') AND id IN (" +
+            "UPDATE jobs FORCE INDEX (PRIMARY) SET status = ?, enqueued_at = ?"
+            " WHERE status IN (?, ?, ?) AND id IN (" +
                 placeholders(ids.size()) + ")",
             params);
     }
@@ -399,9 +413,10 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
 
 std::vector<QueueRef> JobRepository::queued_after(db::Session& s, long long after_id, int limit) {
     std::vector<QueueRef> out;
-    for (const auto& r : s.query("SELECT id, pool FROM jobs WHERE status = 'queued' AND id > ?"
-                                 " ORDER BY id LIMIT ?",
-                                 {after_id, static_cast<long long>(limit)}))
+    for (const auto& r :
+         s.query("SELECT id, pool FROM jobs WHERE status = ? AND id > ?"
+                 " ORDER BY id LIMIT ?",
+                 {name_of(JobStatus::queued), after_id, static_cast<long long>(limit)}))
         out.push_back({r.integer(0), r.text(1)});
     return out;
 }
@@ -411,19 +426,19 @@ std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
                                                                                 int limit) {
     std::vector<std::pair<QueueRef, time::TimePoint>> out;
     for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs"
-                                 " WHERE status IN ('scheduled', 'retrying')"
-                                 " AND id > ? ORDER BY id LIMIT ?",
-                                 {after_id, static_cast<long long>(limit)}))
+                                 " WHERE status IN (?, ?) AND id > ? ORDER BY id LIMIT ?",
+                                 {name_of(JobStatus::scheduled), name_of(JobStatus::retrying),
+                                  after_id, static_cast<long long>(limit)}))
         out.emplace_back(QueueRef{r.integer(0), r.text(1)},
                          optional_time_column(r, 2).value_or(time::now()));
     return out;
 }
 
-std::vector<std::pair<std::string, long long>> JobRepository::count_by_status(db::Session& s) {
-    std::vector<std::pair<std::string, long long>> out;
+std::vector<std::pair<JobStatus, long long>> JobRepository::count_by_status(db::Session& s) {
+    std::vector<std::pair<JobStatus, long long>> out;
     for (const auto& r :
          s.query("SELECT status, COUNT(*) FROM jobs GROUP BY status ORDER BY status"))
-        out.emplace_back(r.text(0), r.integer(1));
+        out.emplace_back(stored_value<JobStatus>(r.text(0)), r.integer(1));
     return out;
 }
 

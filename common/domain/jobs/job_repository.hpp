@@ -53,7 +53,7 @@ class JobRepository {
     static std::optional<Job> find(db::Session& s, long long workspace_id,
                                    const std::string& public_id);
     static std::optional<Job> find_by_id(db::Session& s, long long id);
-    static JobPage list(db::Session& s, long long workspace_id, const std::string& status,
+    static JobPage list(db::Session& s, long long workspace_id, std::optional<JobStatus> status,
                         long long offset, int limit);
     static CancelResult cancel(db::Session& s, long long workspace_id,
                                const std::string& public_id);
@@ -93,7 +93,7 @@ class JobRepository {
                                                                             long long after_id,
                                                                             int limit);
 
-    static std::vector<std::pair<std::string, long long>> count_by_status(db::Session& s);
+    static std::vector<std::pair<JobStatus, long long>> count_by_status(db::Session& s);
     static long long count_dead_letters(db::Session& s);
 };
 

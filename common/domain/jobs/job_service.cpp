@@ -18,7 +18,7 @@ Job JobService::get(long long workspace_id, const std::string& public_id) {
     return std::move(*job);
 }
 
-JobPage JobService::list(long long workspace_id, const std::string& status, long long offset,
+JobPage JobService::list(long long workspace_id, std::optional<JobStatus> status, long long offset,
                          int limit) {
     return mysql_.run([&](db::Session& s) {
         return JobRepository::list(s, workspace_id, status, offset, limit);
@@ -35,7 +35,7 @@ Job JobService::cancel(long long workspace_id, const std::string& public_id) {
             throw job_not_found();
         case CancelResult::already_terminal:
             throw ApiError(ErrorCode::Conflict, "The job has already finished.",
-                           {{"status", job ? job->status : std::string()}});
+                           {{"status", job ? nlohmann::json(job->status) : nlohmann::json("")}});
         case CancelResult::cancelled:
             break;
     }

@@ -16,8 +16,9 @@ class JobService {
 
     // Throws NotFound when the workspace has no such job.
     Job get(long long workspace_id, const std::string& public_id);
-    // Newest first; an empty `status` lists every status.
-    JobPage list(long long workspace_id, const std::string& status, long long offset, int limit);
+    // Newest first; no `status` lists every status.
+    JobPage list(long long workspace_id, std::optional<JobStatus> status, long long offset,
+                 int limit);
     // The cancelled job; Conflict (with its status) when it had already finished.
     Job cancel(long long workspace_id, const std::string& public_id);
 

@@ -2,10 +2,10 @@
 // A failed stream add leaves the job queued in MySQL, where the scheduler's reconciler finds it.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/redis/redis_pool.hpp"
 #include "common/domain/jobs/job.hpp"
+#include "common/domain/jobs/job_settings.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
 #include <functional>

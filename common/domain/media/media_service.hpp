@@ -2,9 +2,9 @@
 // directory, and deletion (row first, then file). Raises ApiError; returns domain types.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/domain/media/media_repository.hpp"
+#include "common/domain/media/media_settings.hpp"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // call the platform. Also the connector Target of a stored account.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/crypto/security_settings.hpp"
 #include "common/domain/social/account_repository.hpp"
 #include "common/domain/social/connector.hpp"
 

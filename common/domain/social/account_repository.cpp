@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/social/post_status.hpp"
 
 namespace squawk::social {
 namespace {
@@ -15,18 +16,18 @@ constexpr const char* kFind =
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
     "?"
-    " AND status = 'connected'";
+    " AND status = ?";
 constexpr const char* kFindForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
     "?"
-    " AND status = 'connected' FOR UPDATE";
+    " AND status = ? FOR UPDATE";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
-    " AND status = 'connected' AND public_id IS NOT NULL AND (? = '' OR platform = ?)"
+    " AND status = ? AND public_id IS NOT NULL AND (? = '' OR platform = ?)"
     " ORDER BY id DESC LIMIT ? OFFSET ?";
 
 Account read_account(const db::Row& r) {
@@ -35,7 +36,7 @@ Account read_account(const db::Row& r) {
     a.public_id = r.optional_text(1).value_or("");
     a.workspace_id = r.integer(2);
     a.platform = r.text(3);
-    a.status = r.text(4);
+    a.status = stored_value<AccountStatus>(r.text(4));
     a.identity.display_name = r.optional_text(5).value_or("");
     a.identity.external_id = r.optional_text(6).value_or("");
     a.identity.handle = r.optional_text(7).value_or("");
@@ -57,7 +58,7 @@ Account AccountRepository::insert(db::Session& s, long long workspace_id,
     a.public_id = "acc_" + crypto::hex(crypto::random_bytes(12));
     a.workspace_id = workspace_id;
     a.platform = platform;
-    a.status = "connected";
+    a.status = AccountStatus::connected;
     a.identity = identity;
     a.credentials_sealed = credentials_sealed;
     a.created_at = a.updated_at = time::now();
@@ -65,17 +66,18 @@ Account AccountRepository::insert(db::Session& s, long long workspace_id,
     s.execute(
         "INSERT INTO social_accounts (public_id, workspace_id, platform, status, display_name,"
         " external_id, external_handle, credentials_enc, token_valid, last_checked_at,"
-        " created_at, updated_at) VALUES (?, ?, ?, 'connected', ?, ?, ?, ?, 1, ?, ?, ?)",
-        {a.public_id, workspace_id, platform, identity.display_name, identity.external_id,
-         identity.handle, credentials_sealed, time_param(a.created_at), time_param(a.created_at),
-         time_param(a.updated_at)});
+        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        {a.public_id, workspace_id, platform, name_of(a.status), identity.display_name,
+         identity.external_id, identity.handle, credentials_sealed, time_param(a.created_at),
+         time_param(a.created_at), time_param(a.updated_at)});
     a.id = s.last_insert_id();
     return a;
 }
 
 std::optional<Account> AccountRepository::find(db::Session& s, long long workspace_id,
                                                const std::string& public_id, bool for_update) {
-    auto row = s.query_one(for_update ? kFindForUpdate : kFind, {public_id, workspace_id});
+    auto row = s.query_one(for_update ? kFindForUpdate : kFind,
+                           {public_id, workspace_id, name_of(AccountStatus::connected)});
     if (!row) return std::nullopt;
     return read_account(*row);
 }
@@ -86,12 +88,13 @@ AccountPage AccountRepository::list(db::Session& s, long long workspace_id,
     AccountPage page;
     page.total = s.query_one(
                       "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
-                      " AND status = 'connected' AND public_id IS NOT NULL"
+                      " AND status = ? AND public_id IS NOT NULL"
                       " AND (? = '' OR platform = ?)",
-                      {workspace_id, platform, platform})
+                      {workspace_id, name_of(AccountStatus::connected), platform, platform})
                      ->integer(0);
-    for (const auto& r : s.query(
-             kListPage, {workspace_id, platform, platform, static_cast<long long>(limit), offset}))
+    for (const auto& r :
+         s.query(kListPage, {workspace_id, name_of(AccountStatus::connected), platform, platform,
+                             static_cast<long long>(limit), offset}))
         page.items.push_back(read_account(r));
     return page;
 }
@@ -100,10 +103,10 @@ std::vector<std::pair<std::string, long long>> AccountRepository::resolve(
     db::Session& s, long long workspace_id, const std::vector<std::string>& public_ids) {
     std::vector<std::pair<std::string, long long>> out;
     if (public_ids.empty()) return out;
-    db::Params params{workspace_id};
+    db::Params params{workspace_id, name_of(AccountStatus::connected)};
     for (const auto& id : public_ids) params.emplace_back(id);
     for (const auto& r : s.query("SELECT public_id, id FROM social_accounts WHERE workspace_id = ?"
-                                 " AND status = 'connected' AND public_id IN (" +
+                                 " AND status = ? AND public_id IN (" +
                                      db::placeholders(public_ids.size()) + ") FOR UPDATE",
                                  params))
         out.emplace_back(r.text(0), r.integer(1));
@@ -120,9 +123,10 @@ void AccountRepository::record_health(db::Session& s, long long id, bool token_v
     const auto now = time_param(time::now());
     s.execute(
         "UPDATE social_accounts SET token_valid = ?, last_error = ?, last_checked_at = ?,"
-        " updated_at = ? WHERE id = ? AND status = 'connected'",
+        " updated_at = ? WHERE id = ? AND status = ?",
         {static_cast<long long>(token_valid ? 1 : 0),
-         last_error ? db::Param(last_error->substr(0, 1000)) : db::Param(nullptr), now, now, id});
+         last_error ? db::Param(last_error->substr(0, 1000)) : db::Param(nullptr), now, now, id,
+         name_of(AccountStatus::connected)});
 }
 
 void AccountRepository::move(db::Session& s, long long id, long long target_workspace_id) {
@@ -134,17 +138,18 @@ void AccountRepository::move(db::Session& s, long long id, long long target_work
 
 void AccountRepository::disconnect(db::Session& s, long long id) {
     s.execute(
-        "UPDATE social_accounts SET status = 'disconnected', credentials_enc = NULL,"
-        " updated_at = ? WHERE id = ?",
-        {time_param(time::now()), id});
+        "UPDATE social_accounts SET status = ?, credentials_enc = NULL, updated_at = ? WHERE id = "
+        "?",
+        {name_of(AccountStatus::disconnected), time_param(time::now()), id});
     s.execute("DELETE FROM account_group_members WHERE account_id = ?", {id});
 }
 
 bool has_pending_posts(db::Session& s, long long account_id) {
     return s.query_one(
                 "SELECT EXISTS (SELECT 1 FROM social_post_targets WHERE account_id = ?"
-                " AND status IN ('scheduled', 'queued', 'publishing'))",
-                {account_id})
+                " AND status IN (?, ?, ?))",
+                {account_id, name_of(TargetStatus::scheduled), name_of(TargetStatus::queued),
+                 name_of(TargetStatus::publishing)})
                ->integer(0) != 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/social/account_status.hpp"
 #include "common/domain/social/connector.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,7 @@ struct Account {
     std::string public_id;
     long long workspace_id = 0;
     std::string platform;
-    std::string status;
+    AccountStatus status = AccountStatus::connected;
     Identity identity;
     std::string credentials_sealed;
     bool token_valid = true;

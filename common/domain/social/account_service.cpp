@@ -1,5 +1,6 @@
 #include "common/domain/social/account_service.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/domain/accounts/connected_accounts.hpp"

@@ -2,7 +2,7 @@
 // re-check health, rename, move between the owner's workspaces and disconnect. Raises ApiError.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/redis/redis_pool.hpp"

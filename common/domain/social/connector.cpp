@@ -1,6 +1,6 @@
 #include "common/domain/social/connector.hpp"
 
-#include "common/core/config/platform_sections.hpp"
+#include "common/domain/social/platform_sections.hpp"
 
 #include <algorithm>
 #include <vector>

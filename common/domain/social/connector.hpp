@@ -2,9 +2,9 @@
 // the registry of platforms as data. Platforms live in common/extensions/platforms/<name>/.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/social/social_settings.hpp"
 
 #include <chrono>
 #include <map>

@@ -12,7 +12,7 @@ using db::time_param;
 
 nlohmann::json event_data(long long post_id, const Account& account, const RemotePost& remote) {
     return {{"post_id", post_id},
-            {"status", post_status::external},
+            {"status", PostStatus::external},
             {"platform", account.platform},
             {"account_id", account.public_id},
             {"platform_post_id", remote.external_id},
@@ -33,7 +33,8 @@ ImportOutcome import_external_post(db::Session& s, const Account& account,
         {account.id, remote.external_id});
     if (known) {
         const long long post_id = known->integer(0);
-        if (known->text(1) != post_status::external) return ImportOutcome::ours;
+        if (stored_value<PostStatus>(known->text(1)) != PostStatus::external)
+            return ImportOutcome::ours;
         if (known->text(2) == remote.text) return ImportOutcome::unchanged;
         s.execute(
             "UPDATE social_posts SET content = ?, content_hash = ?, updated_at = ?"
@@ -47,16 +48,16 @@ ImportOutcome import_external_post(db::Session& s, const Account& account,
     s.execute(
         "INSERT INTO social_posts (workspace_id, status, content, content_hash, scheduled_time,"
         " published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        {account.workspace_id, post_status::external, remote.text, content_hash(remote.text),
-         published, published, now, now});
+        {account.workspace_id, name_of(PostStatus::external), remote.text,
+         content_hash(remote.text), published, published, now, now});
     const long long post_id = s.last_insert_id();
     s.execute(
         "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
         " scheduled_time, external_id, url, published_at, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {post_id, account.workspace_id, account.id, account.platform, target_status::published,
-         published, remote.external_id, remote.url ? db::Param(*remote.url) : db::Param(nullptr),
-         published, now, now});
+        {post_id, account.workspace_id, account.id, account.platform,
+         name_of(TargetStatus::published), published, remote.external_id,
+         remote.url ? db::Param(*remote.url) : db::Param(nullptr), published, now, now});
     events::emit(s, account.workspace_id, "post.external.created",
                  event_data(post_id, account, remote));
     return ImportOutcome::created;

@@ -3,6 +3,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/social/account_status.hpp"
 
 namespace squawk::social {
 namespace {
@@ -30,12 +31,11 @@ const db::RowMapper<AccountGroup> kGroupRows{db::field<&AccountGroup::id>("id"),
 void load_members(db::Session& s, AccountGroup& g) {
     g.account_ids.clear();
     // Members are connected accounts of the group's workspace; others were moved or removed.
-    for (const auto& r :
-         s.query("SELECT a.public_id FROM account_group_members m"
-                 " JOIN social_accounts a ON a.id = m.account_id"
-                 " WHERE m.group_id = ? AND a.workspace_id = ? AND a.status = 'connected'"
-                 " ORDER BY m.created_at, a.id",
-                 {g.id, g.workspace_id}))
+    for (const auto& r : s.query("SELECT a.public_id FROM account_group_members m"
+                                 " JOIN social_accounts a ON a.id = m.account_id"
+                                 " WHERE m.group_id = ? AND a.workspace_id = ? AND a.status = ?"
+                                 " ORDER BY m.created_at, a.id",
+                                 {g.id, g.workspace_id, name_of(AccountStatus::connected)}))
         g.account_ids.push_back(r.text(0));
 }
 

@@ -3,9 +3,9 @@
 // ApiError; returns domain types.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/domain/social/group_repository.hpp"
+#include "common/domain/social/social_settings.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,7 @@
 #include "common/domain/social/media_plan.hpp"
 
+#include "common/domain/social/target_error.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -17,10 +19,6 @@ std::string display_name(std::string_view platform) {
     std::string out(platform);
     if (!out.empty()) out.front() = static_cast<char>(std::toupper(out.front()));
     return out;
-}
-
-json problem(const char* code, std::string message, json detail) {
-    return {{"code", code}, {"message", std::move(message)}, {"detail", std::move(detail)}};
 }
 
 json fix(const std::string& url, const char* kind, std::string reason) {
@@ -67,8 +65,8 @@ ItemPlan plan_item(const std::string& name, const MediaRules& rules, const Media
         json accepted = json::array();
         for (const auto& t : rules.photo_types) accepted.push_back(t);
         for (const auto& t : rules.document_types) accepted.push_back(t);
-        out.problem = problem(
-            "MEDIA_UNSUPPORTED_TYPE",
+        out.problem = target_error(
+            TargetErrorCode::media_unsupported_type,
             name + " does not take media of type " +
                 (p.content_type.empty() ? std::string("(none given)") : p.content_type) + ".",
             {{"media_url", p.url}, {"content_type", p.content_type}, {"accepted", accepted}});
@@ -99,18 +97,19 @@ ItemPlan plan_item(const std::string& name, const MediaRules& rules, const Media
     }
     const long long max = std::max({rules.max_photo_bytes, rules.max_document_bytes,
                                     rules.max_photo_upload_bytes, rules.max_document_upload_bytes});
-    out.problem = problem("MEDIA_TOO_LARGE",
-                          "The media of " + megabytes(bytes) + " is over " + name + "'s " +
-                              limit_text(max) + " limit.",
-                          {{"media_url", p.url}, {"bytes", bytes}, {"max_bytes", max}});
+    out.problem = target_error(TargetErrorCode::media_too_large,
+                               "The media of " + megabytes(bytes) + " is over " + name + "'s " +
+                                   limit_text(max) + " limit.",
+                               {{"media_url", p.url}, {"bytes", bytes}, {"max_bytes", max}});
     return out;
 }
 
 }  // namespace
 
 json unavailable_problem(const std::string& url, const ProbeFailure& failure) {
-    return problem(
-        "MEDIA_UNAVAILABLE", "The media at " + url + " cannot be fetched: " + failure.reason + ".",
+    return target_error(
+        TargetErrorCode::media_unavailable,
+        "The media at " + url + " cannot be fetched: " + failure.reason + ".",
         {{"media_url", url}, {"reason", failure.reason}, {"http_status", failure.http_status}});
 }
 

@@ -1,8 +1,9 @@
 // A social post as stored: the post row and one target per account it goes to (spec 2.3), their
-// statuses, and how a post looks to clients.
+// statuses and the text a platform shows.
 #pragma once
 
 #include "common/core/time/clock.hpp"
+#include "common/domain/social/post_status.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,28 +12,6 @@
 #include <vector>
 
 namespace squawk::social {
-
-namespace post_status {
-inline constexpr const char* draft = "draft";
-inline constexpr const char* scheduled = "scheduled";
-inline constexpr const char* processing = "processing";
-inline constexpr const char* published = "published";
-inline constexpr const char* partial = "partial";
-inline constexpr const char* failed = "failed";
-inline constexpr const char* external = "external";
-inline constexpr const char* unpublished = "unpublished";  // its messages were deleted
-}  // namespace post_status
-
-namespace target_status {
-inline constexpr const char* draft = "draft";
-inline constexpr const char* scheduled = "scheduled";  // its publish job waits for its time
-inline constexpr const char* queued = "queued";        // due; its publish job is in the stream
-inline constexpr const char* publishing = "publishing";
-inline constexpr const char* published = "published";
-inline constexpr const char* failed = "failed";
-inline constexpr const char* cancelled = "cancelled";
-inline constexpr const char* unpublished = "unpublished";  // its message was deleted
-}  // namespace target_status
 
 // Recycling: publish again every `interval_hours` until `max_repeats` or `until`.
 struct RecycleRule {
@@ -47,8 +26,8 @@ struct PostTarget {
     long long account_id = 0;
     std::string account_public_id;
     std::string platform;
-    std::string status;
-    std::optional<std::string> publish_stage;
+    TargetStatus status = TargetStatus::draft;
+    std::optional<PublishStage> publish_stage;
     time::TimePoint scheduled_time;
     std::optional<long long> job_id;
     std::optional<std::string> external_id;
@@ -65,7 +44,7 @@ struct PostTarget {
 struct Post {
     long long id = 0;
     long long workspace_id = 0;
-    std::string status;
+    PostStatus status = PostStatus::draft;
     std::string content;
     std::optional<std::string> link;
     std::vector<std::string> media_urls;
@@ -83,10 +62,6 @@ struct Post {
     time::TimePoint updated_at;
     std::vector<PostTarget> targets;
 };
-
-// The client's view: the 2.3 list fields plus publish_stage, post_urls (with _errors and
-// _transcodes), targets, recycling lineage and configuration.
-nlohmann::json to_api_json(const Post& post);
 
 // The text a platform shows for a post: the content, and the link when the content does not
 // carry it.

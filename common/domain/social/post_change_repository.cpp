@@ -15,7 +15,7 @@ std::optional<long long> PostChangeRepository::change_in_flight(db::Session& s, 
         " LEFT JOIN jobs j ON j.id = p.change_job_id WHERE p.id = ?",
         {post_id});
     if (!row || row->is_null(0) || row->is_null(1)) return std::nullopt;
-    if (jobs::status::is_terminal(row->text(1))) return std::nullopt;
+    if (jobs::is_terminal(stored_value<jobs::JobStatus>(row->text(1)))) return std::nullopt;
     return row->integer(0);
 }
 
@@ -36,8 +36,7 @@ void PostChangeRepository::record_unpublished(db::Session& s, long long target_i
     s.execute(
         "UPDATE social_post_targets SET status = ?, unpublished_at = ?, change_job_id = ?,"
         " updated_at = ? WHERE id = ?",
-        {std::string(target_status::unpublished), time_param(at), job_id, time_param(at),
-         target_id});
+        {name_of(TargetStatus::unpublished), time_param(at), job_id, time_param(at), target_id});
 }
 
 void PostChangeRepository::store_content(db::Session& s, long long post_id,
@@ -55,10 +54,10 @@ bool PostChangeRepository::settle_unpublished(db::Session& s, long long post_id,
                                               time::TimePoint at) {
     const auto left =
         s.query_one("SELECT COUNT(*) FROM social_post_targets WHERE post_id = ? AND status = ?",
-                    {post_id, std::string(target_status::published)});
+                    {post_id, name_of(TargetStatus::published)});
     if (left && left->integer(0) > 0) return false;
     s.execute("UPDATE social_posts SET status = ?, updated_at = ? WHERE id = ?",
-              {std::string(post_status::unpublished), time_param(at), post_id});
+              {name_of(PostStatus::unpublished), time_param(at), post_id});
     return true;
 }
 

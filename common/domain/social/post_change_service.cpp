@@ -13,7 +13,7 @@ namespace {
 enum class Change { edit, unpublish };
 
 bool was_published(const Post& post) {
-    return post.status == post_status::published || post.status == post_status::partial;
+    return post.status == PostStatus::published || post.status == PostStatus::partial;
 }
 
 // The post locked for the change, or the reason it cannot change now.
@@ -21,7 +21,7 @@ Post lock_changeable(db::Session& s, long long workspace_id, long long post_id, 
     auto post = PostRepository::find(s, workspace_id, post_id, true);
     if (!post) throw ApiError(ErrorCode::NotFound, "No post with this id.");
     const char* verb = change == Change::edit ? "edited" : "unpublished";
-    if (post->status == post_status::external)
+    if (post->status == PostStatus::external)
         throw ApiError(ErrorCode::Conflict,
                        std::string("This post was published outside Squawk and imported; it "
                                    "cannot be ") +
@@ -30,9 +30,9 @@ Post lock_changeable(db::Session& s, long long workspace_id, long long post_id, 
     if (!was_published(*post))
         throw ApiError(ErrorCode::Conflict,
                        std::string("Only published or partial posts can be ") + verb +
-                           "; this post is " + post->status +
-                           (change == Change::edit && (post->status == post_status::scheduled ||
-                                                       post->status == post_status::draft)
+                           "; this post is " + name_of(post->status) +
+                           (change == Change::edit && (post->status == PostStatus::scheduled ||
+                                                       post->status == PostStatus::draft)
                                 ? " (change it with PATCH)."
                                 : "."),
                        {{"status", post->status}});
@@ -72,7 +72,7 @@ void require_support(const Post& post, const LimitsTable& limits, Change change)
 std::vector<PostTarget> published_targets(const Post& post) {
     std::vector<PostTarget> out;
     for (const auto& t : post.targets)
-        if (t.status == target_status::published && t.external_id) out.push_back(t);
+        if (t.status == TargetStatus::published && t.external_id) out.push_back(t);
     return out;
 }
 

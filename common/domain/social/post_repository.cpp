@@ -55,7 +55,7 @@ Post read_post(const db::Row& r) {
     Post p;
     p.id = r.integer(0);
     p.workspace_id = r.integer(1);
-    p.status = r.text(2);
+    p.status = stored_value<PostStatus>(r.text(2));
     p.content = r.text(3);
     p.link = r.optional_text(4);
     for (const auto& url : json_column(r, 5, nlohmann::json::array()))
@@ -110,8 +110,9 @@ std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
         t.account_id = r.integer(1);
         t.account_public_id = r.optional_text(2).value_or("");
         t.platform = r.text(3);
-        t.status = r.text(4);
-        t.publish_stage = r.optional_text(5);
+        t.status = stored_value<TargetStatus>(r.text(4));
+        if (const auto stage = r.optional_text(5))
+            t.publish_stage = stored_value<PublishStage>(*stage);
         t.scheduled_time = time_column(r, 6);
         t.job_id = r.optional_integer(7);
         t.external_id = r.optional_text(8);
@@ -197,8 +198,8 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
             p.scheduled_time = t.scheduled_time;
         any_later = any_later || t.scheduled_time > now;
     }
-    p.status = n.draft ? post_status::draft
-                       : (any_later ? post_status::scheduled : post_status::processing);
+    p.status =
+        n.draft ? PostStatus::draft : (any_later ? PostStatus::scheduled : PostStatus::processing);
 
     const auto optional_time = [](const std::optional<time::TimePoint>& t) {
         return t ? time_param(*t) : db::Param(nullptr);
@@ -209,7 +210,7 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
         " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
         " recycle_parent_id, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {p.workspace_id, p.status, p.content, content_hash(p.content),
+        {p.workspace_id, name_of(p.status), p.content, content_hash(p.content),
          p.link ? db::Param(*p.link) : db::Param(nullptr), json_text(p.media_urls),
          json_text(p.platform_options), optional_json_param(p.first_comments), p.is_test,
          p.queue_id ? db::Param(*p.queue_id) : db::Param(nullptr), optional_time(p.scheduled_time),
@@ -232,12 +233,12 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
         target.platform = t.platform;
         target.scheduled_time = t.scheduled_time;
         target.status =
-            n.draft ? target_status::draft
-                    : (t.scheduled_time > now ? target_status::scheduled : target_status::queued);
+            n.draft ? TargetStatus::draft
+                    : (t.scheduled_time > now ? TargetStatus::scheduled : TargetStatus::queued);
         s.execute(
             "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
             " scheduled_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            {p.id, p.workspace_id, t.account_id, t.platform, target.status,
+            {p.id, p.workspace_id, t.account_id, t.platform, name_of(target.status),
              time_param(t.scheduled_time), time_param(now), time_param(now)});
         target.id = s.last_insert_id();
         p.targets.push_back(std::move(target));
@@ -270,9 +271,9 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
     // The statement's shape depends only on which filters are present, never on their values.
     std::string where = " WHERE p.workspace_id = ? AND p.deleted_at IS NULL";
     Params params{workspace_id};
-    if (!filter.status.empty()) {
+    if (filter.status) {
         where += " AND p.status = ?";
-        params.emplace_back(filter.status);
+        params.emplace_back(name_of(*filter.status));
     }
     if (!filter.platform.empty()) {
         where +=
@@ -314,9 +315,9 @@ std::optional<long long> PostRepository::find_duplicate(db::Session& s, long lon
                                                         time::TimePoint since) {
     const auto row = s.query_one(
         "SELECT id FROM social_posts WHERE workspace_id = ? AND content_hash = ?"
-        " AND created_at >= ? AND deleted_at IS NULL AND status <> 'draft'"
+        " AND created_at >= ? AND deleted_at IS NULL AND status <> ?"
         " ORDER BY id DESC LIMIT 1 LOCK IN SHARE MODE",
-        {workspace_id, hash, time_param(since)});
+        {workspace_id, hash, time_param(since), name_of(PostStatus::draft)});
     if (!row) return std::nullopt;
     return row->integer(0);
 }
@@ -343,12 +344,13 @@ std::vector<long long> PostRepository::cancel(db::Session& s, const Post& p) {
     const auto now = time_param(time::now());
     std::vector<long long> job_ids;
     for (const auto& t : p.targets)
-        if (t.job_id && (t.status == target_status::scheduled || t.status == target_status::queued))
+        if (t.job_id && (t.status == TargetStatus::scheduled || t.status == TargetStatus::queued))
             job_ids.push_back(*t.job_id);
     s.execute(
-        "UPDATE social_post_targets SET status = 'cancelled', updated_at = ? WHERE post_id = ?"
-        " AND status IN ('draft', 'scheduled', 'queued')",
-        {now, p.id});
+        "UPDATE social_post_targets SET status = ?, updated_at = ? WHERE post_id = ?"
+        " AND status IN (?, ?, ?)",
+        {name_of(TargetStatus::cancelled), now, p.id, name_of(TargetStatus::draft),
+         name_of(TargetStatus::scheduled), name_of(TargetStatus::queued)});
     s.execute("UPDATE social_posts SET deleted_at = ?, updated_at = ? WHERE id = ?",
               {now, now, p.id});
     return job_ids;
@@ -367,12 +369,13 @@ std::vector<long long> PostRepository::return_to_draft(db::Session& s, const Pos
     const auto now = time_param(time::now());
     std::vector<long long> job_ids;
     for (const auto& t : p.targets)
-        if (t.job_id && t.status == target_status::scheduled) job_ids.push_back(*t.job_id);
+        if (t.job_id && t.status == TargetStatus::scheduled) job_ids.push_back(*t.job_id);
     s.execute(
-        "UPDATE social_post_targets SET status = 'draft', job_id = NULL, updated_at = ?"
-        " WHERE post_id = ? AND status = 'scheduled'",
-        {now, p.id});
-    s.execute("UPDATE social_posts SET status = 'draft', updated_at = ? WHERE id = ?", {now, p.id});
+        "UPDATE social_post_targets SET status = ?, job_id = NULL, updated_at = ?"
+        " WHERE post_id = ? AND status = ?",
+        {name_of(TargetStatus::draft), now, p.id, name_of(TargetStatus::scheduled)});
+    s.execute("UPDATE social_posts SET status = ?, updated_at = ? WHERE id = ?",
+              {name_of(PostStatus::draft), now, p.id});
     return job_ids;
 }
 
@@ -392,9 +395,9 @@ void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {
     std::vector<queue::Delayed> later;
     for (const auto& t : post.targets) {
         if (!t.job_id) continue;
-        if (t.status == target_status::queued)
+        if (t.status == TargetStatus::queued)
             due.push_back(*t.job_id);
-        else if (t.status == target_status::scheduled)
+        else if (t.status == TargetStatus::scheduled)
             later.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
     }
     if (due.empty() && later.empty()) return;

@@ -39,9 +39,9 @@ struct NewPost {
     std::vector<NewTarget> targets;
 };
 
-// Listing filters; empty strings mean no filter.
+// Listing filters; no status and an empty platform mean no filter.
 struct PostFilter {
-    std::string status;
+    std::optional<PostStatus> status;
     std::string platform;
 };
 

@@ -1,5 +1,6 @@
 #include "common/domain/social/post_service.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/queue/job_queue.hpp"
@@ -35,17 +36,8 @@ std::vector<std::string> platforms_of(const std::vector<NewTarget>& targets) {
     return out;
 }
 
-nlohmann::json created_json(const Post& post, const nlohmann::json& warnings) {
-    auto data = to_api_json(post);
-    data["post_id"] = post.id;
-    data["post_url"] = nullptr;
-    data["warnings"] = warnings;
-    data["idempotent_replay"] = false;
-    return data;
-}
-
 void emit_scheduled(db::Session& s, const Post& post) {
-    if (post.status != post_status::scheduled) return;
+    if (post.status != PostStatus::scheduled) return;
     nlohmann::json platforms = nlohmann::json::array();
     for (const auto& t : post.targets) platforms.push_back(t.platform);
     events::emit(s, post.workspace_id, "post.scheduled",
@@ -55,7 +47,7 @@ void emit_scheduled(db::Session& s, const Post& post) {
 }
 
 bool is_editable(const Post& post) {
-    return post.status == post_status::scheduled || post.status == post_status::draft;
+    return post.status == PostStatus::scheduled || post.status == PostStatus::draft;
 }
 
 }  // namespace
@@ -105,7 +97,7 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
     std::vector<std::string> missing;
     for (const auto& id : input.account_ids) {
         const auto account = AccountRepository::find(s, workspace_id, id);
-        if (!account || account->status != "connected")
+        if (!account || account->status != AccountStatus::connected)
             missing.push_back(id);
         else
             add_target(account->id, account->public_id, account->platform);
@@ -139,7 +131,7 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
     return out;
 }
 
-nlohmann::json PostService::create(long long workspace_id, bool is_test, const PostInput& input) {
+CreatedPost PostService::create(long long workspace_id, bool is_test, const PostInput& input) {
     nlohmann::json warnings;
     const Post post = mysql_.transaction([&](db::Session& s) {
         const bool guarded = !input.draft && !input.allow_duplicates;
@@ -162,14 +154,14 @@ nlohmann::json PostService::create(long long workspace_id, bool is_test, const P
         return created;
     });
     enqueue_publish_jobs(redis_, post);
-    return created_json(post, warnings);
+    return {post, std::move(warnings)};
 }
 
-nlohmann::json PostService::create_batch(long long workspace_id, bool is_test,
-                                         const std::vector<PostInput>& rows,
-                                         std::vector<RowProblem> problems, bool dry_run) {
-    std::vector<Post> created;
-    nlohmann::json warnings = nlohmann::json::array();
+PostBatch PostService::create_batch(long long workspace_id, bool is_test,
+                                    const std::vector<PostInput>& rows,
+                                    std::vector<RowProblem> problems, bool dry_run) {
+    PostBatch batch;
+    batch.rows = rows.size();
     mysql_.transaction([&](db::Session& s) {
         std::vector<std::string> guarded_hashes;
         for (const auto& row : rows)
@@ -214,20 +206,15 @@ nlohmann::json PostService::create_batch(long long workspace_id, bool is_test,
                 std::to_string(problems.size()) + " rows are invalid; nothing was stored.",
                 {{"fields", fields}, {"rows", rows_json}});
         }
-        for (size_t i = 0; i < prepared.size(); ++i) {
-            warnings.push_back({{"index", i}, {"warnings", prepared[i].warnings}});
+        for (auto& p : prepared) {
+            batch.warnings.push_back(std::move(p.warnings));
             if (dry_run) continue;
-            created.push_back(PostRepository::insert(s, prepared[i].post));
-            emit_scheduled(s, created.back());
+            batch.posts.push_back(PostRepository::insert(s, p.post));
+            emit_scheduled(s, batch.posts.back());
         }
     });
-    if (dry_run) return {{"valid", true}, {"count", rows.size()}, {"warnings", warnings}};
-    nlohmann::json posts = nlohmann::json::array();
-    for (const auto& post : created) {
-        enqueue_publish_jobs(redis_, post);
-        posts.push_back(to_api_json(post));
-    }
-    return {{"count", created.size()}, {"posts", posts}, {"warnings", warnings}};
+    for (const auto& post : batch.posts) enqueue_publish_jobs(redis_, post);
+    return batch;
 }
 
 PostPage PostService::list(long long workspace_id, const PostFilter& filter, long long offset,
@@ -237,11 +224,11 @@ PostPage PostService::list(long long workspace_id, const PostFilter& filter, lon
     });
 }
 
-nlohmann::json PostService::get(long long workspace_id, long long id) {
+Post PostService::get(long long workspace_id, long long id) {
     auto post =
         mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, id); });
     if (!post) not_found();
-    return to_api_json(*post);
+    return std::move(*post);
 }
 
 Post PostService::find_locked(db::Session& s, long long workspace_id, long long id) const {
@@ -250,7 +237,7 @@ Post PostService::find_locked(db::Session& s, long long workspace_id, long long 
     return std::move(*post);
 }
 
-nlohmann::json PostService::update(long long workspace_id, long long id, const PostChange& change) {
+Post PostService::update(long long workspace_id, long long id, const PostChange& change) {
     std::vector<queue::Delayed> moved;
     const Post post = mysql_.transaction([&](db::Session& s) {
         Post p = find_locked(s, workspace_id, id);
@@ -285,7 +272,7 @@ nlohmann::json PostService::update(long long workspace_id, long long id, const P
                 t.scheduled_time = *input.scheduled_time;
             if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
                 p.scheduled_time = t.scheduled_time;
-            if (t.job_id && t.status == target_status::scheduled) {
+            if (t.job_id && t.status == TargetStatus::scheduled) {
                 if (!jobs::JobRepository::reschedule(s, *t.job_id, t.scheduled_time))
                     throw ApiError(ErrorCode::Conflict,
                                    "Publishing of this post has begun; it can no longer change.",
@@ -307,17 +294,17 @@ nlohmann::json PostService::update(long long workspace_id, long long id, const P
                       {{"post_id", post.id}, {"error", e.what()}});
         }
     }
-    return to_api_json(post);
+    return post;
 }
 
-nlohmann::json PostService::update_metadata(long long workspace_id, long long id,
-                                            const nlohmann::json& metadata) {
+Post PostService::update_metadata(long long workspace_id, long long id,
+                                  const nlohmann::json& metadata) {
     if (metadata.dump().size() > kMaxMetadataBytes)
         throw validation_error({{"metadata", "must be at most 8 KB as JSON"}});
     return mysql_.transaction([&](db::Session& s) {
         const Post p = find_locked(s, workspace_id, id);
         PostRepository::set_metadata(s, p.id, metadata);
-        return to_api_json(*PostRepository::find(s, workspace_id, p.id));
+        return *PostRepository::find(s, workspace_id, p.id);
     });
 }
 
@@ -325,33 +312,32 @@ void PostService::cancel(long long workspace_id, long long id) {
     mysql_.transaction([&](db::Session& s) {
         const Post p = find_locked(s, workspace_id, id);
         const bool started = std::any_of(p.targets.begin(), p.targets.end(), [](const auto& t) {
-            return t.status == target_status::publishing || t.status == target_status::published ||
-                   t.status == target_status::failed;
+            return t.status == TargetStatus::publishing || t.status == TargetStatus::published ||
+                   t.status == TargetStatus::failed;
         });
         if (!is_editable(p) || started)
             throw ApiError(ErrorCode::Conflict,
-                           "Only scheduled or draft posts can be cancelled, and published or "
-                           "partial ones unpublished; this post is " +
-                               p.status + ".",
+                           std::string("Only scheduled or draft posts can be cancelled, and "
+                                       "published or partial ones unpublished; this post is ") +
+                               name_of(p.status) + ".",
                            {{"status", p.status}});
         jobs::JobRepository::cancel_many(s, PostRepository::cancel(s, p));
         events::emit(s, workspace_id, "post.cancelled", {{"post_id", p.id}});
     });
 }
 
-nlohmann::json PostService::stop_recycling(long long workspace_id, long long id) {
+StoppedRecycling PostService::stop_recycling(long long workspace_id, long long id) {
     return mysql_.transaction([&](db::Session& s) {
         const Post p = find_locked(s, workspace_id, id);
-        std::vector<long long> ids;
-        std::vector<long long> drafted;
+        StoppedRecycling stopped;
         for (const auto& member : PostRepository::chain(s, p)) {
-            ids.push_back(member.id);
-            if (member.status != post_status::scheduled) continue;
+            stopped.chain_post_ids.push_back(member.id);
+            if (member.status != PostStatus::scheduled) continue;
             jobs::JobRepository::cancel_many(s, PostRepository::return_to_draft(s, member));
-            drafted.push_back(member.id);
+            stopped.drafted_post_ids.push_back(member.id);
         }
-        PostRepository::clear_recycling(s, ids);
-        return nlohmann::json{{"chain_post_ids", ids}, {"drafted_post_ids", drafted}};
+        PostRepository::clear_recycling(s, stopped.chain_post_ids);
+        return stopped;
     });
 }
 

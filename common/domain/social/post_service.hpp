@@ -3,7 +3,7 @@
 // cancelling, and stopping a recycling chain. Raises ApiError; the handlers stay thin.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/redis/redis_pool.hpp"
@@ -35,25 +35,41 @@ struct RowProblem {
     std::map<std::string, std::string> fields;
 };
 
+// A stored post and what its checks warned about (keyed by platform).
+struct CreatedPost {
+    Post post;
+    nlohmann::json warnings = nlohmann::json::object();
+};
+
+// A batch that passed: the posts stored (none on a dry run) and each row's warnings, in order.
+struct PostBatch {
+    size_t rows = 0;
+    std::vector<Post> posts;
+    std::vector<nlohmann::json> warnings;
+};
+
+// A recycling chain stopped: every post of the chain, and those returned to draft.
+struct StoppedRecycling {
+    std::vector<long long> chain_post_ids;
+    std::vector<long long> drafted_post_ids;
+};
+
 class PostService {
   public:
     PostService(db::MysqlPool& mysql, redis::RedisPool& redis);
 
-    // The created post (to_api_json) plus post_id, post_url, warnings, idempotent_replay.
-    nlohmann::json create(long long workspace_id, bool is_test, const PostInput& input);
+    CreatedPost create(long long workspace_id, bool is_test, const PostInput& input);
     // All rows in one transaction, or none: a bad row throws 422 with details.rows. `dry_run`
     // runs every check and stores nothing.
-    nlohmann::json create_batch(long long workspace_id, bool is_test,
-                                const std::vector<PostInput>& rows,
-                                std::vector<RowProblem> shape_problems, bool dry_run);
+    PostBatch create_batch(long long workspace_id, bool is_test, const std::vector<PostInput>& rows,
+                           std::vector<RowProblem> shape_problems, bool dry_run);
     PostPage list(long long workspace_id, const PostFilter& filter, long long offset, int limit);
-    nlohmann::json get(long long workspace_id, long long id);
-    nlohmann::json update(long long workspace_id, long long id, const PostChange& change);
-    nlohmann::json update_metadata(long long workspace_id, long long id,
-                                   const nlohmann::json& metadata);
+    Post get(long long workspace_id, long long id);
+    Post update(long long workspace_id, long long id, const PostChange& change);
+    Post update_metadata(long long workspace_id, long long id, const nlohmann::json& metadata);
     void cancel(long long workspace_id, long long id);
-    // Stops recycling for the chain of post `id`: returns the chain's ids and those drafted.
-    nlohmann::json stop_recycling(long long workspace_id, long long id);
+    // Stops recycling for the chain of post `id`.
+    StoppedRecycling stop_recycling(long long workspace_id, long long id);
 
   private:
     // The post to write for `input`, or the problems that refuse it.

@@ -1,5 +1,6 @@
 #include "common/domain/social/post_validation.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/net/target_url.hpp"
 
 #include <algorithm>

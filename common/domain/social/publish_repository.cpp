@@ -2,9 +2,10 @@
 
 #include "common/core/db/sql_text.hpp"
 #include "common/domain/events/event_outbox.hpp"
+#include "common/domain/social/post_json.hpp"
 #include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/target_error.hpp"
 
-#include <algorithm>
 #include <set>
 
 namespace squawk::social {
@@ -24,14 +25,13 @@ const std::string kTakeUp =
 constexpr const char* kPublishedRow =
     "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes";
 constexpr const char* kSetPublished =
-    "v.id = t.id SET t.status = 'published', t.publish_stage = NULL,"
+    "v.id = t.id SET t.status = ?, t.publish_stage = NULL,"
     " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
     " t.error = NULL, t.transcodes = v.transcodes, t.updated_at = ?";
 constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error, ? AS transcodes";
 constexpr const char* kSetFailed =
-    "v.id = t.id SET t.status = 'failed', t.publish_stage = NULL, t.error = v.error,"
-    " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN ('scheduled', 'queued', "
-    "'publishing')";
+    "v.id = t.id SET t.status = ?, t.publish_stage = NULL, t.error = v.error,"
+    " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN (?, ?, ?)";
 constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
 constexpr const char* kSetSettled =
     "v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
@@ -42,20 +42,17 @@ constexpr const char* kSetSettled =
 const std::string kRecentSends =
     "SELECT t.account_id, t.platform, COALESCE(t.published_at, t.send_started_at)"
     " FROM social_post_targets t JOIN social_posts p ON p.id = t.post_id WHERE p.is_test = 0"
-    " AND ((t.status = 'published' AND t.published_at > ?) OR"
-    " (t.status = 'publishing' AND t.send_started_at > ?)) AND t.account_id IN (";
+    " AND ((t.status = ? AND t.published_at > ?) OR"
+    " (t.status = ? AND t.send_started_at > ?)) AND t.account_id IN (";
 
-constexpr const char* kOpenStatuses[] = {target_status::draft, target_status::scheduled,
-                                         target_status::queued, target_status::publishing};
-
-bool is_open(const std::string& status) {
-    return std::any_of(std::begin(kOpenStatuses), std::end(kOpenStatuses),
-                       [&](const char* open) { return status == open; });
+bool is_open(TargetStatus status) {
+    return status == TargetStatus::draft || status == TargetStatus::scheduled ||
+           status == TargetStatus::queued || status == TargetStatus::publishing;
 }
 
-bool has_ended(const std::string& post_status_now) {
-    return post_status_now == post_status::published || post_status_now == post_status::partial ||
-           post_status_now == post_status::failed;
+bool has_ended(PostStatus status) {
+    return status == PostStatus::published || status == PostStatus::partial ||
+           status == PostStatus::failed;
 }
 
 // NULL when no fix was applied, so a target without media reads as it always did.
@@ -69,14 +66,14 @@ db::Params id_params(const std::set<long long>& ids) {
 }
 
 // Locks the posts' rows in id order; their statuses by id (a deleted post is absent).
-std::map<long long, std::string> lock_posts(db::Session& s, const std::set<long long>& ids) {
-    std::map<long long, std::string> out;
+std::map<long long, PostStatus> lock_posts(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, PostStatus> out;
     if (ids.empty()) return out;
     const auto params = id_params(ids);
     for (const auto& r : s.query("SELECT id, status FROM social_posts WHERE id IN (" +
                                      db::placeholders(params.size()) + ") ORDER BY id FOR UPDATE",
                                  params))
-        out[r.integer(0)] = r.text(1);
+        out[r.integer(0)] = stored_value<PostStatus>(r.text(1));
     return out;
 }
 
@@ -98,15 +95,15 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
                                      db::placeholders(params.size()) + ") LOCK IN SHARE MODE",
                                  params)) {
         auto& tally = tallies[r.integer(0)];
-        const std::string status = r.text(1);
+        const auto status = stored_value<TargetStatus>(r.text(1));
         if (is_open(status)) {
             tally.open = true;
-        } else if (status == target_status::published) {
+        } else if (status == TargetStatus::published) {
             ++tally.published;
             const auto at = optional_time_column(r, 2);
             if (at && (!tally.last_published || *at > *tally.last_published))
                 tally.last_published = at;
-        } else if (status == target_status::failed) {
+        } else if (status == TargetStatus::failed) {
             ++tally.failed;
         }
     }
@@ -115,14 +112,14 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
     std::map<long long, std::string> events;
     for (const auto& [post_id, tally] : tallies) {
         if (tally.open) continue;
-        const char* status = tally.published == 0 ? post_status::failed
-                             : tally.failed == 0  ? post_status::published
-                                                  : post_status::partial;
-        rows.insert(rows.end(), {post_id, std::string(status),
+        const auto status = tally.published == 0 ? PostStatus::failed
+                            : tally.failed == 0  ? PostStatus::published
+                                                 : PostStatus::partial;
+        rows.insert(rows.end(), {post_id, name_of(status),
                                  tally.last_published ? time_param(*tally.last_published)
                                                       : db::Param(nullptr)});
         settled_ids.push_back(post_id);
-        events[post_id] = std::string("post.") + status;
+        events[post_id] = std::string("post.") + name_of(status);
     }
     if (settled_ids.empty()) return out;
     rows.push_back(time_param(time::now()));
@@ -162,14 +159,14 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     for (const auto& r : s.query(kTakeUp + in_list + " FOR UPDATE", params)) {
         PublishWork w;
         w.target_id = r.integer(0);
-        w.target_status = r.text(1);
+        w.target_status = stored_value<TargetStatus>(r.text(1));
         w.send_started_at = optional_time_column(r, 2);
         w.scheduled_time = time_column(r, 3);
         w.post.id = r.integer(4);
         w.account.id = r.integer(5);
         w.account.public_id = r.optional_text(6).value_or("");
         w.account.platform = r.text(7);
-        w.account.status = r.text(8);
+        w.account.status = stored_value<AccountStatus>(r.text(8));
         w.account.external_id = r.optional_text(9).value_or("");
         w.account.display_name = r.optional_text(10).value_or("");
         w.account.handle = r.optional_text(11).value_or("");
@@ -192,7 +189,7 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
         }
         w.post = post->second;
         if (!w.send_started_at && is_open(w.target_status) &&
-            w.target_status != target_status::draft) {
+            w.target_status != TargetStatus::draft) {
             entering.emplace_back(w.target_id);
             processing.insert(w.post.id);
         }
@@ -200,18 +197,20 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     }
     if (!entering.empty()) {
         const auto now = time_param(time::now());
-        db::Params params{now};
+        db::Params params{name_of(TargetStatus::publishing), name_of(PublishStage::validating),
+                          now};
         params.insert(params.end(), entering.begin(), entering.end());
         s.execute(
-            "UPDATE social_post_targets SET status = 'publishing', publish_stage = 'validating',"
-            " updated_at = ? WHERE id IN (" +
+            "UPDATE social_post_targets SET status = ?, publish_stage = ?, updated_at = ?"
+            " WHERE id IN (" +
                 db::placeholders(entering.size()) + ")",
             params);
-        db::Params post_params{now};
+        db::Params post_params{name_of(PostStatus::processing), now,
+                               name_of(PostStatus::scheduled)};
         post_params.insert(post_params.end(), processing.begin(), processing.end());
         s.execute(
-            "UPDATE social_posts SET status = 'processing', updated_at = ?"
-            " WHERE status = 'scheduled' AND id IN (" +
+            "UPDATE social_posts SET status = ?, updated_at = ?"
+            " WHERE status = ? AND id IN (" +
                 db::placeholders(processing.size()) + ")",
             post_params);
     }
@@ -220,17 +219,17 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     return out;
 }
 
-bool PublishRepository::enter_stage(db::Session& s, const PublishWork& work, const char* stage) {
+bool PublishRepository::enter_stage(db::Session& s, const PublishWork& work, PublishStage stage) {
     const auto now = time_param(time::now());
+    const char* publishing = name_of(TargetStatus::publishing);
     const auto changed = s.execute(
-        "UPDATE social_post_targets SET status = 'publishing', publish_stage = ?, updated_at = ?"
-        " WHERE id = ? AND status IN ('scheduled', 'queued', 'publishing')",
-        {std::string(stage), now, work.target_id});
+        "UPDATE social_post_targets SET status = ?, publish_stage = ?, updated_at = ?"
+        " WHERE id = ? AND status IN (?, ?, ?)",
+        {publishing, name_of(stage), now, work.target_id, name_of(TargetStatus::scheduled),
+         name_of(TargetStatus::queued), publishing});
     if (changed == 0) return false;
-    s.execute(
-        "UPDATE social_posts SET status = 'processing', updated_at = ?"
-        " WHERE id = ? AND status = 'scheduled'",
-        {now, work.post.id});
+    s.execute("UPDATE social_posts SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+              {name_of(PostStatus::processing), now, work.post.id, name_of(PostStatus::scheduled)});
     return true;
 }
 
@@ -248,7 +247,8 @@ std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
             ids);
     const auto day_ago = time_param(now - std::chrono::hours(24));
     const auto hour_ago = now - std::chrono::hours(1);
-    db::Params params{day_ago, day_ago};
+    db::Params params{name_of(TargetStatus::published), day_ago, name_of(TargetStatus::publishing),
+                      day_ago};
     params.insert(params.end(), ids.begin(), ids.end());
     for (const auto& r : s.query(kRecentSends + db::placeholders(ids.size()) + ")", params)) {
         auto& account = out[r.integer(0)];
@@ -262,10 +262,10 @@ std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
 void PublishRepository::mark_sending(db::Session& s, const std::vector<long long>& target_ids,
                                      time::TimePoint at) {
     if (target_ids.empty()) return;
-    db::Params params{time_param(at), time_param(at)};
+    db::Params params{time_param(at), name_of(PublishStage::publishing), time_param(at)};
     for (const auto id : target_ids) params.emplace_back(id);
     s.execute(
-        "UPDATE social_post_targets SET send_started_at = ?, publish_stage = 'publishing',"
+        "UPDATE social_post_targets SET send_started_at = ?, publish_stage = ?,"
         " updated_at = ? WHERE id IN (" +
             db::placeholders(target_ids.size()) + ")",
         params);
@@ -273,9 +273,10 @@ void PublishRepository::mark_sending(db::Session& s, const std::vector<long long
 
 void PublishRepository::clear_sending(db::Session& s, long long target_id) {
     s.execute(
-        "UPDATE social_post_targets SET send_started_at = NULL, status = 'queued',"
-        " publish_stage = NULL, updated_at = ? WHERE id = ? AND status = 'publishing'",
-        {time_param(time::now()), target_id});
+        "UPDATE social_post_targets SET send_started_at = NULL, status = ?,"
+        " publish_stage = NULL, updated_at = ? WHERE id = ? AND status = ?",
+        {name_of(TargetStatus::queued), time_param(time::now()), target_id,
+         name_of(TargetStatus::publishing)});
 }
 
 std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
@@ -300,14 +301,16 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
     const auto now = time_param(time::now());
     if (!published.empty()) {
         const auto count = published.size() / 5;
-        published.push_back(now);
+        published.insert(published.end(), {name_of(TargetStatus::published), now});
         s.execute(
             db::update_from_rows("social_post_targets t", kPublishedRow, count) + kSetPublished,
             published);
     }
     if (!failed.empty()) {
         const auto count = failed.size() / 3;
-        failed.push_back(now);
+        failed.insert(failed.end(),
+                      {name_of(TargetStatus::failed), now, name_of(TargetStatus::scheduled),
+                       name_of(TargetStatus::queued), name_of(TargetStatus::publishing)});
         s.execute(db::update_from_rows("social_post_targets t", kFailedRow, count) + kSetFailed,
                   failed);
     }
@@ -331,17 +334,16 @@ void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
         "SELECT post_id, send_started_at FROM social_post_targets WHERE id = ?", {target_id});
     if (!r) return;
     const bool sent = !r->is_null(1);
+    const nlohmann::json attempts = {{"attempts", job.attempts}};
     const nlohmann::json error =
-        sent ? nlohmann::json{{"code", "PUBLISH_OUTCOME_UNKNOWN"},
-                              {"message",
-                               "publish outcome unknown: the worker stopped after sending, on "
-                               "every attempt; the message is not sent again"},
-                              {"detail", {{"attempts", job.attempts}}}}
-             : nlohmann::json{{"code", "PUBLISH_FAILED"},
-                              {"message",
-                               "The worker publishing this target stopped on every "
-                               "attempt before sending."},
-                              {"detail", {{"attempts", job.attempts}}}};
+        sent ? target_error(TargetErrorCode::publish_outcome_unknown,
+                            "publish outcome unknown: the worker stopped after sending, on "
+                            "every attempt; the message is not sent again",
+                            attempts)
+             : target_error(TargetErrorCode::publish_failed,
+                            "The worker publishing this target stopped on every "
+                            "attempt before sending.",
+                            attempts);
     TargetOutcome outcome;
     outcome.post_id = r->integer(0);
     outcome.target_id = target_id;
@@ -350,7 +352,7 @@ void fail_abandoned_target(db::Session& s, const jobs::Job& job) {
 }
 
 nlohmann::json post_event_data(const Post& post) {
-    nlohmann::json data = to_api_json(post);
+    nlohmann::json data = post_json(post);
     data["post_id"] = post.id;
     nlohmann::json detail = nlohmann::json::array();
     nlohmann::json transcoded = nlohmann::json::array();
@@ -359,21 +361,21 @@ nlohmann::json post_event_data(const Post& post) {
         if (t.transcodes.is_array())
             for (const auto& fix : t.transcodes)
                 transcoded.push_back({{"platform", t.platform}, {"fix", fix}});
-        if (t.status != target_status::failed) continue;
+        if (t.status != TargetStatus::failed) continue;
         ++failed;
         const auto& e = t.error.is_object() ? t.error : nlohmann::json::object();
         detail.push_back({{"account_id", t.account_public_id},
                           {"platform", t.platform},
-                          {"code", e.value("code", "PUBLISH_FAILED")},
+                          {"code", e.value("code", name_of(TargetErrorCode::publish_failed))},
                           {"message", e.value("message", "")},
                           {"detail", e.contains("detail") ? e["detail"] : nlohmann::json()}});
     }
     if (failed > 0)
-        data["error"] = {
-            {"code", "PUBLISH_FAILED"},
-            {"message", std::to_string(failed) + " of " + std::to_string(post.targets.size()) +
-                            " targets were not published."},
-            {"detail", std::move(detail)}};
+        data["error"] =
+            target_error(TargetErrorCode::publish_failed,
+                         std::to_string(failed) + " of " + std::to_string(post.targets.size()) +
+                             " targets were not published.",
+                         std::move(detail));
     data["transcoded"] = std::move(transcoded);
     return data;
 }

@@ -4,6 +4,7 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/domain/jobs/job.hpp"
+#include "common/domain/social/account_status.hpp"
 #include "common/domain/social/post.hpp"
 #include "common/domain/social/posting_caps.hpp"
 
@@ -21,7 +22,7 @@ struct PublishAccount {
     long long id = 0;
     std::string public_id;
     std::string platform;
-    std::string status;
+    AccountStatus status = AccountStatus::connected;
     std::string external_id;
     std::string display_name;
     std::string handle;
@@ -30,7 +31,7 @@ struct PublishAccount {
 
 struct PublishWork {
     long long target_id = 0;
-    std::string target_status;
+    TargetStatus target_status = TargetStatus::draft;
     // Set when an earlier attempt called the platform and recorded no outcome.
     std::optional<time::TimePoint> send_started_at;
     time::TimePoint scheduled_time;
@@ -77,7 +78,7 @@ class PublishRepository {
                                                            const std::vector<long long>& ids);
     // The target runs (status publishing) at `stage`; its post shows processing. False when the
     // target already ended or was cancelled.
-    static bool enter_stage(db::Session& s, const PublishWork& work, const char* stage);
+    static bool enter_stage(db::Session& s, const PublishWork& work, PublishStage stage);
     // Locks the accounts' rows (in id order, so concurrent batches cannot deadlock) and reads
     // their sends inside the cap windows. Hold the transaction until mark_sending() so
     // concurrent workers count each other's sends.

@@ -2,6 +2,7 @@
 
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/social/post_status.hpp"
 
 namespace squawk::social {
 namespace {
@@ -104,10 +105,11 @@ void QueueRepository::remove(db::Session& s, long long id) {
 std::set<time::TimePoint> QueueRepository::taken(db::Session& s, long long queue_id,
                                                  time::TimePoint after, time::TimePoint until) {
     std::set<time::TimePoint> out;
-    for (const auto& r : s.query("SELECT scheduled_time FROM social_posts WHERE queue_id = ?"
-                                 " AND scheduled_time > ? AND scheduled_time <= ?"
-                                 " AND deleted_at IS NULL AND status <> 'draft'",
-                                 {queue_id, time_param(after), time_param(until)}))
+    for (const auto& r :
+         s.query("SELECT scheduled_time FROM social_posts WHERE queue_id = ?"
+                 " AND scheduled_time > ? AND scheduled_time <= ?"
+                 " AND deleted_at IS NULL AND status <> ?",
+                 {queue_id, time_param(after), time_param(until), name_of(PostStatus::draft)}))
         out.insert(db::time_column(r, 0));
     return out;
 }

@@ -23,7 +23,7 @@ std::optional<NewPost> next_occurrence(const Post& post) {
     next.recycle_count = count;
     next.recycle_parent_id = post.recycle_parent_id.value_or(post.id);
     for (const auto& t : post.targets) {
-        if (t.status == target_status::cancelled) continue;
+        if (t.status == TargetStatus::cancelled) continue;
         const auto at = t.scheduled_time + interval;
         if (rule.until && at > *rule.until) return std::nullopt;
         next.targets.push_back(NewTarget{t.account_id, t.account_public_id, t.platform, at});

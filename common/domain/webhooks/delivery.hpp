@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/core/time/clock.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,16 +11,6 @@
 #include <string>
 
 namespace squawk::webhooks {
-
-namespace delivery_status {
-inline constexpr const char* pending = "pending";
-inline constexpr const char* delivering = "delivering";
-inline constexpr const char* retrying = "retrying";
-inline constexpr const char* delivered = "delivered";
-inline constexpr const char* failed = "failed";
-inline constexpr const char* dead_letter = "dead_letter";
-inline constexpr const char* held = "held";
-}  // namespace delivery_status
 
 // A claimed delivery with what sending it needs (the endpoint as it is now).
 struct ClaimedDelivery {
@@ -33,7 +24,7 @@ struct ClaimedDelivery {
     int max_attempts = 0;
     std::string claim_token;
     std::string url;
-    std::string endpoint_status;
+    EndpointStatus endpoint_status = EndpointStatus::active;
     std::string secret_sealed;
     std::optional<std::string> previous_secret_sealed;
     std::optional<time::TimePoint> previous_secret_expires_at;
@@ -56,7 +47,7 @@ struct DeliveryResult {
     std::string claim_token;
     long long endpoint_id = 0;
     std::optional<AttemptRecord> attempt;  // absent when nothing was sent (endpoint not active)
-    std::string status;                    // the delivery's next status
+    DeliveryStatus status = DeliveryStatus::pending;  // the delivery's next status
     time::TimePoint next_attempt_at;
     EndpointEffect effect = EndpointEffect::none;
 };

@@ -99,21 +99,21 @@ DeliveryResult judge(const ClaimedDelivery& d, time::TimePoint started,
     out.attempt = std::move(a);
     out.next_attempt_at = now;
     if (ok) {
-        out.status = delivery_status::delivered;
+        out.status = DeliveryStatus::delivered;
         out.effect = DeliveryResult::EndpointEffect::success;
         return out;
     }
     out.effect = d.event_name == "webhook.test" ? DeliveryResult::EndpointEffect::none
                                                 : DeliveryResult::EndpointEffect::failure;
     if (d.event_name == "webhook.test") {
-        out.status = delivery_status::failed;
+        out.status = DeliveryStatus::failed;
         return out;
     }
     if (d.attempts >= d.max_attempts) {
-        out.status = delivery_status::dead_letter;
+        out.status = DeliveryStatus::dead_letter;
         return out;
     }
-    out.status = delivery_status::retrying;
+    out.status = DeliveryStatus::retrying;
     std::optional<microseconds> wait;
     if (response && response->status == 429)
         if (auto header = response->header("retry-after"))
@@ -134,7 +134,8 @@ DeliveryResult not_sent(const ClaimedDelivery& d) {
     out.delivery_id = d.id;
     out.claim_token = d.claim_token;
     out.endpoint_id = d.endpoint_id;
-    out.status = d.endpoint_status == "deleted" ? delivery_status::failed : delivery_status::held;
+    out.status = d.endpoint_status == EndpointStatus::deleted ? DeliveryStatus::failed
+                                                              : DeliveryStatus::held;
     out.next_attempt_at = time::now();
     return out;
 }

@@ -2,11 +2,11 @@
 // target again, sign the unchanged body with every valid secret, and judge the receiver's answer.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/net/target_url.hpp"
 #include "common/domain/webhooks/delivery.hpp"
 #include "common/domain/webhooks/secret_cache.hpp"
+#include "common/domain/webhooks/webhook_settings.hpp"
 
 #include <optional>
 #include <string>

@@ -2,7 +2,6 @@
 
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
-#include "common/domain/webhooks/delivery.hpp"
 
 #include <unordered_map>
 
@@ -19,7 +18,7 @@ constexpr const char* kLogColumns =
     "SELECT d.id AS delivery_id, w.public_id AS endpoint_id, e.public_id AS event_id,"
     " d.event_name AS event, d.status, d.attempts AS attempt_count, d.max_attempts,"
     " d.next_attempt_at, NULLIF(d.last_status_code, 0) AS last_status_code, d.last_error,"
-    " d.created_at, d.updated_at, IF(d.status = 'delivered', d.updated_at, NULL) AS delivered_at";
+    " d.created_at, d.updated_at, IF(d.status = ?, d.updated_at, NULL) AS delivered_at";
 
 const db::RowMapper<DeliveryLog> kLogRows{
     db::field<&DeliveryLog::delivery_id>("delivery_id"),
@@ -48,7 +47,7 @@ const db::RowMapper<AttemptLog> kAttemptRows{
 // The next attempt time means something only while another attempt is due.
 void drop_stale_next_attempt(std::vector<DeliveryLog>& items) {
     for (auto& d : items)
-        if (d.status != delivery_status::pending && d.status != delivery_status::retrying)
+        if (d.status != DeliveryStatus::pending && d.status != DeliveryStatus::retrying)
             d.next_attempt_at.reset();
 }
 
@@ -88,12 +87,14 @@ LogPage DeliveryLogRepository::list(db::Session& s, long long workspace_id, cons
         where += " AND d.event_name = ?";
         params.emplace_back(filter.event_name);
     }
-    if (!filter.status.empty()) {
+    if (filter.status) {
         where += " AND d.status = ?";
-        params.emplace_back(filter.status);
+        params.emplace_back(name_of(*filter.status));
     }
     LogPage page;
     page.total = s.query_one("SELECT COUNT(*)" + std::string(kFrom) + where, params)->integer(0);
+    // The select list's own parameter comes first.
+    params.insert(params.begin(), name_of(DeliveryStatus::delivered));
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
     page.items = read_logs(
@@ -106,7 +107,7 @@ std::optional<DeliveryLog> DeliveryLogRepository::find(db::Session& s, long long
                                                        long long delivery_id) {
     auto items =
         read_logs(s, std::string(kLogColumns) + kFrom + " WHERE d.id = ? AND d.workspace_id = ?",
-                  {delivery_id, workspace_id});
+                  {name_of(DeliveryStatus::delivered), delivery_id, workspace_id});
     if (items.empty()) return std::nullopt;
     return std::move(items.front());
 }

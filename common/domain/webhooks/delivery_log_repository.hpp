@@ -4,6 +4,7 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 #include <optional>
 #include <string>
@@ -26,7 +27,7 @@ struct DeliveryLog {
     std::string endpoint_id;  // public ids
     std::string event_id;
     std::string event;
-    std::string status;
+    DeliveryStatus status = DeliveryStatus::pending;
     long long attempt_count = 0;
     long long max_attempts = 0;
     std::optional<time::TimePoint> next_attempt_at;  // only while pending or retrying
@@ -41,7 +42,7 @@ struct DeliveryLog {
 struct LogFilter {
     std::string endpoint_public_id;  // empty: every endpoint
     std::string event_name;
-    std::string status;
+    std::optional<DeliveryStatus> status;  // none: every status
 };
 
 struct LogPage {

@@ -11,7 +11,7 @@ namespace {
 // Looked up once: a registry lookup takes the registry's lock and builds its keys, and every
 // attempt of every fiber thread is counted here.
 struct DeliverySeries {
-    std::vector<std::pair<std::string, metrics::Counter*>> outcomes;
+    std::vector<std::pair<DeliveryStatus, metrics::Counter*>> outcomes;
     metrics::Histogram* duration = nullptr;
 };
 
@@ -19,15 +19,15 @@ const DeliverySeries& delivery_series() {
     static const DeliverySeries series = [] {
         auto& registry = metrics::Registry::global();
         DeliverySeries s;
-        for (const char* outcome :
-             {delivery_status::delivered, delivery_status::retrying, delivery_status::dead_letter,
-              delivery_status::failed, delivery_status::held})
+        for (const auto outcome :
+             {DeliveryStatus::delivered, DeliveryStatus::retrying, DeliveryStatus::dead_letter,
+              DeliveryStatus::failed, DeliveryStatus::held})
             s.outcomes.emplace_back(
                 outcome, &registry.counter("squawk_webhook_deliveries_total",
                                            "Delivery attempts by the status they left the "
                                            "delivery in: delivered, retrying, dead_letter, "
                                            "failed, held.",
-                                           {{"outcome", outcome}}));
+                                           {{"outcome", name_of(outcome)}}));
         s.duration =
             &registry.histogram("squawk_webhook_attempt_duration_seconds",
                                 "Time from sending a delivery to its answer (or failure).");
@@ -49,17 +49,20 @@ void record_delivery_metrics(const DeliveryResult& result) {
 metrics::CollectorHandle export_delivery_backlog(db::MysqlPool& mysql) {
     return metrics::Registry::global().add_collector([&mysql](metrics::SampleWriter& w) {
         const auto now = time::now();
+        const char* pending = name_of(DeliveryStatus::pending);
+        const char* retrying = name_of(DeliveryStatus::retrying);
+        const char* held = name_of(DeliveryStatus::held);
         std::optional<db::Row> row;
         try {
             row = mysql.run([&](db::Session& s) {
                 return s.query_one(
-                    "SELECT SUM(status IN ('pending', 'retrying') AND next_attempt_at <= ?),"
-                    " SUM(status = 'retrying' AND next_attempt_at > ?),"
-                    " MIN(CASE WHEN status IN ('pending', 'retrying') AND next_attempt_at <= ?"
-                    " THEN next_attempt_at END), SUM(status = 'held')"
-                    " FROM webhook_deliveries"
-                    " WHERE status IN ('pending', 'retrying', 'held')",
-                    {db::time_param(now), db::time_param(now), db::time_param(now)});
+                    "SELECT SUM(status IN (?, ?) AND next_attempt_at <= ?),"
+                    " SUM(status = ? AND next_attempt_at > ?),"
+                    " MIN(CASE WHEN status IN (?, ?) AND next_attempt_at <= ?"
+                    " THEN next_attempt_at END), SUM(status = ?)"
+                    " FROM webhook_deliveries WHERE status IN (?, ?, ?)",
+                    {pending, retrying, db::time_param(now), retrying, db::time_param(now), pending,
+                     retrying, db::time_param(now), held, pending, retrying, held});
             });
         } catch (const std::exception& e) {
             log::warn("cannot read the webhook backlog for metrics", {{"error", e.what()}});

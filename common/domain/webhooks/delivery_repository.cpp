@@ -20,6 +20,11 @@ std::string clip(const std::string& s, size_t n) {
     return s.size() <= n ? s : s.substr(0, n);
 }
 
+// A replay onto a paused or failing endpoint waits as held until the endpoint is re-enabled.
+DeliveryStatus replayed_status(EndpointStatus endpoint) {
+    return endpoint == EndpointStatus::active ? DeliveryStatus::pending : DeliveryStatus::held;
+}
+
 }  // namespace
 
 int DeliveryRepository::dispatch(db::Session& s, int limit,
@@ -63,7 +68,7 @@ int DeliveryRepository::dispatch(db::Session& s, int limit,
             values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?)";
             params.insert(params.end(),
                           {sub.workspace_id, sub.endpoint_id, e.id, e.name, db::json_text(body),
-                           std::string(sub.failing ? "held" : "pending"),
+                           name_of(sub.failing ? DeliveryStatus::held : DeliveryStatus::pending),
                            static_cast<long long>(max_attempts), now, now, now});
             if (++rows >= 200) flush();
         };
@@ -86,12 +91,13 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
     const auto now = time_param(time::now());
     const auto lease = time_param(lease_until);
     const auto claimed = s.execute(
-        "UPDATE webhook_deliveries SET status = 'delivering', attempts = attempts + 1,"
+        "UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1,"
         " claim_token = ?, next_attempt_at = ?, updated_at = ?"
         // Walks ix_webhook_deliveries_due and stops at `limit`: due pending rows first, then due
         // retries, each oldest first. An ORDER BY across both statuses would sort every due row.
-        " WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ? LIMIT ?",
-        {token, lease, now, now, static_cast<long long>(limit)});
+        " WHERE status IN (?, ?) AND next_attempt_at <= ? LIMIT ?",
+        {name_of(DeliveryStatus::delivering), token, lease, now, name_of(DeliveryStatus::pending),
+         name_of(DeliveryStatus::retrying), now, static_cast<long long>(limit)});
     std::vector<ClaimedDelivery> out;
     if (claimed == 0) return out;
     out.reserve(claimed);
@@ -103,8 +109,8 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
              " w.previous_secret_expires_at FROM webhook_deliveries d"
              " FORCE INDEX (ix_webhook_deliveries_due) JOIN events e ON e.id = d.event_id"
              " JOIN webhook_endpoints w ON w.id = d.endpoint_id"
-             " WHERE d.status = 'delivering' AND d.next_attempt_at = ? AND d.claim_token = ?",
-             {lease, token})) {
+             " WHERE d.status = ? AND d.next_attempt_at = ? AND d.claim_token = ?",
+             {name_of(DeliveryStatus::delivering), lease, token})) {
         ClaimedDelivery d;
         d.id = r.integer(0);
         d.workspace_id = r.integer(1);
@@ -115,7 +121,7 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
         d.attempts = static_cast<int>(r.integer(6));
         d.max_attempts = static_cast<int>(r.integer(7));
         d.url = r.text(8);
-        d.endpoint_status = r.text(9);
+        d.endpoint_status = stored_value<EndpointStatus>(r.text(9));
         d.secret_sealed = r.text(10);
         d.previous_secret_sealed = r.optional_text(11);
         d.previous_secret_expires_at = db::optional_time_column(r, 12);
@@ -128,10 +134,10 @@ std::vector<ClaimedDelivery> DeliveryRepository::claim(db::Session& s, int limit
 void DeliveryRepository::extend_leases(db::Session& s, const std::vector<std::string>& tokens,
                                        time::TimePoint lease_until) {
     if (tokens.empty()) return;
-    Params params{time_param(lease_until)};
+    Params params{time_param(lease_until), name_of(DeliveryStatus::delivering)};
     params.insert(params.end(), tokens.begin(), tokens.end());
     s.execute(
-        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE status = 'delivering'"
+        "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE status = ?"
         " AND claim_token IN (" +
             placeholders(tokens.size()) + ")",
         params);
@@ -168,25 +174,26 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
     std::map<long long, std::vector<const DeliveryResult*>> delivered_by_code;
     std::vector<const DeliveryResult*> others;
     for (const auto& r : results) {
-        if (r.status == delivery_status::delivered && r.attempt && r.attempt->status_code)
+        if (r.status == DeliveryStatus::delivered && r.attempt && r.attempt->status_code)
             delivered_by_code[*r.attempt->status_code].push_back(&r);
         else
             others.push_back(&r);
     }
     for (const auto& [code, group] : delivered_by_code) {
         std::set<std::string> tokens;
-        Params params{code, now};
+        Params params{name_of(DeliveryStatus::delivered), code, now};
         for (const auto* r : group) params.emplace_back(r->delivery_id);
         for (const auto* r : group) tokens.insert(r->claim_token);
         params.insert(params.end(), tokens.begin(), tokens.end());
+        params.emplace_back(name_of(DeliveryStatus::delivering));
         // A reclaimed row carries another token (or '') and is left alone. Through the primary
         // key only: the due index would walk every delivery in flight.
         s.execute(
-            "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = 'delivered',"
+            "UPDATE webhook_deliveries FORCE INDEX (PRIMARY) SET status = ?,"
             " last_status_code = ?, last_error = NULL, claim_token = '', updated_at = ?"
             " WHERE id IN (" +
                 placeholders(group.size()) + ") AND claim_token IN (" +
-                placeholders(tokens.size()) + ") AND status = 'delivering'",
+                placeholders(tokens.size()) + ") AND status = ?",
             params);
     }
     if (!others.empty()) {
@@ -195,13 +202,13 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
             const bool sent = r->attempt.has_value();
             params.insert(
                 params.end(),
-                {r->delivery_id, r->claim_token, r->status, time_param(r->next_attempt_at),
+                {r->delivery_id, r->claim_token, name_of(r->status), time_param(r->next_attempt_at),
                  static_cast<long long>(sent ? r->attempt->status_code.value_or(0) : 0),
                  sent && !r->attempt->error.empty() ? db::Param(clip(r->attempt->error, 500))
                                                     : db::Param(nullptr),
                  static_cast<long long>(sent ? 1 : 0)});
         }
-        params.push_back(now);
+        params.insert(params.end(), {now, name_of(DeliveryStatus::delivering)});
         // Unsent (held) runs give their attempt back; a stale claim (reclaimed) changes nothing.
         const auto update = db::update_from_rows(
             "webhook_deliveries d",
@@ -215,7 +222,7 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
                       " d.last_status_code = IF(v.sent = 1, v.code, d.last_status_code),"
                       " d.last_error = IF(v.sent = 1, v.err, d.last_error),"
                       " d.claim_token = '', d.updated_at = ?"
-                      " WHERE d.status = 'delivering'",
+                      " WHERE d.status = ?",
                   params);
     }
     // Per endpoint, in order: a success resets the run of failures.
@@ -239,13 +246,16 @@ void DeliveryRepository::record(db::Session& s, const std::vector<DeliveryResult
                 " WHERE id = ?",
                 {static_cast<long long>(run.second), endpoint});
         if (run.second == 0) continue;
-        if (s.execute("UPDATE webhook_endpoints SET status = 'failing', updated_at = ?"
-                      " WHERE id = ? AND status = 'active' AND consecutive_failures >= ?",
-                      {now, endpoint, static_cast<long long>(failing_threshold)}) > 0)
+        if (s.execute(
+                "UPDATE webhook_endpoints SET status = ?, updated_at = ?"
+                " WHERE id = ? AND status = ? AND consecutive_failures >= ?",
+                {name_of(EndpointStatus::failing), now, endpoint, name_of(EndpointStatus::active),
+                 static_cast<long long>(failing_threshold)}) > 0)
             s.execute(
-                "UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
-                " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
-                {now, endpoint});
+                "UPDATE webhook_deliveries SET status = ?, updated_at = ?"
+                " WHERE endpoint_id = ? AND status IN (?, ?)",
+                {name_of(DeliveryStatus::held), now, endpoint, name_of(DeliveryStatus::pending),
+                 name_of(DeliveryStatus::retrying)});
     }
 }
 
@@ -254,40 +264,44 @@ void DeliveryRepository::release(db::Session& s,
     const auto now = time_param(time::now());
     for (const auto& [id, token] : claims)
         s.execute(
-            "UPDATE webhook_deliveries SET status = IF(attempts > 1, 'retrying', 'pending'),"
+            "UPDATE webhook_deliveries SET status = IF(attempts > 1, ?, ?),"
             " attempts = GREATEST(attempts - 1, 0), claim_token = '',"
             " next_attempt_at = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
-            " AND status = 'delivering'",
-            {now, now, id, token});
+            " AND status = ?",
+            {name_of(DeliveryStatus::retrying), name_of(DeliveryStatus::pending), now, now, id,
+             token, name_of(DeliveryStatus::delivering)});
 }
 
 int DeliveryRepository::reclaim_expired(db::Session& s, int limit) {
     const auto now = time_param(time::now());
     Params ids;
     // A delivery in flight holds its lease in next_attempt_at.
-    for (const auto& r : s.query("SELECT id FROM webhook_deliveries WHERE status = 'delivering'"
-                                 " AND next_attempt_at < ? LIMIT ?",
-                                 {now, static_cast<long long>(limit)}))
+    for (const auto& r :
+         s.query("SELECT id FROM webhook_deliveries WHERE status = ?"
+                 " AND next_attempt_at < ? LIMIT ?",
+                 {name_of(DeliveryStatus::delivering), now, static_cast<long long>(limit)}))
         ids.emplace_back(r.integer(0));
     if (ids.empty()) return 0;
-    Params params{now, now};
+    Params params{name_of(DeliveryStatus::dead_letter), name_of(DeliveryStatus::retrying), now,
+                  now};
     params.insert(params.end(), ids.begin(), ids.end());
-    params.push_back(now);
+    params.insert(params.end(), {name_of(DeliveryStatus::delivering), now});
     // The lost attempt may or may not have reached the receiver; sending again is at-least-once.
-    return static_cast<int>(s.execute(
-        "UPDATE webhook_deliveries SET status = IF(attempts >= max_attempts, 'dead_letter',"
-        " 'retrying'), last_error = 'the worker delivering it stopped', next_attempt_at = ?,"
-        " claim_token = '', updated_at = ? WHERE id IN (" +
-            placeholders(ids.size()) + ") AND status = 'delivering' AND next_attempt_at < ?",
-        params));
+    return static_cast<int>(
+        s.execute("UPDATE webhook_deliveries SET status = IF(attempts >= max_attempts, ?, ?),"
+                  " last_error = 'the worker delivering it stopped', next_attempt_at = ?,"
+                  " claim_token = '', updated_at = ? WHERE id IN (" +
+                      placeholders(ids.size()) + ") AND status = ? AND next_attempt_at < ?",
+                  params));
 }
 
 int DeliveryRepository::sweep(db::Session& s, time::TimePoint before, int limit) {
     const auto cutoff = time_param(before);
     Params ids;
-    for (const auto& r : s.query("SELECT id FROM webhook_deliveries WHERE created_at < ?"
-                                 " AND status <> 'delivering' ORDER BY id LIMIT ?",
-                                 {cutoff, static_cast<long long>(limit)}))
+    for (const auto& r :
+         s.query("SELECT id FROM webhook_deliveries WHERE created_at < ?"
+                 " AND status <> ? ORDER BY id LIMIT ?",
+                 {cutoff, name_of(DeliveryStatus::delivering), static_cast<long long>(limit)}))
         ids.emplace_back(r.integer(0));
     if (!ids.empty()) {
         s.execute(
@@ -309,18 +323,20 @@ DeliveryRepository::ReplayResult DeliveryRepository::replay(db::Session& s, long
         " AND d.workspace_id = ? FOR UPDATE",
         {delivery_id, workspace_id});
     if (!row) return ReplayResult::not_found;
-    if (row->text(0) == delivery_status::delivering) return ReplayResult::in_flight;
-    if (row->text(1) == "deleted") return ReplayResult::endpoint_deleted;
+    if (stored_value<DeliveryStatus>(row->text(0)) == DeliveryStatus::delivering)
+        return ReplayResult::in_flight;
+    const auto endpoint = stored_value<EndpointStatus>(row->text(1));
+    if (endpoint == EndpointStatus::deleted) return ReplayResult::endpoint_deleted;
     const auto now = time_param(time::now());
-    // Onto a paused or failing endpoint the replay waits as held until it is re-enabled.
     s.execute(
-        "UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
+        "UPDATE webhook_deliveries SET status = ?,"
         " attempts = 0, max_attempts = IF(event_name = 'webhook.test', 1, GREATEST(max_attempts, "
         "1)),"
         " next_attempt_at = ?, last_error = NULL, updated_at = ?"
         " WHERE id = ?",
-        {row->text(1), now, now, delivery_id});
-    return row->text(1) == "active" ? ReplayResult::replayed : ReplayResult::replayed_held;
+        {name_of(replayed_status(endpoint)), now, now, delivery_id});
+    return endpoint == EndpointStatus::active ? ReplayResult::replayed
+                                              : ReplayResult::replayed_held;
 }
 
 std::vector<long long> DeliveryRepository::replay_dead_letters(db::Session& s,
@@ -328,21 +344,21 @@ std::vector<long long> DeliveryRepository::replay_dead_letters(db::Session& s,
                                                                time::TimePoint since) {
     std::vector<long long> ids;
     Params params;
-    for (const auto& r : s.query("SELECT id FROM webhook_deliveries WHERE endpoint_id = ?"
-                                 " AND status = 'dead_letter' AND created_at >= ? ORDER BY id"
-                                 " FOR UPDATE",
-                                 {endpoint_id, time_param(since)})) {
+    for (const auto& r :
+         s.query("SELECT id FROM webhook_deliveries WHERE endpoint_id = ?"
+                 " AND status = ? AND created_at >= ? ORDER BY id FOR UPDATE",
+                 {endpoint_id, name_of(DeliveryStatus::dead_letter), time_param(since)})) {
         ids.push_back(r.integer(0));
         params.emplace_back(r.integer(0));
     }
     if (ids.empty()) return ids;
     const auto now = time_param(time::now());
-    const auto status =
-        s.query_one("SELECT status FROM webhook_endpoints WHERE id = ?", {endpoint_id})->text(0);
-    Params all{status, now, now};
+    const auto endpoint = stored_value<EndpointStatus>(
+        s.query_one("SELECT status FROM webhook_endpoints WHERE id = ?", {endpoint_id})->text(0));
+    Params all{name_of(replayed_status(endpoint)), now, now};
     all.insert(all.end(), params.begin(), params.end());
     s.execute(
-        "UPDATE webhook_deliveries SET status = IF(? = 'active', 'pending', 'held'),"
+        "UPDATE webhook_deliveries SET status = ?,"
         " attempts = 0, next_attempt_at = ?, last_error = NULL, updated_at = ?"
         " WHERE id IN (" +
             placeholders(params.size()) + ")",
@@ -359,9 +375,9 @@ long long DeliveryRepository::insert_test_delivery(db::Session& s, long long wor
     s.execute(
         "INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
         " body, status, attempts, max_attempts, next_attempt_at, claim_token, created_at,"
-        " updated_at) VALUES (?, ?, ?, 'webhook.test', ?, 'delivering', 1, 1, ?, ?, ?, ?)",
-        {workspace_id, endpoint_id, event_id, body, time_param(lease_until), claim_token, now,
-         now});
+        " updated_at) VALUES (?, ?, ?, 'webhook.test', ?, ?, 1, 1, ?, ?, ?, ?)",
+        {workspace_id, endpoint_id, event_id, body, name_of(DeliveryStatus::delivering),
+         time_param(lease_until), claim_token, now, now});
     return s.last_insert_id();
 }
 

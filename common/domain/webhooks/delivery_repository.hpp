@@ -2,10 +2,11 @@
 // the delivery workers, replay, lease recovery and the retention sweep.
 #pragma once
 
-#include "common/core/config/config.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/domain/webhooks/delivery.hpp"
+#include "common/domain/webhooks/webhook_settings.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 

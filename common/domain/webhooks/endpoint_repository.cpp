@@ -3,6 +3,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 namespace squawk::webhooks {
 namespace {
@@ -46,12 +47,12 @@ Endpoint EndpointRepository::insert(db::Session& s, long long workspace_id, cons
     e.url = url;
     e.events = events;
     e.secret_sealed = secret_sealed;
-    e.status = endpoint_status::active;
+    e.status = EndpointStatus::active;
     e.created_at = e.updated_at = time::now();
     s.execute(
         "INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
-        " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?)",
-        {e.public_id, workspace_id, url, events_text(events), secret_sealed,
+        " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        {e.public_id, workspace_id, url, events_text(events), secret_sealed, name_of(e.status),
          time_param(e.created_at), time_param(e.updated_at)});
     e.id = s.last_insert_id();
     return e;
@@ -62,26 +63,24 @@ std::optional<Endpoint> EndpointRepository::find(db::Session& s, long long works
     return kEndpointRows.first(
         s.select("SELECT " + kEndpointRows.select_list() +
                      " FROM webhook_endpoints WHERE public_id = ? AND workspace_id = ?"
-                     " AND status <> 'deleted'" +
+                     " AND status <> ?" +
                      (for_update ? " FOR UPDATE" : ""),
-                 {public_id, workspace_id}));
+                 {public_id, workspace_id, name_of(EndpointStatus::deleted)}));
 }
 
 std::vector<Endpoint> EndpointRepository::list(db::Session& s, long long workspace_id) {
     return kEndpointRows.all(s.select("SELECT " + kEndpointRows.select_list() +
                                           " FROM webhook_endpoints WHERE workspace_id = ?"
-                                          " AND status <> 'deleted' ORDER BY id",
-                                      {workspace_id}));
+                                          " AND status <> ? ORDER BY id",
+                                      {workspace_id, name_of(EndpointStatus::deleted)}));
 }
 
 long long EndpointRepository::count_active_locked(db::Session& s, long long workspace_id) {
     // Locking the workspace row serializes creates and resumes of one workspace.
     s.query("SELECT id FROM workspaces WHERE id = ? FOR UPDATE", {workspace_id});
     return s
-        .query_one(
-            "SELECT COUNT(*) FROM webhook_endpoints WHERE workspace_id = ?"
-            " AND status = 'active'",
-            {workspace_id})
+        .query_one("SELECT COUNT(*) FROM webhook_endpoints WHERE workspace_id = ? AND status = ?",
+                   {workspace_id, name_of(EndpointStatus::active)})
         ->integer(0);
 }
 
@@ -90,29 +89,31 @@ void EndpointRepository::update(db::Session& s, const Endpoint& e) {
     s.execute(
         "UPDATE webhook_endpoints SET url = ?, events = ?, status = ?,"
         " consecutive_failures = ?, updated_at = ? WHERE id = ?",
-        {e.url, events_text(e.events), e.status, static_cast<long long>(e.consecutive_failures),
-         now, e.id});
+        {e.url, events_text(e.events), name_of(e.status),
+         static_cast<long long>(e.consecutive_failures), now, e.id});
     // Held deliveries go out again once the endpoint is active; pausing holds what is waiting.
-    if (e.status == endpoint_status::active)
+    if (e.status == EndpointStatus::active)
         s.execute(
-            "UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?,"
-            " updated_at = ? WHERE endpoint_id = ? AND status = 'held'",
-            {now, now, e.id});
+            "UPDATE webhook_deliveries SET status = ?, next_attempt_at = ?,"
+            " updated_at = ? WHERE endpoint_id = ? AND status = ?",
+            {name_of(DeliveryStatus::pending), now, now, e.id, name_of(DeliveryStatus::held)});
     else
         s.execute(
-            "UPDATE webhook_deliveries SET status = 'held', updated_at = ?"
-            " WHERE endpoint_id = ? AND status IN ('pending', 'retrying')",
-            {now, e.id});
+            "UPDATE webhook_deliveries SET status = ?, updated_at = ?"
+            " WHERE endpoint_id = ? AND status IN (?, ?)",
+            {name_of(DeliveryStatus::held), now, e.id, name_of(DeliveryStatus::pending),
+             name_of(DeliveryStatus::retrying)});
 }
 
 void EndpointRepository::remove(db::Session& s, const Endpoint& e) {
     const auto now = time_param(time::now());
-    s.execute("UPDATE webhook_endpoints SET status = 'deleted', updated_at = ? WHERE id = ?",
-              {now, e.id});
+    s.execute("UPDATE webhook_endpoints SET status = ?, updated_at = ? WHERE id = ?",
+              {name_of(EndpointStatus::deleted), now, e.id});
     s.execute(
-        "UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint deleted',"
-        " updated_at = ? WHERE endpoint_id = ? AND status IN ('pending', 'retrying', 'held')",
-        {now, e.id});
+        "UPDATE webhook_deliveries SET status = ?, last_error = 'endpoint deleted',"
+        " updated_at = ? WHERE endpoint_id = ? AND status IN (?, ?, ?)",
+        {name_of(DeliveryStatus::failed), now, e.id, name_of(DeliveryStatus::pending),
+         name_of(DeliveryStatus::retrying), name_of(DeliveryStatus::held)});
 }
 
 void EndpointRepository::rotate_secret(db::Session& s, const Endpoint& e,

@@ -4,19 +4,13 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace squawk::webhooks {
-
-namespace endpoint_status {
-inline constexpr const char* active = "active";
-inline constexpr const char* paused = "paused";
-inline constexpr const char* failing = "failing";
-inline constexpr const char* deleted = "deleted";
-}  // namespace endpoint_status
 
 struct Endpoint {
     long long id = 0;
@@ -27,7 +21,7 @@ struct Endpoint {
     std::string secret_sealed;
     std::optional<std::string> previous_secret_sealed;
     std::optional<time::TimePoint> previous_secret_expires_at;
-    std::string status;
+    EndpointStatus status = EndpointStatus::active;
     int consecutive_failures = 0;
     time::TimePoint created_at;
     time::TimePoint updated_at;

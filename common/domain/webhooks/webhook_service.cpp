@@ -1,5 +1,6 @@
 #include "common/domain/webhooks/webhook_service.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/crypto/secret_key.hpp"
 #include "common/core/error/api_error.hpp"
@@ -70,7 +71,7 @@ Endpoint WebhookService::update(long long workspace_id, const std::string& id,
     if (change.url) check_url(*change.url);
     const int limit = config_.webhooks.max_active_per_workspace;
     return mysql_.transaction([&](db::Session& s) {
-        const bool activating = change.status && *change.status == endpoint_status::active;
+        const bool activating = change.status && *change.status == EndpointStatus::active;
         // Lock order as in create: the workspace, then the endpoint.
         const long long active =
             activating ? EndpointRepository::count_active_locked(s, workspace_id) : 0;
@@ -168,7 +169,7 @@ TestDelivery WebhookService::test(long long workspace_id, const std::string& id)
     const auto& a = *result.attempt;
     return {d.id,
             d.event_public_id,
-            result.status == delivery_status::delivered,
+            result.status == DeliveryStatus::delivered,
             a.status_code,
             a.duration_ms,
             a.error,
@@ -190,11 +191,11 @@ ReplayedDelivery WebhookService::replay(long long workspace_id, long long delive
                                    "The delivery's webhook no longer exists.");
         case DeliveryRepository::ReplayResult::replayed_held:
             // Waits for its paused or failing endpoint to be re-enabled.
-            return {delivery_id, delivery_status::held};
+            return {delivery_id, DeliveryStatus::held};
         case DeliveryRepository::ReplayResult::replayed:
             break;
     }
-    return {delivery_id, delivery_status::pending};
+    return {delivery_id, DeliveryStatus::pending};
 }
 
 std::vector<long long> WebhookService::replay_dead_letters(long long workspace_id,

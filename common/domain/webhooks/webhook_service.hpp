@@ -3,12 +3,13 @@
 // returns domain types that api/render turns into JSON.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/webhooks/delivery_log_repository.hpp"
 #include "common/domain/webhooks/endpoint_repository.hpp"
+#include "common/domain/webhooks/statuses.hpp"
 
 #include <optional>
 #include <string>
@@ -19,7 +20,7 @@ namespace squawk::webhooks {
 struct EndpointChange {
     std::optional<std::string> url;
     std::optional<std::vector<std::string>> events;
-    std::optional<std::string> status;  // active or paused
+    std::optional<EndpointStatus> status;  // active or paused
 };
 
 // An endpoint with its new secret in clear, shown once (create, rotate_secret).
@@ -43,7 +44,7 @@ struct TestDelivery {
 // A replayed delivery and the status it waits in.
 struct ReplayedDelivery {
     long long delivery_id = 0;
-    std::string status;
+    DeliveryStatus status = DeliveryStatus::pending;
 };
 
 class WebhookService {

@@ -1,5 +1,6 @@
 #include "common/extensions/providers/espeak/espeak_provider.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/domain/generation/wav_info.hpp"

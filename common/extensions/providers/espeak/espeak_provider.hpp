@@ -2,8 +2,9 @@
 // with the text on stdin and has it write the WAV file itself.
 #pragma once
 
-#include "common/core/config/config.hpp"
+#include "common/core/config/config_fwd.hpp"
 #include "common/domain/generation/speech_provider.hpp"
+#include "common/extensions/providers/espeak/espeak_settings.hpp"
 
 #include <memory>
 

@@ -1,0 +1,20 @@
+#include "api/server/services.hpp"
+
+#include "common/core/config/config.hpp"
+
+namespace squawk::api {
+
+Services::Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& r)
+    : config(c),
+      mysql(m),
+      redis(r),
+      submitter(m, r, c.jobs),
+      key_cache(std::chrono::seconds(c.api.key_cache_seconds),
+                std::chrono::milliseconds(c.rate_limits.lease_ms)),
+      workspaces(std::chrono::seconds(c.api.key_cache_seconds)),
+      rate_limiter(c.rate_limits),
+      leases(std::chrono::milliseconds(c.rate_limits.lease_ms)),
+      request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
+                  static_cast<size_t>(c.request_log.max_pending)) {}
+
+}  // namespace squawk::api

@@ -1,0 +1,39 @@
+#include "common/core/daemon/api_settings.hpp"
+
+#include "common/core/config/section_schema.hpp"
+
+#include <charconv>
+
+namespace squawk::config {
+namespace {
+
+Row<ApiSettings> listen_address() {
+    return {"listen", [](ApiSettings& api, const Scalar& value, const std::string& path) {
+                const auto* v = std::get_if<std::string>(&value);
+                if (!v) bad_value(path, "expected \"host:port\"");
+                const auto colon = v->rfind(':');
+                int port = 0;
+                const char* end = v->data() + v->size();
+                if (colon == std::string::npos || colon == 0 ||
+                    std::from_chars(v->data() + colon + 1, end, port).ptr != end || port < 0 ||
+                    port > 65535)
+                    bad_value(path, "expected \"host:port\" with a port from 0 to 65535");
+                api.listen_host = v->substr(0, colon);
+                api.listen_port = port;
+            }};
+}
+
+}  // namespace
+
+SectionSchema<ApiSettings> api_schema() {
+    return {{
+                listen_address(),
+                integer("threads", &ApiSettings::threads, 1, 256),
+                integer("max_body_bytes", &ApiSettings::max_body_bytes, 1024, 64LL << 20),
+                integer("key_cache_seconds", &ApiSettings::key_cache_seconds, 0, 3600),
+                text("public_base_url", &ApiSettings::public_base_url, false),
+            },
+            {}};
+}
+
+}  // namespace squawk::config

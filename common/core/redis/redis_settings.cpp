@@ -1,0 +1,19 @@
+#include "common/core/redis/redis_settings.hpp"
+
+#include "common/core/config/section_schema.hpp"
+
+namespace squawk::config {
+
+SectionSchema<RedisSettings> redis_schema() {
+    using S = RedisSettings;
+    return {{
+                text("host", &S::host, false),
+                integer("port", &S::port, 1, 65535),
+                text("password", &S::password),
+                text("prefix", &S::prefix, false),
+                integer("timeout_ms", &S::timeout_ms, 100, 60000),
+            },
+            {}};
+}
+
+}  // namespace squawk::config

@@ -1,0 +1,32 @@
+// Connected social platforms: limits of account groups, media checks, and each platform's API.
+// Sections [social] and [social.<platform>]; the rows are in social_settings.cpp.
+#pragma once
+
+#include "common/core/config/config_fwd.hpp"
+
+#include <map>
+#include <string>
+
+namespace squawk::config {
+
+// A social platform's API: its base URL (self-hosted Bot API servers, fakes in tests) and the
+// timeout of one call.
+struct PlatformSettings {
+    std::string api_base_url;
+    int timeout_ms = 10000;
+};
+
+// Keyed by platform identifier.
+struct SocialSettings {
+    std::map<std::string, PlatformSettings> platforms;
+    int max_groups_per_workspace = 50;
+    int max_accounts_per_group = 100;
+    // Per request of the publish worker's media probe (HEAD or one-byte GET of a media URL).
+    int media_probe_timeout_ms = 10000;
+    // For the whole download of an image the platform takes only as an upload.
+    int media_download_timeout_ms = 60000;
+};
+
+SectionSchema<SocialSettings> social_schema();
+
+}  // namespace squawk::config
