@@ -51,6 +51,23 @@ json run_change(Stack& stack, const std::string& key, const std::string& method,
     return *job;
 }
 
+// A workspace with a Telegram channel and a Discord webhook connected through a live or a test key.
+template <bool kTestKey>
+struct Connected {
+    FakePlatforms fake;
+    Stack stack{change_stack(fake)};
+    const std::string key = kTestKey ? stack.tenant().test_key : stack.tenant().live_key;
+    const std::string telegram = connect_telegram_channel(stack, fake, key, kChat);
+    const std::string discord = connect_discord_webhook(stack, fake, key, kHookChannel);
+
+    // A post sent now to both, once its publish has settled.
+    long long publish(const std::string& content) {
+        return published_post(stack, key, content, {telegram, discord});
+    }
+};
+using LiveChannels = Connected<false>;
+using SandboxChannels = Connected<true>;
+
 json post_of(Stack& stack, const std::string& key, long long id) {
     const auto r = stack.request("GET", "/v1/social/posts/" + std::to_string(id), nullptr, key);
     check_success_envelope(r, 200);
@@ -108,16 +125,12 @@ long long stored_post(Stack& stack, long long workspace_id, const std::string& a
 
 }  // namespace
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiveChannels,
     "editing a published post changes its Telegram and Discord messages, then the post's "
     "content and each target's edited_at",
     "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().live_key;
-    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
-    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
-    const auto id = published_post(stack, key, "Doors open at nine", {telegram, discord});
+    const auto id = publish("Doors open at nine");
     const auto before = post_of(stack, key, id);
 
     const auto job =
@@ -150,14 +163,10 @@ TEST_CASE(
     CHECK(fake.calls("/messages/").size() == 1);
 }
 
-TEST_CASE("an edit the platform answers 429 is retried and each message is edited once",
-          "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().live_key;
-    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
-    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
-    const auto id = published_post(stack, key, "Sale starts Monday", {telegram, discord});
+TEST_CASE_METHOD(LiveChannels,
+                 "an edit the platform answers 429 is retried and each message is edited once",
+                 "[e2e][social][changes]") {
+    const auto id = publish("Sale starts Monday");
     fake.program("/editMessageText", {{{"status", 429},
                                        {"body",
                                         {{"ok", false},
@@ -180,16 +189,12 @@ TEST_CASE("an edit the platform answers 429 is retried and each message is edite
           "Sale starts Tuesday");
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiveChannels,
     "kill -9 of the worker mid-edit: the rerun skips the message already edited and repeats "
     "only the one whose outcome is unknown",
     "[e2e][social][changes][crash]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().live_key;
-    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
-    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
-    const auto id = published_post(stack, key, "Before the crash", {telegram, discord});
+    const auto id = publish("Before the crash");
     // Discord applies the edit, then answers late: the worker dies not knowing it was taken.
     fake.program("/messages/", json::array({{{"delay_ms", 3000}}}));
 
@@ -354,17 +359,12 @@ TEST_CASE(
         "CONFLICT");
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    LiveChannels,
     "a message already deleted on the platform counts as deleted and a refused deletion leaves "
     "that target published with the error in the job result",
     "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().live_key;
-    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
-    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
-
-    const auto gone = published_post(stack, key, "Gone already", {telegram, discord});
+    const auto gone = publish("Gone already");
     fake.program("/deleteMessage",
                  {{{"status", 400},
                    {"body",
@@ -379,7 +379,7 @@ TEST_CASE(
     CHECK(cleared["result"]["deleted"] == 2);
     CHECK(post_of(stack, key, gone)["status"] == "unpublished");
 
-    const auto old = published_post(stack, key, "Too old to delete", {telegram, discord});
+    const auto old = publish("Too old to delete");
     fake.program("/deleteMessage",
                  {{{"status", 400},
                    {"body",
@@ -403,14 +403,10 @@ TEST_CASE(
     CHECK(telegram_message(fake, target_on(after, "telegram")["platform_post_id"]).is_object());
 }
 
-TEST_CASE("a test key edits and unpublishes its sandbox post without calling any platform",
-          "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().test_key;
-    const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
-    const auto discord = connect_discord_webhook(stack, fake, key, kHookChannel);
-    const auto id = published_post(stack, key, "Sandbox hello", {telegram, discord});
+TEST_CASE_METHOD(SandboxChannels,
+                 "a test key edits and unpublishes its sandbox post without calling any platform",
+                 "[e2e][social][changes]") {
+    const auto id = publish("Sandbox hello");
     fake.clear_calls();
 
     const auto too_long = stack.request("POST", "/v1/social/posts/" + std::to_string(id) + "/edit",
