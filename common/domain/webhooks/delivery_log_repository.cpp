@@ -66,6 +66,13 @@ void attach_attempts(db::Session& s, std::vector<DeliveryLog>& items) {
         by_id.at(a.delivery_id)->attempts.push_back(std::move(a));
 }
 
+// The log's SELECT, with `rest` (conditions, order, limit) after its FROM.
+std::string select_logs(std::string_view rest) {
+    std::string sql(kLogColumns);
+    sql.append(kFrom).append(rest);
+    return sql;
+}
+
 std::vector<DeliveryLog> read_logs(db::Session& s, const std::string& sql, const Params& params) {
     auto items = kLogRows.all(s.select(sql, params));
     drop_stale_next_attempt(items);
@@ -97,17 +104,14 @@ LogPage DeliveryLogRepository::list(db::Session& s, long long workspace_id, cons
     params.insert(params.begin(), name_of(DeliveryStatus::delivered));
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
-    page.items = read_logs(
-        s, std::string(kLogColumns) + kFrom + where + " ORDER BY d.id DESC LIMIT ? OFFSET ?",
-        params);
+    page.items = read_logs(s, select_logs(where + " ORDER BY d.id DESC LIMIT ? OFFSET ?"), params);
     return page;
 }
 
 std::optional<DeliveryLog> DeliveryLogRepository::find(db::Session& s, long long workspace_id,
                                                        long long delivery_id) {
-    auto items =
-        read_logs(s, std::string(kLogColumns) + kFrom + " WHERE d.id = ? AND d.workspace_id = ?",
-                  {name_of(DeliveryStatus::delivered), delivery_id, workspace_id});
+    auto items = read_logs(s, select_logs(" WHERE d.id = ? AND d.workspace_id = ?"),
+                           {name_of(DeliveryStatus::delivered), delivery_id, workspace_id});
     if (items.empty()) return std::nullopt;
     return std::move(items.front());
 }
