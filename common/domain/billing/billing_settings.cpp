@@ -10,15 +10,7 @@ namespace {
 
 // A credit amount: a non-negative number with at most 4 fraction digits, kept as units.
 long long credit_units(const Scalar& value, const std::string& path) {
-    double amount;
-    if (const auto* d = std::get_if<double>(&value))
-        amount = *d;
-    else if (const auto* i = std::get_if<long long>(&value))
-        amount = static_cast<double>(*i);
-    else
-        bad_value(path, "expected a number of credits");
-    if (!(amount >= 0 && amount <= 1e9)) bad_value(path, "must be between 0 and 1e9");
-    const double units = amount * 10000;
+    const double units = as_real(value, path, 0, 1e9) * 10000;
     if (std::fabs(units - std::round(units)) > 1e-6)
         bad_value(path, "must have at most 4 fraction digits");
     return std::llround(units);
