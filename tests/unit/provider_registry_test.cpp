@@ -87,9 +87,9 @@ TEST_CASE("espeak is registered and is the default speech provider", "[unit][pro
 }
 
 TEST_CASE("every default in [generation] names a registered provider", "[unit][providers]") {
-    for (const auto modality : generation::kModalities) {
+    for (const auto modality : all_values<generation::Modality>()) {
         const auto& defaults = config::GenerationSettings{}.default_provider;
-        const auto chosen = defaults.find(std::string(generation::name_of(modality)));
+        const auto chosen = defaults.find(std::string(name_of(modality)));
         if (chosen != defaults.end()) CHECK(providers::registered().has(modality, chosen->second));
     }
 }

@@ -2,17 +2,16 @@
 // speech_provider.hpp) and its own line in the [generation] configuration section.
 #pragma once
 
-#include <array>
-#include <string_view>
+#include "common/core/names/wire_names.hpp"
 
 namespace squawk::generation {
 
 enum class Modality { text, image, speech, transcription, video };
 
-inline constexpr std::array<Modality, 5> kModalities{
-    Modality::text, Modality::image, Modality::speech, Modality::transcription, Modality::video};
-
-// The name configuration and messages use: "text", "image", "speech", ...
-std::string_view name_of(Modality modality);
+// The names configuration and messages use, in the enum's order.
+inline std::span<const char* const> wire_names(Modality) {
+    static constexpr const char* names[] = {"text", "image", "speech", "transcription", "video"};
+    return names;
+}
 
 }  // namespace squawk::generation

@@ -10,7 +10,7 @@ namespace {
 
 // generation.<modality>: one of the providers of that modality compiled into this build.
 Row<GenerationSettings> default_provider(generation::Modality modality) {
-    const std::string name(generation::name_of(modality));
+    const std::string name(name_of(modality));
     return {name,
             [name, modality](GenerationSettings& g, const Scalar& value, const std::string& path) {
                 const std::string chosen = as_text(value, path);
@@ -30,7 +30,7 @@ Row<GenerationSettings> default_provider(generation::Modality modality) {
 
 SectionSchema<GenerationSettings> generation_schema() {
     SectionSchema<GenerationSettings> schema;
-    for (const auto modality : generation::kModalities)
+    for (const auto modality : all_values<generation::Modality>())
         schema.rows.push_back(default_provider(modality));
     return schema;
 }
