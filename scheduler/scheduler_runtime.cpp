@@ -56,10 +56,9 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
       lease_(config_.redis, milliseconds(config_.scheduler.leader_lease_ms), std::move(owner)),
       mover_(config_.redis, config_.workers),
       publish_mover_(config_.redis, config_.workers),
-      reclaimer_(mysql_, config_.redis, std::chrono::seconds(config_.jobs.lease_seconds)),
+      lost_work_(mysql_, config_.redis, std::chrono::seconds(config_.jobs.lease_seconds),
+                 std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
       rebuilder_(mysql_, config_.redis),
-      sweeper_(mysql_, config_.redis,
-               std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
       webhook_tasks_(mysql_, config_.webhooks),
       retention_(mysql_, config_.request_log.retention_days),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
@@ -86,11 +85,11 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
         "publish-due-mover", c.move_due_publish,
         [this] { publish_mover_.run_pool(jobs::kPublishTarget.pool); }, leading);
     task(
-        "reclaimer", c.reclaim, [this] { reclaimer_.run_once(); }, leading);
+        "reclaimer", c.reclaim, [this] { lost_work_.reclaim_expired(); }, leading);
     task(
         "queue-rebuilder", c.rebuild_check, [this] { rebuilder_.run_once(); }, leading);
     task(
-        "stale-sweeper", c.stale_sweep, [this] { sweeper_.run_once(); }, leading);
+        "stale-sweeper", c.stale_sweep, [this] { lost_work_.enqueue_stale(); }, leading);
     task(
         "event-dispatcher", c.dispatch_events, [this] { webhook_tasks_.dispatch_events(); },
         leading);

@@ -9,11 +9,10 @@
 #include "common/core/runtime/periodic_task.hpp"
 #include "scheduler/delayed_mover.hpp"
 #include "scheduler/leader_lease.hpp"
+#include "scheduler/lost_work.hpp"
 #include "scheduler/monthly_allowance.hpp"
 #include "scheduler/queue_rebuilder.hpp"
-#include "scheduler/reclaimer.hpp"
 #include "scheduler/retention_sweeper.hpp"
-#include "scheduler/stale_sweeper.hpp"
 #include "scheduler/webhook_tasks.hpp"
 
 #include <memory>
@@ -57,9 +56,8 @@ class SchedulerRuntime : public daemon::Service {
     DelayedMover mover_;
     // Its own Redis connection: it runs on its own task thread.
     DelayedMover publish_mover_;
-    Reclaimer reclaimer_;
+    LostWork lost_work_;
     QueueRebuilder rebuilder_;
-    StaleSweeper sweeper_;
     WebhookTasks webhook_tasks_;
     RetentionSweeper retention_;
     MonthlyAllowance allowance_;

@@ -12,8 +12,6 @@ packages=(
     libtomlplusplus-dev libcli11-dev catch2 libhowardhinnant-date-dev tzdata libjemalloc-dev
     # servers and tools the stack and the tests run
     redis-server redis-tools mariadb-server mariadb-client espeak-ng nodejs npm curl python3
-    # benchmark load generator and peer
-    wrk nginx-light
     # systemd-analyze, for verifying the unit files
     systemd
     # benchmarks: the load generator and the static-file peer

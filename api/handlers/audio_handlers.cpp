@@ -1,13 +1,19 @@
-#include "api/handlers/audio_handlers.hpp"
+// Text to speech (scope audio:write): validated here, rendered by the generate worker pool.
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/job_json.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "common/extensions/providers/registered.hpp"
 
+#include <array>
+
 namespace squawk::api::handlers {
+namespace {
+constexpr size_t kMaxSpeechCharacters = 5000;
 
 Reply text_to_speech(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
@@ -27,6 +33,17 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
          {"speed", speed.value_or(generation::kDefaultWordsPerMinute)}},
         ctx.is_test, ctx.charge_ledger_id);
     return Reply::ok(render::accepted_job_json(job), 202);
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::audio>() {
+    static constexpr std::array kRoutes{
+        Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech)
+            .billable("text_to_speech"),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

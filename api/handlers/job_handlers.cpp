@@ -1,7 +1,10 @@
-#include "api/handlers/job_handlers.hpp"
+// Polling, listing and cancelling asynchronous jobs, and the ping job that checks the job path
+// end to end (scope jobs:read).
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/job_json.hpp"
 #include "api/server/pagination.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/jobs/job_service.hpp"
 #include "common/domain/jobs/job_types.hpp"
@@ -18,8 +21,6 @@ constexpr std::array kStatuses{jobs::JobStatus::queued,   jobs::JobStatus::runni
 
 // A ping job parks one fiber at most this long.
 constexpr long long kMaxPingSleepMs = 60000;
-
-}  // namespace
 
 Reply get_job(const RequestContext& ctx, Services& services) {
     const std::string& id = ctx.param("job_id");
@@ -38,9 +39,7 @@ Reply list_jobs(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found = jobs::JobService(services.mysql)
                            .list(ctx.workspace_id, status, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& job : found.items) items.push_back(render::job_json(job));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::job_json);
 }
 
 Reply cancel_job(const RequestContext& ctx, Services& services) {
@@ -56,6 +55,21 @@ Reply submit_ping(const RequestContext& ctx, Services& services) {
     const auto job = services.submitter.submit(ctx.workspace_id, jobs::kNoop,
                                                {{"sleep_ms", sleep_ms.value_or(0)}}, ctx.is_test);
     return Reply::ok(render::accepted_job_json(job), 202);
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::jobs>() {
+    constexpr Access kRead = Access::needs("jobs:read");
+    static constexpr std::array kRoutes{
+        Route::get("/v1/jobs", kRead, list_jobs),
+        // Polling a job is never limited (spec 1, 8.1).
+        Route::get("/v1/jobs/{job_id}", kRead, get_job).unlimited(),
+        Route::post("/v1/jobs/{job_id}/cancel", kRead, cancel_job),
+        Route::post("/v1/jobs/ping", kRead, submit_ping),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

@@ -1,7 +1,9 @@
-#include "api/handlers/log_handlers.hpp"
+// GET /logs (logs:read): the caller's own API requests, newest first, with filters.
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/request_log_json.hpp"
 #include "api/server/pagination.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/request_log/request_log_service.hpp"
 
@@ -11,8 +13,6 @@ namespace squawk::api::handlers {
 namespace {
 
 constexpr std::array<std::string_view, 5> kMethods{"GET", "POST", "PUT", "PATCH", "DELETE"};
-
-}  // namespace
 
 Reply list_request_logs(const RequestContext& ctx, Services& services) {
     Validator query(ctx.query);
@@ -34,9 +34,17 @@ Reply list_request_logs(const RequestContext& ctx, Services& services) {
     if (ctx.profile_id) filter.profile_id = ctx.profile_id;
     const auto found =
         request_log::RequestLogService(services.mysql).list(filter, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& e : found.items) items.push_back(render::request_log_json(e));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::request_log_json);
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::logs>() {
+    static constexpr std::array kRoutes{
+        Route::get("/v1/logs", Access::needs("logs:read"), list_request_logs),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

@@ -1,8 +1,12 @@
-#include "api/handlers/media_handlers.hpp"
+// Media records and their files: read (media:read), download (media:read), delete (media:write).
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/media_json.hpp"
+#include "api/server/services.hpp"
 #include "common/core/config/config.hpp"
 #include "common/domain/media/media_service.hpp"
+
+#include <array>
 
 namespace squawk::api::handlers {
 namespace {
@@ -10,8 +14,6 @@ namespace {
 media::MediaService service(Services& services) {
     return media::MediaService(services.mysql, services.config.media);
 }
-
-}  // namespace
 
 Reply get_media(const RequestContext& ctx, Services& services) {
     return Reply::ok(
@@ -28,6 +30,19 @@ Reply delete_media(const RequestContext& ctx, Services& services) {
     const std::string& id = ctx.param("media_id");
     service(services).remove(ctx.workspace_id, id, ctx.request_id);
     return Reply::ok({{"media_id", id}, {"deleted", true}});
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::media>() {
+    constexpr Access kRead = Access::needs("media:read");
+    static constexpr std::array kRoutes{
+        Route::get("/v1/media/{media_id}", kRead, get_media),
+        Route::del("/v1/media/{media_id}", Access::needs("media:write"), delete_media),
+        Route::get("/v1/media/{media_id}/download", kRead, download_media),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

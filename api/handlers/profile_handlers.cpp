@@ -1,10 +1,15 @@
-#include "api/handlers/profile_handlers.hpp"
+// Profiles (spec 2.7, 4.1, 4.3): create, list, read (a bare object), rename, delete with
+// confirmation, pause and resume. Always scoped to the caller's own workspace.
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/profile_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/request_headers.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/profiles/profile_service.hpp"
+
+#include <array>
 
 namespace squawk::api::handlers {
 namespace {
@@ -21,8 +26,6 @@ long long profile_id(const RequestContext& ctx) {
 profiles::ProfileService service(Services& services) {
     return profiles::ProfileService(services.mysql, services.redis);
 }
-
-}  // namespace
 
 Reply create_profile(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
@@ -41,9 +44,7 @@ Reply list_profiles(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found =
         service(services).list(ctx.caller_workspace_id, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& p : found.items) items.push_back(render::profile_json(p));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::profile_json);
 }
 
 Reply get_profile(const RequestContext& ctx, Services& services) {
@@ -89,6 +90,24 @@ Reply pause_profile(const RequestContext& ctx, Services& services) {
 Reply resume_profile(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::profile_json(
         service(services).set_paused(ctx.caller_workspace_id, profile_id(ctx), false)));
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::profiles>() {
+    constexpr Access kRead = Access::needs("profiles:read");
+    constexpr Access kManage = Access::needs("profiles:manage");
+    static constexpr std::array kRoutes{
+        Route::post("/v1/profiles", kManage, create_profile),
+        Route::get("/v1/profiles", kRead, list_profiles),
+        Route::get("/v1/profiles/{id}", kRead, get_profile),
+        Route::patch("/v1/profiles/{id}", kManage, update_profile),
+        Route::del("/v1/profiles/{id}", kManage, delete_profile),
+        Route::post("/v1/profiles/{id}/pause", kManage, pause_profile),
+        Route::post("/v1/profiles/{id}/resume", kManage, resume_profile),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

@@ -1,13 +1,18 @@
-#include "api/handlers/social_account_handlers.hpp"
+// Connected social accounts and account groups (issue 4; scopes social:read / social:write).
+// POST /social/connect/{platform}: any registered platform by its id or an alias.
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/social_account_json.hpp"
 #include "api/render/social_group_json.hpp"
 #include "api/server/pagination.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/account_service.hpp"
 #include "common/domain/social/group_service.hpp"
+
+#include <array>
 
 namespace squawk::api::handlers {
 namespace {
@@ -49,11 +54,20 @@ AccountQuery read_account_query(const RequestContext& ctx) {
     return q;
 }
 
-std::optional<std::vector<std::string>> read_account_ids(Validator& body) {
-    return body.optional_string_array("account_ids", kMaxGroupIds, kMaxIdChars, {}, 0);
+// A group's name and members; creating requires the name, an update at least one of both.
+social::GroupChange read_group_change(const RequestContext& ctx, bool creating) {
+    Validator body(ctx.body);
+    social::GroupChange change;
+    change.name = creating ? body.required_string("name", kMaxNameChars)
+                           : body.optional_string("name", kMaxNameChars);
+    change.account_ids =
+        body.optional_string_array("account_ids", kMaxGroupIds, kMaxIdChars, {}, 0);
+    body.reject_unknown_fields();
+    body.finish();
+    if (!change.name && !change.account_ids)
+        throw validation_error({{"body", "give at least one of name, account_ids"}});
+    return change;
 }
-
-}  // namespace
 
 Reply connect_social_account(const RequestContext& ctx, Services& services) {
     const auto& platform = social::connectable_platform(ctx.param("platform"));
@@ -75,18 +89,14 @@ Reply list_social_accounts(const RequestContext& ctx, Services& services) {
     const auto q = read_account_query(ctx);
     const auto found =
         accounts(services).list(ctx.workspace_id, q.platform, q.page.offset(), q.page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& a : found.items) items.push_back(render::account_json(a));
-    return Reply::page(std::move(items), pagination_json(q.page, found.total));
+    return page_reply(q.page, found, render::account_json);
 }
 
 Reply social_accounts_health(const RequestContext& ctx, Services& services) {
     const auto q = read_account_query(ctx);
     const auto checked = accounts(services).check_health(ctx.workspace_id, q.platform,
                                                          q.page.offset(), q.page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& a : checked.items) items.push_back(render::account_health_json(a));
-    return Reply::page(std::move(items), pagination_json(q.page, checked.total));
+    return page_reply(q.page, checked, render::account_health_json);
 }
 
 Reply rename_social_account(const RequestContext& ctx, Services& services) {
@@ -120,12 +130,7 @@ Reply disconnect_social_account(const RequestContext& ctx, Services& services) {
 }
 
 Reply create_account_group(const RequestContext& ctx, Services& services) {
-    Validator body(ctx.body);
-    social::GroupChange change;
-    change.name = body.required_string("name", kMaxNameChars);
-    change.account_ids = read_account_ids(body);
-    body.reject_unknown_fields();
-    body.finish();
+    const auto change = read_group_change(ctx, true);
     return Reply::ok(render::group_json(groups(services).create(ctx.workspace_id, change)), 201);
 }
 
@@ -134,9 +139,7 @@ Reply list_account_groups(const RequestContext& ctx, Services& services) {
     const PageRequest page = read_page(query);
     query.finish();
     const auto found = groups(services).list(ctx.workspace_id, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& g : found.items) items.push_back(render::group_json(g));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::group_json);
 }
 
 Reply get_account_group(const RequestContext& ctx, Services& services) {
@@ -145,14 +148,7 @@ Reply get_account_group(const RequestContext& ctx, Services& services) {
 }
 
 Reply update_account_group(const RequestContext& ctx, Services& services) {
-    Validator body(ctx.body);
-    social::GroupChange change;
-    change.name = body.optional_string("name", kMaxNameChars);
-    change.account_ids = read_account_ids(body);
-    body.reject_unknown_fields();
-    body.finish();
-    if (!change.name && !change.account_ids)
-        throw validation_error({{"body", "give at least one of name, account_ids"}});
+    const auto change = read_group_change(ctx, false);
     return Reply::ok(render::group_json(
         groups(services).update(ctx.workspace_id, ctx.param("group_id"), change)));
 }
@@ -160,6 +156,30 @@ Reply update_account_group(const RequestContext& ctx, Services& services) {
 Reply delete_account_group(const RequestContext& ctx, Services& services) {
     groups(services).remove(ctx.workspace_id, ctx.param("group_id"));
     return Reply::ok({{"id", ctx.param("group_id")}, {"deleted", true}});
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::social_accounts>() {
+    constexpr Access kRead = Access::needs("social:read");
+    constexpr Access kWrite = Access::needs("social:write");
+    // Social accounts belong to the workspace acted in, so X-Profile-Id targets a profile's.
+    static constexpr std::array kRoutes{
+        Route::post("/v1/social/connect/{platform}", kWrite, connect_social_account),
+        Route::get("/v1/social/accounts", kRead, list_social_accounts),
+        Route::get("/v1/social/accounts/health", kRead, social_accounts_health),
+        Route::patch("/v1/social/accounts/{account_id}", kWrite, rename_social_account),
+        // Also needs profiles:manage, checked by the handler (a route names one scope).
+        Route::post("/v1/social/accounts/{account_id}/move", kWrite, move_social_account),
+        Route::del("/v1/social/accounts/{account_id}", kWrite, disconnect_social_account),
+        Route::get("/v1/social/account-groups", kRead, list_account_groups),
+        Route::post("/v1/social/account-groups", kWrite, create_account_group),
+        Route::get("/v1/social/account-groups/{group_id}", kRead, get_account_group),
+        Route::patch("/v1/social/account-groups/{group_id}", kWrite, update_account_group),
+        Route::del("/v1/social/account-groups/{group_id}", kWrite, delete_account_group),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

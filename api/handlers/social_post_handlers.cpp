@@ -1,15 +1,20 @@
-#include "api/handlers/social_post_handlers.hpp"
+// Social posts (issue 4, spec 4.1 and 4.3): create, schedule, bulk, list, read, change, edit
+// once published, metadata, cancel or unpublish, stop recycling. Scopes social:read / :write.
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/post_change_json.hpp"
 #include "api/render/post_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/post_change_service.hpp"
 #include "common/domain/social/post_csv.hpp"
 #include "common/domain/social/post_service.hpp"
+
+#include <array>
 
 #include <limits>
 
@@ -193,8 +198,6 @@ Reply bulk(const RequestContext& ctx, Services& services, bool dry_run) {
     return Reply::ok(render::post_batch_json(batch, dry_run), dry_run ? 200 : 201);
 }
 
-}  // namespace
-
 Reply create_post(const RequestContext& ctx, Services& services) {
     return create(ctx, services, Timing::now);
 }
@@ -292,6 +295,29 @@ Reply delete_post(const RequestContext& ctx, Services& services) {
 Reply stop_post_recycling(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::stopped_recycling_json(
         posts(services).stop_recycling(ctx.workspace_id, integer_path_id(ctx, "post_id"))));
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::social_posts>() {
+    constexpr Access kRead = Access::needs("social:read");
+    constexpr Access kWrite = Access::needs("social:write");
+    // Creating posts is not billed: publishing is charged per connected account (spec 8.3).
+    static constexpr std::array kRoutes{
+        Route::post("/v1/social/posts", kWrite, create_post).keyed_by_request_id(),
+        Route::post("/v1/social/posts/schedule", kWrite, schedule_post).keyed_by_request_id(),
+        Route::post("/v1/social/posts/bulk", kWrite, bulk_posts),
+        Route::post("/v1/social/posts/bulk/validate", kWrite, validate_bulk_posts),
+        Route::get("/v1/social/posts", kRead, list_posts),
+        Route::get("/v1/social/posts/{post_id}", kRead, get_post),
+        Route::patch("/v1/social/posts/{post_id}", kWrite, update_post),
+        Route::del("/v1/social/posts/{post_id}", kWrite, delete_post),
+        Route::post("/v1/social/posts/{post_id}/edit", kWrite, edit_post),
+        Route::post("/v1/social/posts/{post_id}/update-metadata", kWrite, update_post_metadata),
+        Route::del("/v1/social/posts/{post_id}/recycle", kWrite, stop_post_recycling),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

@@ -1,10 +1,15 @@
-#include "api/handlers/social_queue_handlers.hpp"
+// Posting queues: weekly slots in a time zone, their preview and next free slot (issue 4;
+// scopes social:read / social:write).
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/social_queue_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/path_ids.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/social/queue_service.hpp"
+
+#include <array>
 
 namespace squawk::api::handlers {
 namespace {
@@ -58,8 +63,6 @@ social::QueueChange read_change(Validator& body, bool creating) {
     return change;
 }
 
-}  // namespace
-
 Reply create_queue(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     const auto change = read_change(body, true);
@@ -71,9 +74,7 @@ Reply list_queues(const RequestContext& ctx, Services& services) {
     const PageRequest page = read_page(query);
     query.finish();
     const auto found = queues(services).list(ctx.workspace_id, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& q : found.items) items.push_back(render::queue_json(q));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::queue_json);
 }
 
 Reply get_queue(const RequestContext& ctx, Services& services) {
@@ -106,6 +107,24 @@ Reply preview_queue(const RequestContext& ctx, Services& services) {
 Reply queue_next_slot(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::queue_next_slot_json(
         queues(services).next_slot(ctx.workspace_id, integer_path_id(ctx, "queue_id"))));
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::social_queues>() {
+    constexpr Access kRead = Access::needs("social:read");
+    constexpr Access kWrite = Access::needs("social:write");
+    static constexpr std::array kRoutes{
+        Route::get("/v1/social/queues", kRead, list_queues),
+        Route::post("/v1/social/queues", kWrite, create_queue),
+        Route::get("/v1/social/queues/{queue_id}", kRead, get_queue),
+        Route::patch("/v1/social/queues/{queue_id}", kWrite, update_queue),
+        Route::del("/v1/social/queues/{queue_id}", kWrite, delete_queue),
+        Route::get("/v1/social/queues/{queue_id}/preview", kRead, preview_queue),
+        Route::get("/v1/social/queues/{queue_id}/next-slot", kRead, queue_next_slot),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

@@ -1,7 +1,9 @@
-#include "api/handlers/webhook_handlers.hpp"
+// Webhook endpoints, their delivery log and replays (spec 4.2; scopes webhooks:read/write).
+#include "api/handlers/route_families.hpp"
 
 #include "api/render/webhook_json.hpp"
 #include "api/server/pagination.hpp"
+#include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
@@ -32,8 +34,6 @@ long long delivery_id(const RequestContext& ctx) {
         throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
     return id;
 }
-
-}  // namespace
 
 Reply list_webhooks(const RequestContext& ctx, Services& services) {
     nlohmann::json items = nlohmann::json::array();
@@ -106,9 +106,7 @@ Reply webhook_logs(const RequestContext& ctx, Services& services) {
     query.finish();
     const auto found =
         service(services).logs(ctx.workspace_id, filter, page.offset(), page.per_page);
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& d : found.items) items.push_back(render::delivery_log_json(d));
-    return Reply::page(std::move(items), pagination_json(page, found.total));
+    return page_reply(page, found, render::delivery_log_json);
 }
 
 Reply get_delivery(const RequestContext& ctx, Services& services) {
@@ -119,6 +117,27 @@ Reply get_delivery(const RequestContext& ctx, Services& services) {
 Reply replay_delivery(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::replayed_delivery_json(
         service(services).replay(ctx.workspace_id, delivery_id(ctx))));
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::webhooks>() {
+    constexpr Access kRead = Access::needs("webhooks:read");
+    constexpr Access kWrite = Access::needs("webhooks:write");
+    static constexpr std::array kRoutes{
+        Route::get("/v1/webhooks", kRead, list_webhooks),
+        Route::post("/v1/webhooks", kWrite, create_webhook),
+        Route::get("/v1/webhooks/logs", kRead, webhook_logs),
+        Route::get("/v1/webhooks/deliveries/{delivery_id}", kRead, get_delivery),
+        Route::post("/v1/webhooks/deliveries/{delivery_id}/replay", kWrite, replay_delivery),
+        Route::put("/v1/webhooks/{webhook_id}", kWrite, update_webhook),
+        Route::del("/v1/webhooks/{webhook_id}", kWrite, delete_webhook),
+        Route::post("/v1/webhooks/{webhook_id}/test", kWrite, test_webhook),
+        Route::post("/v1/webhooks/{webhook_id}/rotate-secret", kWrite, rotate_webhook_secret),
+        Route::post("/v1/webhooks/{webhook_id}/replay-dead-letters", kWrite, replay_dead_letters),
+    };
+    return kRoutes;
 }
 
 }  // namespace squawk::api::handlers

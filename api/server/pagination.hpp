@@ -2,6 +2,7 @@
 // `pagination` object of list responses.
 #pragma once
 
+#include "api/server/request_context.hpp"
 #include "api/server/validation.hpp"
 
 #include <nlohmann/json.hpp>
@@ -24,5 +25,13 @@ PageRequest read_page(Validator& query);
 
 // {page, per_page, total, total_pages}
 nlohmann::json pagination_json(const PageRequest& request, long long total);
+
+// A list answer: `found`'s items (a service's page: items and total) each rendered by `render`.
+template <class Found, class Render>
+Reply page_reply(const PageRequest& request, const Found& found, Render render) {
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& item : found.items) items.push_back(render(item));
+    return Reply::page(std::move(items), pagination_json(request, found.total));
+}
 
 }  // namespace squawk::api

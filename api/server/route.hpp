@@ -1,5 +1,6 @@
 // One row of the route table: method, path pattern, who may call it, and the handler.
-// The table itself lives in api/handlers/routes.cpp; tests walk it against the OpenAPI document.
+// Each family declares its rows beside its handlers; api/handlers/routes.cpp joins them in one
+// table, which tests walk against the OpenAPI document.
 #pragma once
 
 #include "api/server/request_context.hpp"
@@ -45,8 +46,10 @@ struct Route {
         r.pattern = pattern;
         r.access = access;
         r.handler = handler;
-        // Webhook management never acts inside a profile (spec 4.2).
-        r.accepts_profile = !pattern.starts_with("/v1/webhooks");
+        // Webhooks and profiles are managed from the owner's own workspace, never from inside a
+        // profile (spec 4.2); profiles' events reach the owner's webhooks by fan-out.
+        r.accepts_profile =
+            !pattern.starts_with("/v1/webhooks") && !pattern.starts_with("/v1/profiles");
         return r;
     }
     static constexpr Route get(std::string_view p, Access a, HandlerFn h) {
@@ -68,11 +71,6 @@ struct Route {
     constexpr Route unlimited() const {
         Route r = *this;
         r.rate_limited = false;
-        return r;
-    }
-    constexpr Route without_profiles() const {
-        Route r = *this;
-        r.accepts_profile = false;
         return r;
     }
     constexpr Route keyed_by_request_id() const {

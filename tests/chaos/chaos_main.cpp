@@ -200,11 +200,7 @@ int main(int argc, char** argv) {
                                       "2",       "--fibers",          "32"};
     stack_options.extra_config = webhook_config();
     Stack stack(stack_options);
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
-                   "--type", "live", "--scopes", "all", "--rate-limit", "1000000"});
-    std::string key = created.out;
-    key.erase(key.find_last_not_of(" \n") + 1);
+    const std::string key = stack.create_key(stack.tenant().workspace_id, "live", "all", 1000000);
     // Fewer refusals than the endpoint's failing threshold: retried, never held.
     receiver.program(
         "/chaos",

@@ -28,9 +28,7 @@ std::string json_text(const nlohmann::json& j) {
 }  // namespace
 
 TEST_CASE("bad requests get their exact status and error code and write nothing", "[e2e][errors]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
+    StackOptions options = api_only();
     options.max_body_bytes = 65536;
     Stack stack(options);
     const auto& tenant = stack.tenant();

@@ -38,10 +38,7 @@ std::string balance(Stack& stack, const std::string& key) {
 // Tests that poll use a key of their own with a custom limit, so polling never meets the
 // workspace's allowance of 60 requests a minute.
 std::string polling_key(Stack& stack, long long workspace_id) {
-    const auto created = stack.ctl({"key", "create", "--workspace", std::to_string(workspace_id),
-                                    "--type", "test", "--scopes", "all", "--rate-limit", "100000"});
-    REQUIRE(created.exit_code == 0);
-    return created.out.substr(0, created.out.find('\n'));
+    return stack.create_key(workspace_id, "test", "all", 100000);
 }
 
 bool is_decimal4(const nlohmann::json& v) {
@@ -107,11 +104,7 @@ TEST_CASE(
     Stack stack(options);
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(tenant.workspace_id), "--type",
-                   "live", "--scopes", "all", "--rate-limit", "100000"});
-    REQUIRE(created.exit_code == 0);
-    const std::string key = created.out.substr(0, created.out.find('\n'));
+    const std::string key = stack.create_key(tenant.workspace_id, "live", "all", 100000);
     credit(stack, tenant.workspace_id, "12.5");
 
     ConcurrentRequest request;
@@ -189,8 +182,7 @@ TEST_CASE(
 
 TEST_CASE("the scheduler grants the monthly allowance when a wallet's cycle ends",
           "[e2e][billing]") {
-    StackOptions options;
-    options.start_worker = false;
+    StackOptions options = without_worker();
     options.extra_config = "[billing]\nmonthly_allowance = 3.5\n";
     Stack stack(options);
     const auto& tenant = stack.tenant();
@@ -253,10 +245,7 @@ TEST_CASE("GET /me/usage counts requests and credits spent in the chosen period"
 }
 
 TEST_CASE("squawkctl wallet refuses bad amounts and unknown workspaces", "[e2e][billing][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const std::string ws = std::to_string(stack.tenant().workspace_id);
     for (const std::string bad :
          {"-1", "0", "1.23456", "abc", "1e3", "", " 1", "1.", ".5", "99999999999"}) {

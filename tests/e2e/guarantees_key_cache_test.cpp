@@ -10,9 +10,7 @@ using namespace squawk::testing;
 
 TEST_CASE("a key cached by two API processes is refused by both right after its revocation",
           "[e2e][auth][key_cache]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     HttpClient second(stack.start_extra_api());
     const long long ws = stack.tenant().workspace_id;
     const std::string key = stack.create_key(ws, "live", "all");

@@ -16,8 +16,7 @@ namespace {
 const std::string kSpeech = "/v1/audio/text-to-speech";
 
 StackOptions paid_options() {
-    StackOptions options;
-    options.start_worker = false;
+    StackOptions options = without_worker();
     options.extra_config =
         "[billing]\nmonthly_allowance = 0\n\n[billing.prices]\n"
         "text_to_speech = 1\n";
@@ -60,9 +59,7 @@ TEST_CASE(
 
 TEST_CASE("a key reused with another body or endpoint is 409 IDEMPOTENCY_CONFLICT",
           "[e2e][idempotency]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     const Headers idem = {{"X-Idempotency-Key", "k-1"}};
     check_success_envelope(stack.request("POST", kSpeech, {{"text", "First."}}, key, idem), 202);
@@ -79,9 +76,7 @@ TEST_CASE("a key reused with another body or endpoint is 409 IDEMPOTENCY_CONFLIC
 }
 
 TEST_CASE("a failed request stores nothing, so its key can be used again", "[e2e][idempotency]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     const Headers idem = {{"X-Idempotency-Key", "retry-me"}};
     check_error_envelope(stack.request("POST", "/v1/profiles", {{"name", ""}}, key, idem), 422,
@@ -97,11 +92,7 @@ TEST_CASE(
     Stack stack(paid_options());
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(tenant.workspace_id), "--type",
-                   "live", "--scopes", "all", "--rate-limit", "100000"});
-    REQUIRE(created.exit_code == 0);
-    const std::string key = created.out.substr(0, created.out.find('\n'));
+    const std::string key = stack.create_key(tenant.workspace_id, "live", "all", 100000);
     REQUIRE(stack
                 .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
                       "--amount", "100"})
@@ -132,9 +123,7 @@ TEST_CASE(
 
 TEST_CASE("malformed idempotency keys and DELETE bodies without a JSON content type are 400",
           "[e2e][idempotency][bad_input]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     for (const auto& bad : {std::string(256, 'k'), std::string("has space"),
                             std::string("tab\there"), std::string("caf\xc3\xa9")}) {

@@ -10,12 +10,6 @@ using namespace squawk::testing;
 
 namespace {
 
-StackOptions quiet() {
-    StackOptions options;
-    options.start_worker = false;
-    return options;
-}
-
 nlohmann::json create_profile(Stack& stack, const std::string& key, const nlohmann::json& body) {
     const auto r = stack.request("POST", "/v1/profiles", body, key);
     check_success_envelope(r, 201);
@@ -32,7 +26,7 @@ TEST_CASE(
     "profiles are created, listed, read as a bare object, renamed, paused, resumed and "
     "deleted with confirmation",
     "[e2e][profiles]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& key = stack.tenant().live_key;
     const auto p =
         create_profile(stack, key, {{"name", "Acme Bakery"}, {"external_id", "cust-42"}});
@@ -73,14 +67,14 @@ TEST_CASE(
     check_error_envelope(stack.request("DELETE", path_of(p), nullptr, key), 422,
                          "VALIDATION_ERROR");
     check_success_envelope(stack.request("DELETE", path_of(p), {{"confirm", "DELETE"}}, key), 200);
-    check_error_envelope(stack.request("GET", path_of(p), nullptr, key), 404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", path_of(p), nullptr, key));
 }
 
 TEST_CASE(
     "profile routes need profiles:read or profiles:manage, and another workspace's "
     "profile is 404",
     "[e2e][profiles][auth]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& tenant = stack.tenant();
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Mine"}});
     const std::string reader = stack.create_key(tenant.workspace_id, "live", "profiles:read");
@@ -95,18 +89,13 @@ TEST_CASE(
     const auto stranger = stack.create_tenant("stranger");
     for (const auto& [method, suffix] : std::vector<std::pair<std::string, std::string>>{
              {"GET", ""}, {"POST", "/pause"}, {"POST", "/resume"}}) {
-        check_error_envelope(stack.request(method, path_of(p) + suffix, nullptr, stranger.live_key),
-                             404, "RESOURCE_NOT_FOUND");
+        check_not_found(stack.request(method, path_of(p) + suffix, nullptr, stranger.live_key));
     }
-    check_error_envelope(
-        stack.request("PATCH", path_of(p), {{"name", "Theirs"}}, stranger.live_key), 404,
-        "RESOURCE_NOT_FOUND");
-    check_error_envelope(
-        stack.request("DELETE", path_of(p), {{"confirm", "DELETE"}}, stranger.live_key), 404,
-        "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("PATCH", path_of(p), {{"name", "Theirs"}}, stranger.live_key));
+    check_not_found(
+        stack.request("DELETE", path_of(p), {{"confirm", "DELETE"}}, stranger.live_key));
     CHECK(stack.request("GET", "/v1/profiles", nullptr, stranger.live_key).json["data"].empty());
-    check_error_envelope(stack.request("GET", "/v1/profiles/abc", nullptr, tenant.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/profiles/abc", nullptr, tenant.live_key));
 }
 
 TEST_CASE("X-Profile-Id acts inside the profile while billing and usage stay on the caller",
@@ -135,8 +124,7 @@ TEST_CASE("X-Profile-Id acts inside the profile while billing and usage stay on 
     // The job belongs to the profile: visible inside it, not in the owner's own workspace.
     CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key, inside).status ==
           200);
-    check_error_envelope(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/jobs/" + job_id, nullptr, tenant.live_key));
     // Billing stays on the caller, also when read from inside the profile.
     const auto balance = stack.request("GET", "/v1/me/balance", nullptr, tenant.live_key, inside);
     CHECK(balance.json["data"]["balance"]["total"] == "1.5000");
@@ -150,15 +138,14 @@ TEST_CASE(
     "X-Profile-Id is refused for profiles not owned, paused profiles, keys without "
     "profiles:manage, malformed ids and profile routes",
     "[e2e][profiles][bad_input]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& tenant = stack.tenant();
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Client"}});
     const std::string id = std::to_string(p.value("id", 0));
     const auto stranger = stack.create_tenant("stranger");
 
-    check_error_envelope(
-        stack.request("GET", "/v1/jobs", nullptr, stranger.live_key, {{"X-Profile-Id", id}}), 404,
-        "RESOURCE_NOT_FOUND");
+    check_not_found(
+        stack.request("GET", "/v1/jobs", nullptr, stranger.live_key, {{"X-Profile-Id", id}}));
     const std::string jobs_only = stack.create_key(tenant.workspace_id, "live", "jobs:read");
     const auto scope = stack.request("GET", "/v1/jobs", nullptr, jobs_only, {{"X-Profile-Id", id}});
     check_error_envelope(scope, 403, "INSUFFICIENT_SCOPE");
@@ -181,7 +168,7 @@ TEST_CASE(
 
 TEST_CASE("bad profile fields are refused with details.fields and nothing is written",
           "[e2e][profiles][bad_input]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& key = stack.tenant().live_key;
     const auto p = create_profile(stack, key, {{"name", "Keep"}});
     struct Case {

@@ -44,13 +44,7 @@ void spend(Stack& stack, const std::string& key, int count) {
 }
 
 std::string key_with_limit(Stack& stack, long long workspace_id, int limit) {
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(workspace_id), "--type", "live",
-                   "--scopes", "all", "--rate-limit", std::to_string(limit)});
-    REQUIRE(created.exit_code == 0);
-    std::string key = created.out;
-    key.erase(key.find_last_not_of(" \n") + 1);
-    return key;
+    return stack.create_key(workspace_id, "live", "all", limit);
 }
 
 void connect_accounts(Stack& stack, long long workspace_id, int count) {
@@ -71,9 +65,7 @@ TEST_CASE(
     "a workspace without connected accounts gets 60 requests a minute, then 429 with "
     "Retry-After, and every answer carries the rate-limit headers",
     "[e2e][rate_limit]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     struct Run {
         HttpResponse first;
         HttpResponse refused;
@@ -114,9 +106,7 @@ TEST_CASE(
     "test keys, other keys of the workspace and a key with a custom limit use the "
     "allowances the spec gives them",
     "[e2e][rate_limit]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     struct Run {
         HttpResponse shared_refused, test, custom_first, custom_refused;
     };
@@ -150,9 +140,7 @@ TEST_CASE(
 
 TEST_CASE("the per-minute tier follows connecting and disconnecting accounts at once",
           "[e2e][rate_limit]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& tenant = stack.tenant();
     CHECK(stack.request("GET", "/v1/me", nullptr, tenant.live_key).header("x-ratelimit-limit") ==
           "60");
@@ -172,9 +160,7 @@ TEST_CASE("the per-minute tier follows connecting and disconnecting accounts at 
 
 TEST_CASE("200 simultaneous requests through two API processes let exactly 60 through",
           "[e2e][rate_limit][concurrency]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const std::string second = stack.start_extra_api();
     const auto responses = within_one_minute(stack, [&](const Tenant& tenant) {
         ConcurrentRequest request;

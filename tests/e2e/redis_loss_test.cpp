@@ -9,9 +9,7 @@ using namespace std::chrono_literals;
 
 TEST_CASE("jobs accepted before Redis lost all its data complete once a worker starts",
           "[e2e][disruptive]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     constexpr int kJobs = 10;
     std::vector<std::string> ids;

@@ -8,16 +8,6 @@
 
 using namespace squawk::testing;
 
-namespace {
-
-StackOptions without_worker() {
-    StackOptions options;
-    options.start_worker = false;
-    return options;
-}
-
-}  // namespace
-
 TEST_CASE("a profile renamed through one API process shows its new name on GET /me in both",
           "[e2e][me][workspace_cache]") {
     Stack stack(without_worker());
@@ -65,6 +55,5 @@ TEST_CASE("a finished job polled by its workspace stays not found for another wo
     }
 
     const auto stranger = stack.create_tenant("Stranger");
-    check_error_envelope(stack.request("GET", "/v1/jobs/" + job_id, nullptr, stranger.test_key),
-                         404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/jobs/" + job_id, nullptr, stranger.test_key));
 }

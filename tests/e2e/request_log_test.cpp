@@ -10,12 +10,6 @@ using namespace squawk::testing;
 
 namespace {
 
-StackOptions quiet() {
-    StackOptions options;
-    options.start_worker = false;
-    return options;
-}
-
 // Polls GET /logs with `query` until it lists at least `count` entries; returns the answer.
 HttpResponse logs_with(Stack& stack, const std::string& key, const std::string& query,
                        size_t count) {
@@ -34,7 +28,7 @@ HttpResponse logs_with(Stack& stack, const std::string& key, const std::string& 
 
 TEST_CASE("every request is recorded with its route template, status, key prefix and request id",
           "[e2e][request_log]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& tenant = stack.tenant();
     const auto missing = stack.request("GET", "/v1/media/med_nothing", nullptr, tenant.live_key);
     REQUIRE(missing.status == 404);
@@ -65,7 +59,7 @@ TEST_CASE("every request is recorded with its route template, status, key prefix
 
 TEST_CASE("GET /logs pages newest first and records requests made inside a profile",
           "[e2e][request_log]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& key = stack.tenant().live_key;
     const auto profile = stack.request("POST", "/v1/profiles", {{"name", "P"}}, key);
     const long long profile_id = profile.json["data"].value("id", 0LL);
@@ -86,7 +80,7 @@ TEST_CASE("GET /logs pages newest first and records requests made inside a profi
 }
 
 TEST_CASE("bad log filters are refused with details.fields", "[e2e][request_log][bad_input]") {
-    Stack stack(quiet());
+    Stack stack(without_worker());
     const auto& key = stack.tenant().live_key;
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"method=FETCH", "method"},
@@ -115,7 +109,7 @@ TEST_CASE("bad log filters are refused with details.fields", "[e2e][request_log]
 
 TEST_CASE("the scheduler deletes request log entries older than the retention period",
           "[e2e][request_log]") {
-    StackOptions options = quiet();
+    StackOptions options = without_worker();
     options.extra_config = "[request_log]\nretention_days = 7\n";
     Stack stack(options);
     const long long ws = stack.tenant().workspace_id;

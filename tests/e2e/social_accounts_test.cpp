@@ -25,11 +25,10 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("connecting Telegram verifies with the Bot API, seals the token and never returns it",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi,
+    "connecting Telegram verifies with the Bot API, seals the token and never returns it",
+    "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000001LL, "squawk_one");
     const auto account = connect_telegram(stack, key, token, "@squawk_one");
     CHECK(account["platform"] == "telegram");
@@ -55,12 +54,10 @@ TEST_CASE("connecting Telegram verifies with the Bot API, seals the token and ne
     CHECK(log.find(token.substr(token.find(':') + 1)) == std::string::npos);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    SocialApi,
     "a refused connect is 422 naming the field and the platform's reason, and nothing is stored",
     "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
     const auto bad_token =
         stack.request("POST", "/v1/social/connect/telegram",
                       {{"bot_token", random_telegram_token(42)}, {"chat", "@nobody_chat"}}, key);
@@ -76,11 +73,9 @@ TEST_CASE(
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts") == 0);
 }
 
-TEST_CASE("bad connect input gets one 422 naming every bad field, before any platform call",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "bad connect input gets one 422 naming every bad field, before any platform call",
+                 "[e2e][social]") {
     struct Case {
         std::string path;
         nlohmann::json body;
@@ -120,28 +115,24 @@ TEST_CASE("bad connect input gets one 422 naming every bad field, before any pla
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts") == 0);
 }
 
-TEST_CASE("connect takes a platform's alias as the platform, and an unknown platform is 404",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto unknown = stack.request("POST", "/v1/social/connect/myspace",
-                                       {{"handle", "@squawk"}}, stack.tenant().live_key);
-    check_error_envelope(unknown, 404, "RESOURCE_NOT_FOUND");
+TEST_CASE_METHOD(SocialApi,
+                 "connect takes a platform's alias as the platform, and an unknown platform is 404",
+                 "[e2e][social]") {
+    const auto unknown =
+        stack.request("POST", "/v1/social/connect/myspace", {{"handle", "@squawk"}}, key);
+    check_not_found(unknown);
 
     const auto token = telegram_channel(fake, -1001000000009LL, "squawk_alias");
-    const auto by_alias =
-        stack.request("POST", "/v1/social/connect/tg",
-                      {{"bot_token", token}, {"chat", "@squawk_alias"}}, stack.tenant().live_key);
+    const auto by_alias = stack.request("POST", "/v1/social/connect/tg",
+                                        {{"bot_token", token}, {"chat", "@squawk_alias"}}, key);
     check_success_envelope(by_alias, 201);
     CHECK(by_alias.json["data"]["platform"] == "telegram");
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts WHERE platform = 'telegram'") == 1);
 }
 
-TEST_CASE("a platform that cannot be reached is 502 and a platform rate limit is 429",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "a platform that cannot be reached is 502 and a platform rate limit is 429",
+                 "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000002LL, "squawk_two");
     fake.program(
         "/getMe",
@@ -163,13 +154,10 @@ TEST_CASE("a platform that cannot be reached is 502 and a platform rate limit is
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts") == 0);
 }
 
-TEST_CASE(
-    "the same chat twice in a workspace is 409, and it may be connected again after a "
-    "disconnect",
-    "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "the same chat twice in a workspace is 409, and it may be connected again after a "
+                 "disconnect",
+                 "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000003LL, "squawk_three");
     const auto first = connect_telegram(stack, key, token, "@squawk_three");
     const auto again = stack.request("POST", "/v1/social/connect/telegram",
@@ -183,11 +171,10 @@ TEST_CASE(
     connect_telegram(stack, key, token, "@squawk_three");
 }
 
-TEST_CASE("accounts list by page and platform, and Discord and WhatsApp connect through their APIs",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi,
+    "accounts list by page and platform, and Discord and WhatsApp connect through their APIs",
+    "[e2e][social]") {
     for (int i = 0; i < 3; ++i) {
         const std::string name = "squawk_list" + std::to_string(i);
         connect_telegram(stack, key, telegram_channel(fake, -1001000000100LL - i, name),
@@ -228,11 +215,10 @@ TEST_CASE("accounts list by page and platform, and Discord and WhatsApp connect 
                          422, "VALIDATION_ERROR");
 }
 
-TEST_CASE("health re-checks tokens: a token the platform revoked shows invalid with its reason",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi,
+    "health re-checks tokens: a token the platform revoked shows invalid with its reason",
+    "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000004LL, "squawk_four");
     const auto account = connect_telegram(stack, key, token, "@squawk_four");
     const auto healthy = stack.request("GET", "/v1/social/accounts/health", nullptr, key);
@@ -248,11 +234,10 @@ TEST_CASE("health re-checks tokens: a token the platform revoked shows invalid w
     CHECK(listed.json["data"][0]["token_valid"] == false);
 }
 
-TEST_CASE("rename, move between profiles with social:write plus profiles:manage, and tenancy 404s",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi,
+    "rename, move between profiles with social:write plus profiles:manage, and tenancy 404s",
+    "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000005LL, "squawk_five");
     const auto account = connect_telegram(stack, key, token, "@squawk_five");
     const std::string id = account["id"];
@@ -274,9 +259,8 @@ TEST_CASE("rename, move between profiles with social:write plus profiles:manage,
                                        {{"profile_id", profile_id}}, social_only);
     check_error_envelope(refused, 403, "INSUFFICIENT_SCOPE");
     CHECK(refused.json["error"]["details"]["required_scope"] == "profiles:manage");
-    check_error_envelope(
-        stack.request("POST", "/v1/social/accounts/" + id + "/move", {{"profile_id", 999999}}, key),
-        404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("POST", "/v1/social/accounts/" + id + "/move",
+                                  {{"profile_id", 999999}}, key));
     const auto moved = stack.request("POST", "/v1/social/accounts/" + id + "/move",
                                      {{"profile_id", profile_id}}, key);
     check_success_envelope(moved, 200);
@@ -295,23 +279,19 @@ TEST_CASE("rename, move between profiles with social:write plus profiles:manage,
         const nlohmann::json body = method == "PATCH"  ? nlohmann::json{{"display_name", "x"}}
                                     : method == "POST" ? nlohmann::json{{"profile_id", profile_id}}
                                                        : nlohmann::json();
-        check_error_envelope(stack.request(method, path, body, other.live_key), 404,
-                             "RESOURCE_NOT_FOUND");
+        check_not_found(stack.request(method, path, body, other.live_key));
     }
     // The owner's own workspace no longer holds it either.
-    check_error_envelope(stack.request("DELETE", "/v1/social/accounts/" + id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("DELETE", "/v1/social/accounts/" + id, nullptr, key));
     check_success_envelope(
         stack.request("DELETE", "/v1/social/accounts/" + id, nullptr, key, in_profile), 200);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    SocialApi,
     "account groups: members must be the workspace's accounts, at most 100 per group and "
     "50 groups per workspace",
     "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
     const auto a = connect_telegram(
         stack, key, telegram_channel(fake, -1001000000006LL, "squawk_six"), "@squawk_six");
     const auto created = stack.request("POST", "/v1/social/account-groups",
@@ -347,20 +327,17 @@ TEST_CASE(
     CHECK(listed.json["pagination"]["total"] == 50);
 
     const auto other = stack.create_tenant("Other");
-    check_error_envelope(
-        stack.request("GET", "/v1/social/account-groups/" + group, nullptr, other.live_key), 404,
-        "RESOURCE_NOT_FOUND");
+    check_not_found(
+        stack.request("GET", "/v1/social/account-groups/" + group, nullptr, other.live_key));
     check_success_envelope(
         stack.request("DELETE", "/v1/social/account-groups/" + group, nullptr, key), 200);
-    check_error_envelope(stack.request("GET", "/v1/social/account-groups/" + group, nullptr, key),
-                         404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/social/account-groups/" + group, nullptr, key));
 }
 
-TEST_CASE("the rate tier follows a connect at once: the third account lifts 60 to 600 a minute",
-          "[e2e][social]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi,
+    "the rate tier follows a connect at once: the third account lifts 60 to 600 a minute",
+    "[e2e][social]") {
     for (int i = 0; i < 2; ++i) {
         const std::string name = "squawk_tier" + std::to_string(i);
         connect_telegram(stack, key, telegram_channel(fake, -1001000000200LL - i, name),

@@ -43,14 +43,12 @@ size_t platform_calls(FakePlatforms& fake) {
 
 }  // namespace
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    PublishStack,
     "a Telegram post with a 7 MB png uploads it with sendPhoto as multipart/form-data and the fix "
     "is in _transcodes and the post.published event",
     "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     const auto account = connect_telegram_channel(stack, fake, key, -1001000000201LL);
     const auto image = fake.media_url("poster.png", "image/png", 7'000'000);
 
@@ -94,12 +92,9 @@ TEST_CASE(
     CHECK(transcoded[0]["fix"] == fixes[0]);
 }
 
-TEST_CASE("a Telegram post with a 12 MB png uploads it with sendDocument",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000208LL);
+TEST_CASE_METHOD(PublishStack, "a Telegram post with a 12 MB png uploads it with sendDocument",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000208LL);
     const auto image = fake.media_url("scan.png", "image/png", 12'000'000);
     const auto post = publish_with_media(stack, account, {image});
     const auto done = wait_settled(stack, post.id);
@@ -117,12 +112,11 @@ TEST_CASE("a Telegram post with a 12 MB png uploads it with sendDocument",
           "image of 12.0 MB is over Telegram's 10 MB limit for uploaded photos");
 }
 
-TEST_CASE("an album with one 7 MB image goes to Telegram as photos, that one attached as an upload",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000202LL);
+TEST_CASE_METHOD(
+    PublishStack,
+    "an album with one 7 MB image goes to Telegram as photos, that one attached as an upload",
+    "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000202LL);
     const std::vector<std::string> media = {fake.media_url("a.jpg", "image/jpeg", 300'000),
                                             fake.media_url("b.png", "image/png", 7'000'000),
                                             fake.media_url("c.webp", "image/webp", 90'000)};
@@ -146,13 +140,11 @@ TEST_CASE("an album with one 7 MB image goes to Telegram as photos, that one att
                      ',') == 2);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    PublishStack,
     "an album with one 12 MB image goes to Telegram as an album of uploaded documents, GIFs by URL",
     "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000209LL);
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000209LL);
     const std::vector<std::string> media = {fake.media_url("a.jpg", "image/jpeg", 300'000),
                                             fake.media_url("b.png", "image/png", 12'000'000),
                                             fake.media_url("c.gif", "image/gif", 90'000)};
@@ -172,12 +164,10 @@ TEST_CASE(
           std::string::npos);
 }
 
-TEST_CASE("a media file whose download differs from its probe fails with MEDIA_UNAVAILABLE",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000210LL);
+TEST_CASE_METHOD(PublishStack,
+                 "a media file whose download differs from its probe fails with MEDIA_UNAVAILABLE",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000210LL);
     // The HEAD answers as usual; the GET then brings a short body.
     fake.program("/media/changed.png", {{{"delay_ms", 0}}, {{"status", 200}}});
     const auto image = fake.media_url("changed.png", "image/png", 7'000'000);
@@ -191,12 +181,10 @@ TEST_CASE("a media file whose download differs from its probe fails with MEDIA_U
     CHECK(platform_calls(fake) == 0);
 }
 
-TEST_CASE("a media file whose download answers 503 is retried and uploaded once",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000211LL);
+TEST_CASE_METHOD(PublishStack,
+                 "a media file whose download answers 503 is retried and uploaded once",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000211LL);
     fake.program("/media/later.png", {{{"delay_ms", 0}}, {{"status", 503}}});
     const auto post =
         publish_with_media(stack, account, {fake.media_url("later.png", "image/png", 6'000'000)});
@@ -208,13 +196,11 @@ TEST_CASE("a media file whose download answers 503 is retried and uploaded once"
     CHECK(fake.calls("/media/later.png").size() == 4);
 }
 
-TEST_CASE("a missing image fails the target with MEDIA_UNAVAILABLE and calls no platform",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
+TEST_CASE_METHOD(PublishStack,
+                 "a missing image fails the target with MEDIA_UNAVAILABLE and calls no platform",
+                 "[e2e][social][publish][media]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000203LL);
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000203LL);
     fake.program("/media/gone.png", {{{"status", 404}}});
     const auto gone = fake.media_url("gone.png", "image/png", 1000);
     const auto post = publish_with_media(stack, account, {gone});
@@ -231,12 +217,10 @@ TEST_CASE("a missing image fails the target with MEDIA_UNAVAILABLE and calls no 
     CHECK(events[0]["data"]["error"]["detail"][0]["code"] == "MEDIA_UNAVAILABLE");
 }
 
-TEST_CASE("media of a type the platform does not take fails with MEDIA_UNSUPPORTED_TYPE",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000204LL);
+TEST_CASE_METHOD(PublishStack,
+                 "media of a type the platform does not take fails with MEDIA_UNSUPPORTED_TYPE",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000204LL);
     const auto page = fake.media_url("page", "text/html", 5000);
     const auto post =
         publish_with_media(stack, account, {fake.media_url("ok.png", "image/png", 100), page});
@@ -248,12 +232,10 @@ TEST_CASE("media of a type the platform does not take fails with MEDIA_UNSUPPORT
     CHECK(platform_calls(fake) == 0);
 }
 
-TEST_CASE("media too large for the platform fails with MEDIA_TOO_LARGE, in the sandbox too",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000205LL);
+TEST_CASE_METHOD(PublishStack,
+                 "media too large for the platform fails with MEDIA_TOO_LARGE, in the sandbox too",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000205LL);
     const auto live =
         publish_with_media(stack, account, {fake.media_url("huge.png", "image/png", 60'000'000)});
     // Test keys take the sandbox path: every check runs, the probe included.
@@ -269,12 +251,10 @@ TEST_CASE("media too large for the platform fails with MEDIA_TOO_LARGE, in the s
     CHECK(platform_calls(fake) == 0);
 }
 
-TEST_CASE("an image whose host answers 503 is retried and the post is published once",
-          "[e2e][social][publish][media]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000206LL);
+TEST_CASE_METHOD(PublishStack,
+                 "an image whose host answers 503 is retried and the post is published once",
+                 "[e2e][social][publish][media]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000206LL);
     fake.program("/media/flaky.png", {{{"status", 503}}});
     const auto post =
         publish_with_media(stack, account, {fake.media_url("flaky.png", "image/png", 200'000)});

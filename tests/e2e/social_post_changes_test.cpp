@@ -223,13 +223,11 @@ TEST_CASE_METHOD(
           "After the crash");
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    SocialApi,
     "an edit is refused before any job: too long for Telegram, empty, not published, "
     "external, another workspace's, a platform that cannot edit, a change already running",
     "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
     const long long ws = stack.tenant().workspace_id;
     const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
     const auto published = stored_post(stack, ws, telegram, "telegram", "published", "4101");
@@ -270,11 +268,9 @@ TEST_CASE(
           std::string::npos);
 
     const auto other = stack.create_tenant("other");
-    check_error_envelope(stack.request("POST", path, {{"content", "x"}}, other.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", "/v1/social/posts/" + std::to_string(published),
-                                       nullptr, other.live_key),
-                         404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("POST", path, {{"content", "x"}}, other.live_key));
+    check_not_found(stack.request("DELETE", "/v1/social/posts/" + std::to_string(published),
+                                  nullptr, other.live_key));
 
     fake.add_whatsapp_phone({{"id", "1098765432101"},
                              {"waba_id", "2098765432101"},
@@ -316,13 +312,11 @@ TEST_CASE(
     CHECK(post_of(stack, key, published)["content"] == "As published");
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    FakePlatformStack<change_stack>,
     "unpublishing deletes the messages on Telegram and a Discord bot channel and the post "
     "lists as unpublished",
     "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& key = stack.tenant().live_key;
     const auto telegram = connect_telegram_channel(stack, fake, key, kChat);
     const auto discord = connect_discord_channel(stack, fake, key, kBotChannel);
     const auto id = published_post(stack, key, "Flash sale", {telegram, discord});
@@ -424,11 +418,11 @@ TEST_CASE_METHOD(SandboxChannels,
     CHECK(fake.calls().empty());
 }
 
-TEST_CASE("a test key's edit and unpublish of a live post run every check and change nothing",
-          "[e2e][social][changes]") {
-    FakePlatforms fake;
-    Stack stack(change_stack(fake));
-    const auto& live = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    FakePlatformStack<change_stack>,
+    "a test key's edit and unpublish of a live post run every check and change nothing",
+    "[e2e][social][changes]") {
+    const auto& live = key;
     const auto& test = stack.tenant().test_key;
     const auto telegram = connect_telegram_channel(stack, fake, live, kChat);
     const auto id = published_post(stack, live, "Live words", {telegram});

@@ -23,11 +23,9 @@ long long posts_in(Stack& stack) {
 
 }  // namespace
 
-TEST_CASE("publishing now makes one queued target and publish job per connected account",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "publishing now makes one queued target and publish job per connected account",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000101LL);
     connect_telegram_channel(stack, fake, key, -1001000000102LL);
     const auto discord = connect_discord_webhook(stack, fake, key, "123456789012345601");
@@ -61,12 +59,11 @@ TEST_CASE("publishing now makes one queued target and publish job per connected 
     CHECK(stack.count("SELECT COUNT(*) FROM jobs WHERE is_test = 1") == 1);
 }
 
-TEST_CASE("scheduling holds each target's job until its platform's time and emits post.scheduled",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
+TEST_CASE_METHOD(
+    SocialApi,
+    "scheduling holds each target's job until its platform's time and emits post.scheduled",
+    "[e2e][social][posts]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000111LL);
     connect_discord_webhook(stack, fake, key, "123456789012345611");
     const auto later = hours_from_now(5);
@@ -98,11 +95,8 @@ TEST_CASE("scheduling holds each target's job until its platform's time and emit
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 2);
 }
 
-TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "every bad field is refused with 422 naming it and nothing is stored",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000121LL);
     const json base = {{"content", "Hello."}, {"platforms", json::array({"telegram"})}};
     auto with = [&](const json& patch) {
@@ -179,11 +173,9 @@ TEST_CASE("every bad field is refused with 422 naming it and nothing is stored",
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 0);
 }
 
-TEST_CASE("identical content within 24 hours is 409 DUPLICATE_CONTENT unless allowed",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "identical content within 24 hours is 409 DUPLICATE_CONTENT unless allowed",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000131LL);
     const json body = {{"content", "Same words."}, {"platforms", json::array({"telegram"})}};
     check_success_envelope(stack.request("POST", "/v1/social/posts", body, key), 201);
@@ -201,13 +193,10 @@ TEST_CASE("identical content within 24 hours is 409 DUPLICATE_CONTENT unless all
     check_success_envelope(stack.request("POST", "/v1/social/posts", body, other.live_key), 201);
 }
 
-TEST_CASE(
-    "X-Request-Id and X-Idempotency-Key replays answer 200 with idempotent_replay and "
-    "create one post",
-    "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "X-Request-Id and X-Idempotency-Key replays answer 200 with idempotent_replay and "
+                 "create one post",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000141LL);
     for (const std::string header : {"X-Request-Id", "X-Idempotency-Key"}) {
         INFO(header);
@@ -228,11 +217,9 @@ TEST_CASE(
     CHECK(posts_in(stack) == 2);
 }
 
-TEST_CASE("a bulk batch with one bad row is refused whole, naming the row, and stores nothing",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi, "a bulk batch with one bad row is refused whole, naming the row, and stores nothing",
+    "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000151LL);
     connect_discord_webhook(stack, fake, key, "123456789012345651");
     const json rows = json::array({
@@ -278,11 +265,9 @@ TEST_CASE("a bulk batch with one bad row is refused whole, naming the row, and s
     CHECK(posts_in(stack) == 3);
 }
 
-TEST_CASE("bulk posts may come as CSV with quoting, and a bad CSV row names its index",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "bulk posts may come as CSV with quoting, and a bad CSV row names its index",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000161LL);
     connect_discord_webhook(stack, fake, key, "123456789012345661");
     const std::string csv =
@@ -311,11 +296,9 @@ TEST_CASE("bulk posts may come as CSV with quoting, and a bad CSV row names its 
     CHECK(posts_in(stack) == 2);
 }
 
-TEST_CASE("a post to WhatsApp is refused with 422 naming the platform, and nothing is stored",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(
+    SocialApi, "a post to WhatsApp is refused with 422 naming the platform, and nothing is stored",
+    "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000171LL);
     fake.add_whatsapp_phone({{"id", "2098765432"},
                              {"waba_id", "655000111"},
@@ -338,11 +321,9 @@ TEST_CASE("a post to WhatsApp is refused with 422 naming the platform, and nothi
     CHECK(posts_in(stack) == 0);
 }
 
-TEST_CASE("identical posts sent at the same moment to two API processes create exactly one",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi,
+                 "identical posts sent at the same moment to two API processes create exactly one",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000181LL);
     const std::vector<std::string> apis = {stack.base_url(), stack.start_extra_api()};
     ConcurrentRequest request;

@@ -30,11 +30,8 @@ std::string path_of(const json& post) {
 
 }  // namespace
 
-TEST_CASE("the posts listing pages with pages and filters by status and platform",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "the posts listing pages with pages and filters by status and platform",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000201LL);
     connect_discord_webhook(stack, fake, key, "123456789012345701");
     for (int i = 0; i < 3; ++i)
@@ -83,11 +80,8 @@ TEST_CASE("the posts listing pages with pages and filters by status and platform
                          "VALIDATION_ERROR");
 }
 
-TEST_CASE("another workspace's posts are invisible and 404 on every route",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "another workspace's posts are invisible and 404 on every route",
+                 "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000211LL);
     const auto post = create(stack, key, "/v1/social/posts/schedule",
                              {{"content", "Mine"},
@@ -97,28 +91,20 @@ TEST_CASE("another workspace's posts are invisible and 404 on every route",
     const auto& theirs = other.live_key;
     CHECK(stack.request("GET", "/v1/social/posts", nullptr, theirs).json["pagination"]["total"] ==
           0);
-    check_error_envelope(stack.request("GET", path_of(post), nullptr, theirs), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("PATCH", path_of(post), {{"content", "Theirs"}}, theirs),
-                         404, "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", path_of(post), nullptr, theirs), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("POST", path_of(post) + "/update-metadata",
-                                       {{"metadata", {{"a", 1}}}}, theirs),
-                         404, "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", path_of(post) + "/recycle", nullptr, theirs), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("GET", "/v1/social/posts/abc", nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", path_of(post), nullptr, theirs));
+    check_not_found(stack.request("PATCH", path_of(post), {{"content", "Theirs"}}, theirs));
+    check_not_found(stack.request("DELETE", path_of(post), nullptr, theirs));
+    check_not_found(stack.request("POST", path_of(post) + "/update-metadata",
+                                  {{"metadata", {{"a", 1}}}}, theirs));
+    check_not_found(stack.request("DELETE", path_of(post) + "/recycle", nullptr, theirs));
+    check_not_found(stack.request("GET", "/v1/social/posts/abc", nullptr, key));
     const auto mine = stack.request("GET", path_of(post), nullptr, key);
     check_success_envelope(mine, 200);
     CHECK(mine.json["data"]["content"] == "Mine");
 }
 
-TEST_CASE("X-Profile-Id posts and lists inside the profile only", "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "X-Profile-Id posts and lists inside the profile only",
+                 "[e2e][social][posts]") {
     const auto profile = stack.request("POST", "/v1/profiles", {{"name", "Client"}}, key);
     check_success_envelope(profile, 201);
     const Headers inside = {{"X-Profile-Id", std::to_string(profile.json["data"].value("id", 0))}};
@@ -139,12 +125,10 @@ TEST_CASE("X-Profile-Id posts and lists inside the profile only", "[e2e][social]
     CHECK(stack.request("GET", "/v1/social/posts", nullptr, key).json["pagination"]["total"] == 0);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    SocialApi,
     "changing a scheduled post re-checks it and moves its publish jobs, and a started one is 409",
     "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000231LL);
     const auto post = create(stack, key, "/v1/social/posts/schedule",
                              {{"content", "First words"},
@@ -180,10 +164,7 @@ TEST_CASE(
                          "CONFLICT");
 }
 
-TEST_CASE("metadata is stored as given up to 8 KB", "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "metadata is stored as given up to 8 KB", "[e2e][social][posts]") {
     connect_telegram_channel(stack, fake, key, -1001000000241LL);
     const auto post = create(stack, key, "/v1/social/posts",
                              {{"content", "Tagged"}, {"platforms", json::array({"telegram"})}});
@@ -201,12 +182,10 @@ TEST_CASE("metadata is stored as given up to 8 KB", "[e2e][social][posts]") {
         "VALIDATION_ERROR");
 }
 
-TEST_CASE("deleting a scheduled post cancels its targets and jobs and emits post.cancelled",
-          "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
+TEST_CASE_METHOD(SocialApi,
+                 "deleting a scheduled post cancels its targets and jobs and emits post.cancelled",
+                 "[e2e][social][posts]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     connect_telegram_channel(stack, fake, key, -1001000000251LL);
     connect_discord_webhook(stack, fake, key, "123456789012345751");
     const auto post = create(stack, key, "/v1/social/posts/schedule",
@@ -219,8 +198,7 @@ TEST_CASE("deleting a scheduled post cancels its targets and jobs and emits post
     CHECK(stack.count("SELECT COUNT(*) FROM social_post_targets WHERE status = 'cancelled'") == 2);
     CHECK(stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'cancelled'") == 2);
     CHECK(stack.count("SELECT COUNT(*) FROM events WHERE name = 'post.cancelled'") == 1);
-    check_error_envelope(stack.request("GET", path_of(post), nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", path_of(post), nullptr, key));
     CHECK(stack.request("GET", "/v1/social/posts", nullptr, key).json["pagination"]["total"] == 0);
 
     const auto now =
@@ -229,13 +207,11 @@ TEST_CASE("deleting a scheduled post cancels its targets and jobs and emits post
     check_error_envelope(stack.request("DELETE", path_of(now), nullptr, key), 409, "CONFLICT");
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    SocialApi,
     "stopping recycling on any post of a chain drafts its scheduled occurrences and clears "
     "the rule everywhere",
     "[e2e][social][posts]") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
     const auto account = connect_telegram_channel(stack, fake, key, -1001000000261LL);
     const auto workspace = stack.tenant().workspace_id;
     const auto account_row =

@@ -54,12 +54,11 @@ void use_cap(Stack& stack, const std::string& account_id, int n) {
 
 }  // namespace
 
-TEST_CASE("a post published now reaches Telegram and Discord once and ends published with urls",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
+TEST_CASE_METHOD(
+    PublishStack,
+    "a post published now reaches Telegram and Discord once and ends published with urls",
+    "[e2e][social][publish]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     const auto telegram = connect_telegram_channel(stack, fake, key, -1001000000101LL);
     const auto discord = connect_discord_webhook(stack, fake, key, "823456789012345601");
 
@@ -89,11 +88,9 @@ TEST_CASE("a post published now reaches Telegram and Discord once and ends publi
     CHECK(events[0]["data"]["transcoded"] == json::array());
 }
 
-TEST_CASE("a scheduled post is sent at its time and not before", "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto telegram =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000102LL);
+TEST_CASE_METHOD(PublishStack, "a scheduled post is sent at its time and not before",
+                 "[e2e][social][publish]") {
+    const auto telegram = connect_telegram_channel(stack, fake, key, -1001000000102LL);
     const auto at = time_::now() + std::chrono::milliseconds(2500);
     const auto post =
         insert_post(stack, new_post(stack, stack.tenant().workspace_id, "Later", {telegram}, at));
@@ -108,12 +105,11 @@ TEST_CASE("a scheduled post is sent at its time and not before", "[e2e][social][
     CHECK(calls[0]["received_at_ms"].get<long long>() >= time_::to_unix_ms(at));
 }
 
-TEST_CASE("a capped account is refused with the limit and retry time while the others publish",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
+TEST_CASE_METHOD(
+    PublishStack,
+    "a capped account is refused with the limit and retry time while the others publish",
+    "[e2e][social][publish]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     const auto capped = connect_telegram_channel(stack, fake, key, -1001000000103LL);
     const auto free = connect_discord_webhook(stack, fake, key, "823456789012345603");
     use_cap(stack, capped, 25);
@@ -144,13 +140,11 @@ TEST_CASE("a capped account is refused with the limit and retry time while the o
     CHECK(detail[0]["detail"]["limit"] == "hourly");
 }
 
-TEST_CASE("the daily cap of a platform counts only that platform's sends of the account",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
+TEST_CASE_METHOD(PublishStack,
+                 "the daily cap of a platform counts only that platform's sends of the account",
+                 "[e2e][social][publish]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000104LL);
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000104LL);
     // 50 a day for Telegram, spread so that the hourly cap is not what refuses.
     std::vector<social::NewPost> earlier;
     for (int i = 0; i < 50; ++i) {
@@ -178,11 +172,8 @@ TEST_CASE("the daily cap of a platform counts only that platform's sends of the 
     CHECK(post_events(stack, post.id).at(0)["name"] == "post.failed");
 }
 
-TEST_CASE("1,000 posts sharing one timestamp are each published exactly once",
-          "[e2e][social][publish][slow]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(PublishStack, "1,000 posts sharing one timestamp are each published exactly once",
+                 "[e2e][social][publish][slow]") {
     // 25 posts per account: every account stays within its hourly cap.
     std::vector<std::string> accounts;
     for (int i = 0; i < 40; ++i)
@@ -205,12 +196,11 @@ TEST_CASE("1,000 posts sharing one timestamp are each published exactly once",
         CHECK(c["received_at_ms"].get<long long>() >= time_::to_unix_ms(at));
 }
 
-TEST_CASE("429 with retry_after and an answered 5xx are retried and the post is published once",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000105LL);
+TEST_CASE_METHOD(
+    PublishStack,
+    "429 with retry_after and an answered 5xx are retried and the post is published once",
+    "[e2e][social][publish]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000105LL);
     fake.program("sendMessage", json::array({{{"status", 429},
                                               {"body",
                                                {{"ok", false},
@@ -226,15 +216,13 @@ TEST_CASE("429 with retry_after and an answered 5xx are retried and the post is 
     CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 3);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    PublishStack,
     "an answer arriving after the client timeout is never resent and the target fails with "
     "the unknown outcome",
     "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000106LL);
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000106LL);
     fake.program("sendMessage", json::array({{{"delay_ms", 3000}}}));
     const auto post = insert_post(
         stack, new_post(stack, stack.tenant().workspace_id, "Slow", {account}, time_::now()));
@@ -251,11 +239,8 @@ TEST_CASE(
     CHECK(events[0]["data"]["error"]["detail"][0]["code"] == "PUBLISH_OUTCOME_UNKNOWN");
 }
 
-TEST_CASE("kill -9 of the worker mid-publish never sends a message twice",
-          "[e2e][social][publish][crash]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(PublishStack, "kill -9 of the worker mid-publish never sends a message twice",
+                 "[e2e][social][publish][crash]") {
     const auto telegram = connect_telegram_channel(stack, fake, key, -1001000000107LL);
     const auto discord = connect_discord_channel(stack, fake, key, "823456789012345607");
     fake.program("sendMessage", json::array({{{"delay_ms", 1500}}}));
@@ -291,12 +276,11 @@ TEST_CASE("kill -9 of the worker mid-publish never sends a message twice",
     CHECK(first["enforce_nonce"] == true);
 }
 
-TEST_CASE("a test-key post runs every check, calls no platform and is published in the sandbox",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000108LL);
+TEST_CASE_METHOD(
+    PublishStack,
+    "a test-key post runs every check, calls no platform and is published in the sandbox",
+    "[e2e][social][publish]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000108LL);
     auto sandboxed =
         new_post(stack, stack.tenant().workspace_id, "Sandboxed", {account}, time_::now());
     sandboxed.is_test = true;
@@ -315,13 +299,12 @@ TEST_CASE("a test-key post runs every check, calls no platform and is published 
     CHECK(sends(fake, "sendMessage").empty());
 }
 
-TEST_CASE("a recycling chain publishes each repeat up to max_repeats with lineage and events",
-          "[e2e][social][publish]") {
-    FakePlatforms fake;
-    Stack stack(publish_stack(fake));
+TEST_CASE_METHOD(
+    PublishStack,
+    "a recycling chain publishes each repeat up to max_repeats with lineage and events",
+    "[e2e][social][publish]") {
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto account =
-        connect_telegram_channel(stack, fake, stack.tenant().live_key, -1001000000109LL);
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000109LL);
     // Hourly repeats of a post due three hours ago: every repeat is due at once.
     auto first = new_post(stack, stack.tenant().workspace_id, "Evergreen", {account},
                           time_::now() - std::chrono::hours(3));

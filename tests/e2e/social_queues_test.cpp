@@ -14,13 +14,6 @@ using namespace squawk::testing;
 
 namespace {
 
-StackOptions api_only() {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    return options;
-}
-
 const nlohmann::json kEveryDay = [] {
     nlohmann::json slots = nlohmann::json::array();
     for (const char* day :
@@ -84,17 +77,13 @@ TEST_CASE("a queue is created, read, listed, changed and deleted, and other work
     CHECK(changed.json["data"]["name"] == "Mornings");
 
     const auto other = stack.create_tenant("other");
-    check_error_envelope(stack.request("GET", path, nullptr, other.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("PATCH", path, {{"name", "x"}}, other.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", path, nullptr, other.live_key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("GET", "/v1/social/queues/abc", nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", path, nullptr, other.live_key));
+    check_not_found(stack.request("PATCH", path, {{"name", "x"}}, other.live_key));
+    check_not_found(stack.request("DELETE", path, nullptr, other.live_key));
+    check_not_found(stack.request("GET", "/v1/social/queues/abc", nullptr, key));
 
     check_success_envelope(stack.request("DELETE", path, nullptr, key), 200);
-    check_error_envelope(stack.request("GET", path, nullptr, key), 404, "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", path, nullptr, key));
     CHECK(stack.request("GET", "/v1/social/queues", nullptr, key).json["pagination"]["total"] == 0);
 }
 
@@ -171,10 +160,7 @@ TEST_CASE(
             "VALIDATION_ERROR");
 }
 
-TEST_CASE("posts scheduled into a queue take its free slots one after another") {
-    FakePlatforms fake;
-    Stack stack(social_api_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(SocialApi, "posts scheduled into a queue take its free slots one after another") {
     connect_telegram_channel(stack, fake, key, -1001000000555LL);
     const auto queue =
         create_queue(stack, key, {{"name", "Daily"}, {"timezone", "UTC"}, {"slots", kEveryDay}});

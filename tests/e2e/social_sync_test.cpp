@@ -55,13 +55,11 @@ nlohmann::json report_for(const nlohmann::json& result, const std::string& accou
 
 }  // namespace
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    FakePlatformStack<sync_stack>,
     "natively published Discord messages are imported once as external posts and edits "
     "update them") {
-    FakePlatforms fake;
-    Stack stack(sync_stack(fake));
     hold_every_event(stack, stack.tenant().workspace_id);
-    const auto& key = stack.tenant().live_key;
     const auto bot_account = connect_discord_bot(stack, fake, key);
     const auto webhook_account = connect_discord_webhook(stack, fake, key, "623456789012345002");
     const auto telegram_account = connect_telegram_channel(stack, fake, key, -1001000000777LL);
@@ -111,10 +109,8 @@ TEST_CASE(
     CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 3);
 }
 
-TEST_CASE("a sync names only connected accounts of the caller's workspace") {
-    FakePlatforms fake;
-    Stack stack(sync_stack(fake));
-    const auto& key = stack.tenant().live_key;
+TEST_CASE_METHOD(FakePlatformStack<sync_stack>,
+                 "a sync names only connected accounts of the caller's workspace") {
     const auto account = connect_discord_bot(stack, fake, key);
     const auto other = stack.create_tenant("other");
     const auto refused = stack.request("POST", "/v1/social/posts/sync-external",

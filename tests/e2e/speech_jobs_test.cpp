@@ -69,19 +69,14 @@ TEST_CASE("deleting media removes its record and its file", "[e2e][speech]") {
     CHECK(deleted.json["data"].value("deleted", false));
     CHECK_FALSE(std::filesystem::exists(file));
     CHECK(stack.count("SELECT COUNT(*) FROM media WHERE public_id = ?", {media_id}) == 0);
-    check_error_envelope(stack.request("GET", "/v1/media/" + media_id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key),
-                         404, "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", "/v1/media/" + media_id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/media/" + media_id, nullptr, key));
+    check_not_found(stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key));
+    check_not_found(stack.request("DELETE", "/v1/media/" + media_id, nullptr, key));
 }
 
 TEST_CASE("the job list pages through a workspace's jobs and a cancelled job never runs",
           "[e2e][jobs]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     std::vector<std::string> ids;
     for (int i = 0; i < 3; ++i)

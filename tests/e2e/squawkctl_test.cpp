@@ -48,10 +48,7 @@ void dead_letter(Stack& stack, const std::string& public_id) {
 
 TEST_CASE("squawkctl exits 2 and names the scope when a key asks for an unknown scope",
           "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const auto r =
         stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
                    "--type", "test", "--scopes", "jobs:read,telepathy:use"});
@@ -63,10 +60,7 @@ TEST_CASE("squawkctl exits 2 and names the scope when a key asks for an unknown 
 
 TEST_CASE("squawkctl exits 2 when a key is asked for a workspace that does not exist",
           "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const auto r =
         stack.ctl({"key", "create", "--workspace", "987654", "--type", "live", "--scopes", "all"});
     CHECK(r.exit_code == 2);
@@ -77,10 +71,7 @@ TEST_CASE("squawkctl exits 2 when a key is asked for a workspace that does not e
 }
 
 TEST_CASE("every binary exits 2 on a config file with an unknown key", "[e2e][ctl][config]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const std::string path = bad_config(stack);
 
     const auto ctl =
@@ -97,10 +88,7 @@ TEST_CASE("every binary exits 2 on a config file with an unknown key", "[e2e][ct
 
 TEST_CASE("squawkctl migrate says the schema is current when nothing is left to apply",
           "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const auto r =
         stack.ctl({"migrate", "--dir", ServerEnv::get().source_dir + "/config/migrations"});
     CHECK(r.exit_code == 0);
@@ -108,10 +96,7 @@ TEST_CASE("squawkctl migrate says the schema is current when nothing is left to 
 }
 
 TEST_CASE("squawkctl key list shows prefixes and scopes but never a key", "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     const auto& tenant = stack.tenant();
     const std::string limited =
         stack.create_key(tenant.workspace_id, "test", "jobs:read, media:read");
@@ -127,10 +112,7 @@ TEST_CASE("squawkctl key list shows prefixes and scopes but never a key", "[e2e]
 
 TEST_CASE("squawkctl stats reports queue depth per pool, jobs by status and dead letters",
           "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
-    Stack stack(options);
+    Stack stack(api_only());
     for (int i = 0; i < 3; ++i) submit_speech(stack, stack.tenant().test_key, "Waiting in line.");
     const auto r = stack.ctl({"stats", "--json"});
     REQUIRE(r.exit_code == 0);
@@ -149,9 +131,7 @@ TEST_CASE("squawkctl stats reports queue depth per pool, jobs by status and dead
 
 TEST_CASE("squawkctl jobs retry puts a dead-lettered job back on the queue and it completes",
           "[e2e][ctl]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     const std::string job_id = submit_speech(stack, key, "Second time lucky.");
     const std::string healthy = submit_speech(stack, key, "Never failed.");

@@ -41,16 +41,11 @@ TEST_CASE("another workspace's jobs and media answer 404 as if they did not exis
     const std::string media_id = (*job)["result"].value("media_id", "");
 
     const auto& key = stranger.test_key;
-    check_error_envelope(stack.request("GET", "/v1/jobs/" + job_id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("POST", "/v1/jobs/" + job_id + "/cancel", nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("GET", "/v1/media/" + media_id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key),
-                         404, "RESOURCE_NOT_FOUND");
-    check_error_envelope(stack.request("DELETE", "/v1/media/" + media_id, nullptr, key), 404,
-                         "RESOURCE_NOT_FOUND");
+    check_not_found(stack.request("GET", "/v1/jobs/" + job_id, nullptr, key));
+    check_not_found(stack.request("POST", "/v1/jobs/" + job_id + "/cancel", nullptr, key));
+    check_not_found(stack.request("GET", "/v1/media/" + media_id, nullptr, key));
+    check_not_found(stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key));
+    check_not_found(stack.request("DELETE", "/v1/media/" + media_id, nullptr, key));
     const auto listed = stack.request("GET", "/v1/jobs", nullptr, key);
     check_success_envelope(listed, 200);
     CHECK(listed.json["data"].empty());
@@ -60,9 +55,7 @@ TEST_CASE("another workspace's jobs and media answer 404 as if they did not exis
 }
 
 TEST_CASE("a revoked key is refused with 401 right away", "[e2e][auth]") {
-    StackOptions options;
-    options.start_worker = false;
-    Stack stack(options);
+    Stack stack(without_worker());
     const long long workspace_id = stack.tenant().workspace_id;
     const std::string key = stack.create_key(workspace_id, "live", "jobs:read");
     check_success_envelope(stack.request("GET", "/v1/me", nullptr, key), 200);

@@ -13,12 +13,6 @@ using namespace squawk;
 
 namespace {
 
-long long workspace(db::Session& s) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
-    return s.last_insert_id();
-}
-
 void endpoint(db::Session& s, long long ws, const std::string& event, const std::string& status) {
     const auto e =
         webhooks::EndpointRepository::insert(s, ws, "https://example.com/h", {event}, "sealed");
@@ -35,7 +29,7 @@ TEST_CASE("an event is written only when an active or failing endpoint subscribe
           "[integration][events]") {
     testing::TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         CHECK_FALSE(events::emit(s, ws, "post.published", {{"n", 1}}).has_value());
 
         endpoint(s, ws, "post.published", "paused");
@@ -48,7 +42,7 @@ TEST_CASE("an event is written only when an active or failing endpoint subscribe
         CHECK(events::emit(s, ws, "post.failed", {{"n", 4}}).has_value());
         CHECK_FALSE(events::emit(s, ws, "review.new", {{"n", 5}}).has_value());
 
-        const long long other = workspace(s);
+        const long long other = testing::insert_workspace(s);
         events::emit_many(s, {{ws, "post.published", {{"n", 6}}},
                               {other, "post.published", {{"n", 7}}},
                               {ws, "review.new", {{"n", 8}}},
@@ -65,7 +59,7 @@ TEST_CASE("an event raised in a profile's workspace is written when the owner su
           "[integration][events]") {
     testing::TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const long long owner = workspace(s);
+        const long long owner = testing::insert_workspace(s);
         const auto profile = profiles::ProfileRepository::create(s, owner, "shop", std::nullopt);
         CHECK_FALSE(events::emit(s, profile.workspace_id, "post.failed", {}).has_value());
         endpoint(s, owner, "post.failed", "active");
@@ -77,7 +71,7 @@ TEST_CASE("an event for one chosen endpoint is written already dispatched, whoev
           "[integration][events]") {
     testing::TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         const auto recorded = events::record_dispatched(s, ws, "webhook.test", {{"m", "hi"}});
         const auto row = s.query_one(
             "SELECT public_id, dispatched, dispatched_at IS NOT NULL"

@@ -14,10 +14,8 @@ using namespace std::chrono_literals;
 namespace {
 
 Job scheduled_in(db::Session& s, std::chrono::milliseconds from_now) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
     NewJob n;
-    n.workspace_id = s.last_insert_id();
+    n.workspace_id = testing::insert_workspace(s);
     n.type = "social.publish";
     n.pool = "publish";
     n.payload = nlohmann::json::object();
@@ -51,10 +49,8 @@ TEST_CASE("a job is claimed before its run_after only within the pool's lead, ca
 TEST_CASE("a job without run_after is claimed at once and carries no time", "[integration][jobs]") {
     squawk::testing::TestDatabase db;
     db.pool().run([&](db::Session& s) {
-        s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-                  {db::time_param(time::now())});
         NewJob n;
-        n.workspace_id = s.last_insert_id();
+        n.workspace_id = testing::insert_workspace(s);
         n.type = "noop";
         n.pool = "generate";
         n.payload = nlohmann::json::object();

@@ -21,12 +21,6 @@ using squawk::testing::TestDatabase;
 
 namespace {
 
-long long workspace(db::Session& s) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
-    return s.last_insert_id();
-}
-
 long long account(db::Session& s, long long ws, const std::string& external_id) {
     return AccountRepository::insert(s, ws, "telegram",
                                      Identity{external_id, "chat " + external_id, ""}, "sealed")
@@ -50,7 +44,7 @@ TEST_CASE("racing cap checks on one account admit exactly the hourly cap of send
     TestDatabase db;
     std::vector<PublishWork> work;
     db.pool().transaction([&](db::Session& s) {
-        const auto ws = workspace(s);
+        const auto ws = testing::insert_workspace(s);
         const auto acc = account(s, ws, "-100501");
         std::vector<long long> ids;
         for (int i = 0; i < 40; ++i)
@@ -92,7 +86,7 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
     Post post;
     std::vector<PublishWork> work;
     db.pool().transaction([&](db::Session& s) {
-        const auto ws = workspace(s);
+        const auto ws = testing::insert_workspace(s);
         testing::hold_every_event(s, ws);
         std::vector<long long> accounts;
         for (int i = 0; i < 6; ++i)
@@ -136,7 +130,7 @@ TEST_CASE(
     "[integration][publish]") {
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const auto ws = workspace(s);
+        const auto ws = testing::insert_workspace(s);
         testing::hold_every_event(s, ws);
         const auto post = post_to(s, ws, {account(s, ws, "-100701")}, "abandoned");
         const auto& target = post.targets[0];
@@ -156,7 +150,7 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
           "[integration][publish]") {
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const auto ws = workspace(s);
+        const auto ws = testing::insert_workspace(s);
         const auto acc = account(s, ws, "-100801");
         const auto fresh = post_to(s, ws, {acc}, "fresh").targets[0].id;
         const auto sent = post_to(s, ws, {acc}, "sent").targets[0].id;
@@ -191,7 +185,7 @@ TEST_CASE(
     "[integration][publish]") {
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const auto ws = workspace(s);
+        const auto ws = testing::insert_workspace(s);
         testing::hold_every_event(s, ws);
         const auto a = account(s, ws, "-100901");
         const auto b = account(s, ws, "-100902");

@@ -14,12 +14,6 @@ using namespace squawk::social;
 
 namespace {
 
-long long workspace(db::Session& s) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
-    return s.last_insert_id();
-}
-
 // Takes the queue's next slot after `not_before` and holds it with a post, in one transaction.
 time::TimePoint take(db::MysqlPool& pool, long long ws, long long queue_id,
                      time::TimePoint not_before) {
@@ -40,7 +34,7 @@ time::TimePoint take(db::MysqlPool& pool, long long ws, long long queue_id,
 TEST_CASE("posts sent to a New York queue take successive slots across the spring-forward day") {
     testing::TestDatabase db;
     const auto [ws, queue_id] = db.pool().run([](db::Session& s) {
-        const long long w = workspace(s);
+        const long long w = testing::insert_workspace(s);
         PostingQueue q;
         q.workspace_id = w;
         q.name = "nights";
@@ -61,7 +55,7 @@ TEST_CASE("posts sent to a New York queue take successive slots across the sprin
 TEST_CASE("concurrent posts sent to one queue never take the same slot") {
     testing::TestDatabase db;
     const auto [ws, queue_id] = db.pool().run([](db::Session& s) {
-        const long long w = workspace(s);
+        const long long w = testing::insert_workspace(s);
         PostingQueue q;
         q.workspace_id = w;
         q.name = "busy";
@@ -81,8 +75,8 @@ TEST_CASE("concurrent posts sent to one queue never take the same slot") {
 TEST_CASE("another workspace's queue cannot be taken from") {
     testing::TestDatabase db;
     db.pool().transaction([](db::Session& s) {
-        const long long owner = workspace(s);
-        const long long stranger = workspace(s);
+        const long long owner = testing::insert_workspace(s);
+        const long long stranger = testing::insert_workspace(s);
         PostingQueue q;
         q.workspace_id = owner;
         q.name = "mine";

@@ -18,12 +18,6 @@ using namespace squawk::webhooks;
 
 namespace {
 
-long long workspace(db::Session& s) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
-    return s.last_insert_id();
-}
-
 // One endpoint subscribed to review.new and one dispatched event for it.
 long long one_delivery(db::Session& s, long long ws, const config::WebhookSettings& settings) {
     EndpointRepository::insert(s, ws, "https://example.com/h", {"review.new"}, "sealed");
@@ -38,7 +32,7 @@ TEST_CASE("delivery records older than the retention period are swept with their
     testing::TestDatabase db;
     config::WebhookSettings settings;
     const long long id = db.pool().run([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         const long long old = one_delivery(s, ws, settings);
         s.execute(
             "INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms)"
@@ -70,7 +64,7 @@ TEST_CASE(
     testing::TestDatabase db;
     config::WebhookSettings settings;
     db.pool().run([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         const long long id = one_delivery(s, ws, settings);
         const auto claimed =
             DeliveryRepository::claim(s, 10, "t1", time::now() - std::chrono::seconds(1));
@@ -94,7 +88,7 @@ TEST_CASE("a lease is extended for the claim tokens its worker still holds, and 
     testing::TestDatabase db;
     config::WebhookSettings settings;
     db.pool().run([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         const long long held = one_delivery(s, ws, settings);
         const auto expired = time::now() - std::chrono::seconds(1);
         REQUIRE(DeliveryRepository::claim(s, 1, "held-token", expired).size() == 1);
@@ -115,7 +109,7 @@ TEST_CASE("a lease is extended for the claim tokens its worker still holds, and 
 TEST_CASE("recording a job's outcome raises job.completed or job.failed in the same transaction") {
     testing::TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
-        const long long ws = workspace(s);
+        const long long ws = testing::insert_workspace(s);
         testing::hold_every_event(s, ws);
         jobs::NewJob n;
         n.workspace_id = ws;

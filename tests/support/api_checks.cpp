@@ -68,4 +68,8 @@ std::optional<nlohmann::json> wait_for_terminal_job(Stack& stack, const std::str
     return last;
 }
 
+void check_not_found(const HttpResponse& response) {
+    check_error_envelope(response, 404, "RESOURCE_NOT_FOUND");
+}
+
 }  // namespace squawk::testing

@@ -22,5 +22,7 @@ std::optional<nlohmann::json> wait_for_terminal_job(
 void check_success_envelope(const HttpResponse& response, long status);
 // Checks an error envelope with exactly `status` and `code`.
 void check_error_envelope(const HttpResponse& response, long status, const std::string& code);
+// Checks a 404 RESOURCE_NOT_FOUND envelope.
+void check_not_found(const HttpResponse& response);
 
 }  // namespace squawk::testing

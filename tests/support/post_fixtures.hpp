@@ -4,6 +4,7 @@
 
 #include "common/domain/social/post_repository.hpp"
 #include "tests/support/fake_platforms.hpp"
+#include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
 #include <chrono>
@@ -14,6 +15,7 @@ namespace squawk::testing {
 
 // A stack whose worker runs only the publish pool, with every platform pointed at `fake`.
 StackOptions publish_stack(const FakePlatforms& fake);
+using PublishStack = FakePlatformStack<publish_stack>;
 
 // A Discord bot channel the fake knows, connected for `key`'s workspace; returns the account's
 // public id. Bot channel messages take a nonce, so a resend is deduplicated by the platform.

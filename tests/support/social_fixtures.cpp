@@ -18,9 +18,7 @@ void require_created(const HttpResponse& response) {
 }  // namespace
 
 StackOptions social_api_stack(const FakePlatforms& fake) {
-    StackOptions options;
-    options.start_worker = false;
-    options.start_scheduler = false;
+    StackOptions options = api_only();
     options.extra_config = fake.config();
     return options;
 }

@@ -14,6 +14,15 @@ namespace squawk::testing {
 // A stack of the API alone (no worker, no scheduler) whose platforms are `fake`'s.
 StackOptions social_api_stack(const FakePlatforms& fake);
 
+// A test's stack, built by `make_options` over its own fake platforms, acting with its live key.
+template <StackOptions (*make_options)(const FakePlatforms&) = social_api_stack>
+struct FakePlatformStack {
+    FakePlatforms fake;
+    Stack stack{make_options(fake)};
+    const std::string& key = stack.tenant().live_key;
+};
+using SocialApi = FakePlatformStack<>;
+
 // ISO 8601 time `hours` from now.
 std::string hours_from_now(int hours);
 

@@ -58,6 +58,18 @@ std::string tail(const std::string& path, size_t bytes) {
 
 }  // namespace
 
+StackOptions without_worker() {
+    StackOptions options;
+    options.start_worker = false;
+    return options;
+}
+
+StackOptions api_only() {
+    StackOptions options = without_worker();
+    options.start_scheduler = false;
+    return options;
+}
+
 Stack::Stack(StackOptions options) : options_(std::move(options)) {
     const auto& env = ServerEnv::get();
     char pattern[] = "/tmp/squawk-e2e-XXXXXX";
@@ -185,9 +197,11 @@ Tenant Stack::create_tenant(const std::string& name) {
 }
 
 std::string Stack::create_key(long long workspace_id, const std::string& type,
-                              const std::string& scopes) {
-    const auto created = ctl({"key", "create", "--workspace", std::to_string(workspace_id),
-                              "--type", type, "--scopes", scopes});
+                              const std::string& scopes, std::optional<long long> rate_limit) {
+    std::vector<std::string> args{"key",    "create", "--workspace", std::to_string(workspace_id),
+                                  "--type", type,     "--scopes",    scopes};
+    if (rate_limit) args.insert(args.end(), {"--rate-limit", std::to_string(*rate_limit)});
+    const auto created = ctl(args);
     if (created.exit_code != 0)
         throw std::runtime_error("squawkctl key create failed: " + created.err);
     return trim(created.out);

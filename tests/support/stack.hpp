@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct StackOptions {
     std::string extra_config;
 };
 
+// Most API tests need no worker; tests of the API alone need no scheduler either.
+StackOptions without_worker();
+StackOptions api_only();
+
 enum class Process { api, worker, scheduler };
 
 // A workspace and two keys with every scope.
@@ -54,9 +59,10 @@ class Stack {
     // The workspace the stack was created with.
     const Tenant& tenant() const { return tenant_; }
     Tenant create_tenant(const std::string& name);
-    // `type` is test or live, `scopes` as squawkctl takes them ("all" or "a,b").
+    // `type` is test or live, `scopes` as squawkctl takes them ("all" or "a,b"); a key of its own
+    // requests a minute when `rate_limit` is set (so polling never meets the workspace's limit).
     std::string create_key(long long workspace_id, const std::string& type,
-                           const std::string& scopes);
+                           const std::string& scopes, std::optional<long long> rate_limit = {});
     // squawkctl --config <this stack's file> args...
     CommandResult ctl(const std::vector<std::string>& args);
 

@@ -2,6 +2,8 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/migrator.hpp"
+#include "common/core/db/sql_text.hpp"
+#include "common/core/time/clock.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -62,6 +64,12 @@ TestDatabase::~TestDatabase() {
     } catch (...) {
         // A test that stopped the server leaves its database behind in a throwaway data dir.
     }
+}
+
+long long insert_workspace(db::Session& s) {
+    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+              {db::time_param(time::now())});
+    return s.last_insert_id();
 }
 
 }  // namespace squawk::testing

@@ -36,4 +36,7 @@ class TestDatabase {
     std::unique_ptr<db::MysqlPool> pool_;
 };
 
+// Inserts a bare workspace row; returns its id. For tests below the API.
+long long insert_workspace(db::Session& s);
+
 }  // namespace squawk::testing

@@ -1,4 +1,4 @@
-#include "workers/publish/edit_task.hpp"
+#include "workers/publish/message_change_tasks.hpp"
 
 #include "common/domain/social/post_change_repository.hpp"
 #include "workers/errors.hpp"
@@ -30,16 +30,7 @@ nlohmann::json EditTask::run(const jobs::ClaimedJob& job, TaskContext& context) 
         [&](db::Session& s, const social::PostTarget& t, time::TimePoint at) {
             social::PostChangeRepository::record_edited(s, t.id, job.id, at);
         });
-    if (report.retry_reason)
-        throw RetryableError(*report.retry_reason, time::scaled(report.retry_after));
-
-    nlohmann::json result = {{"post_id", post.id},
-                             {"edited", report.changed},
-                             {"failed", report.failed},
-                             {"sandbox", is_sandbox(job, post)},
-                             {"targets", report.targets}};
-    if (report.changed == 0 && report.failed > 0)
-        throw PermanentError("no message of the post could be edited", result);
+    nlohmann::json result = settle(job, post, report, "edited");
     // A live post edited with a test key keeps what its platforms show.
     if (report.changed > 0 && (!job.is_test || post.is_test))
         context.in_transaction([&](db::Session& s) {

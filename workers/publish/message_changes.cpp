@@ -126,4 +126,18 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
     return report;
 }
 
+nlohmann::json settle(const jobs::ClaimedJob& job, const social::Post& post,
+                      const ChangeReport& report, const std::string& done) {
+    if (report.retry_reason)
+        throw RetryableError(*report.retry_reason, time::scaled(report.retry_after));
+    nlohmann::json result = {{"post_id", post.id},
+                             {done, report.changed},
+                             {"failed", report.failed},
+                             {"sandbox", is_sandbox(job, post)},
+                             {"targets", report.targets}};
+    if (report.changed == 0 && report.failed > 0)
+        throw PermanentError("no message of the post could be " + done, result);
+    return result;
+}
+
 }  // namespace squawk::workers::publish

@@ -42,6 +42,12 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
                               const social::Post& post, social::TargetErrorCode refusal_code,
                               const ApplyChange& apply, const RecordChange& record);
 
+// The job's result once each target was tried: {post_id, <done>: count, failed, sandbox,
+// targets}, `done` naming the change ("edited"). Throws RetryableError while a platform may still
+// accept it, and PermanentError when no message changed and some failed.
+nlohmann::json settle(const jobs::ClaimedJob& job, const social::Post& post,
+                      const ChangeReport& report, const std::string& done);
+
 // Whether platforms are left alone for this job: a test key's job or a sandbox post.
 bool is_sandbox(const jobs::ClaimedJob& job, const social::Post& post);
 

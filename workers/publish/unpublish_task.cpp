@@ -1,4 +1,4 @@
-#include "workers/publish/unpublish_task.hpp"
+#include "workers/publish/message_change_tasks.hpp"
 
 #include "common/domain/social/post_change_repository.hpp"
 #include "workers/errors.hpp"
@@ -18,16 +18,7 @@ nlohmann::json UnpublishTask::run(const jobs::ClaimedJob& job, TaskContext& cont
         [&](db::Session& s, const social::PostTarget& t, time::TimePoint at) {
             social::PostChangeRepository::record_unpublished(s, t.id, job.id, at);
         });
-    if (report.retry_reason)
-        throw RetryableError(*report.retry_reason, time::scaled(report.retry_after));
-
-    nlohmann::json result = {{"post_id", post.id},
-                             {"deleted", report.changed},
-                             {"failed", report.failed},
-                             {"sandbox", is_sandbox(job, post)},
-                             {"targets", report.targets}};
-    if (report.changed == 0 && report.failed > 0)
-        throw PermanentError("no message of the post could be deleted", result);
+    nlohmann::json result = settle(job, post, report, "deleted");
     const bool settled = records && context.in_transaction([&](db::Session& s) {
         return social::PostChangeRepository::settle_unpublished(s, post.id, time::now());
     });

@@ -1,9 +1,8 @@
 #include "common/domain/jobs/job_types.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
-#include "workers/publish/edit_task.hpp"
+#include "workers/publish/message_change_tasks.hpp"
 #include "workers/publish/publish_task.hpp"
-#include "workers/publish/unpublish_task.hpp"
 #include "workers/sync/sync_external_task.hpp"
 #include "workers/tasks/task_registry.hpp"
 

@@ -3,41 +3,34 @@
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
+#include "common/core/text/concat.hpp"
 #include "common/domain/accounts/connected_accounts.hpp"
 #include "common/domain/profiles/profile_repository.hpp"
 #include "common/domain/social/account_credentials.hpp"
 
-#include <initializer_list>
 #include <string_view>
 
 namespace squawk::social {
 namespace {
-
-// Joins parts into one string (GCC 12 reports false -Warray-bounds on chains of operator+).
-std::string concat(std::initializer_list<std::string_view> parts) {
-    std::string out;
-    for (auto part : parts) out.append(part);
-    return out;
-}
 
 // The answer to a verification the platform did not give.
 [[noreturn]] void raise(const PlatformFactory& platform, const PlatformFailure& f) {
     const std::string who(platform.display_name);
     switch (f.kind) {
         case FailureKind::refused:
-            throw validation_error({{f.field, concat({who, " refused: ", f.reason})}},
-                                   concat({who, " did not accept these credentials."}));
+            throw validation_error({{f.field, text::concat({who, " refused: ", f.reason})}},
+                                   text::concat({who, " did not accept these credentials."}));
         case FailureKind::not_accepted:
             if (f.http_status == 429) {
                 nlohmann::json details = nlohmann::json::object();
                 if (f.retry_after) details["retry_after_seconds"] = f.retry_after->count();
                 throw ApiError(ErrorCode::PlatformRateLimited,
-                               concat({who, " is limiting requests; retry later."}), details);
+                               text::concat({who, " is limiting requests; retry later."}), details);
             }
             [[fallthrough]];
         case FailureKind::unknown_outcome:
             throw ApiError(ErrorCode::PlatformUnreachable,
-                           concat({who, " could not verify the account: ", f.reason}));
+                           text::concat({who, " could not verify the account: ", f.reason}));
     }
     throw ApiError(ErrorCode::InternalError);
 }
@@ -88,8 +81,8 @@ Account AccountService::connect(long long workspace_id, const PlatformFactory& p
     } catch (const db::DatabaseError& e) {
         if (!e.is_duplicate_key()) throw;
         throw ApiError(ErrorCode::Conflict,
-                       concat({"This ", platform.display_name,
-                               " account is already connected in this workspace."}),
+                       text::concat({"This ", platform.display_name,
+                                     " account is already connected in this workspace."}),
                        {{"external_id", verification.identity->external_id}});
     }
     invalidate_tier(workspace_id);

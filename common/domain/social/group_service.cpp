@@ -1,21 +1,13 @@
 #include "common/domain/social/group_service.hpp"
 
 #include "common/core/error/api_error.hpp"
+#include "common/core/text/concat.hpp"
 #include "common/domain/social/account_repository.hpp"
 
 #include <algorithm>
-#include <initializer_list>
-#include <string_view>
 
 namespace squawk::social {
 namespace {
-
-// Joins parts into one string (GCC 12 reports false -Warray-bounds on chains of operator+).
-std::string concat(std::initializer_list<std::string_view> parts) {
-    std::string out;
-    for (auto part : parts) out.append(part);
-    return out;
-}
 
 [[noreturn]] void not_found() {
     throw ApiError(ErrorCode::NotFound, "No account group with this id.");
@@ -27,8 +19,9 @@ std::vector<long long> GroupService::members(db::Session& s, long long workspace
                                              const std::vector<std::string>& account_ids) const {
     if (account_ids.size() > static_cast<size_t>(settings_.max_accounts_per_group))
         throw validation_error(
-            {{"account_ids", concat({"at most ", std::to_string(settings_.max_accounts_per_group),
-                                     " accounts per group"})}});
+            {{"account_ids",
+              text::concat({"at most ", std::to_string(settings_.max_accounts_per_group),
+                            " accounts per group"})}});
     const auto found = AccountRepository::resolve(s, workspace_id, account_ids);
     std::vector<std::string> unknown;
     std::vector<long long> rows;
@@ -44,7 +37,7 @@ std::vector<long long> GroupService::members(db::Session& s, long long workspace
         std::string list;
         for (const auto& id : unknown) list.append(list.empty() ? "" : ", ").append(id);
         throw validation_error(
-            {{"account_ids", concat({"not connected accounts of this workspace: ", list})}});
+            {{"account_ids", text::concat({"not connected accounts of this workspace: ", list})}});
     }
     return rows;
 }

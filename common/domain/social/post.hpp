@@ -41,23 +41,28 @@ struct PostTarget {
     std::optional<long long> change_job_id;
 };
 
-struct Post {
-    long long id = 0;
+// What a post says and how it repeats: the same in a post being written and a stored one, so a
+// recycled occurrence copies it whole.
+struct PostFields {
     long long workspace_id = 0;
-    PostStatus status = PostStatus::draft;
     std::string content;
     std::optional<std::string> link;
     std::vector<std::string> media_urls;
     nlohmann::json platform_options = nlohmann::json::object();
     nlohmann::json first_comments;  // null when none
-    nlohmann::json metadata = nlohmann::json::object();
     bool is_test = false;
     std::optional<long long> queue_id;
-    std::optional<time::TimePoint> scheduled_time;
-    std::optional<time::TimePoint> published_at;
     std::optional<RecycleRule> recycle;
     int recycle_count = 0;
     std::optional<long long> recycle_parent_id;
+};
+
+struct Post : PostFields {
+    long long id = 0;
+    PostStatus status = PostStatus::draft;
+    nlohmann::json metadata = nlohmann::json::object();
+    std::optional<time::TimePoint> scheduled_time;
+    std::optional<time::TimePoint> published_at;
     time::TimePoint created_at;
     time::TimePoint updated_at;
     std::vector<PostTarget> targets;

@@ -4,13 +4,12 @@
 #include "common/core/db/sql_text.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/queue/job_queue.hpp"
+#include "common/core/text/concat.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
 #include <algorithm>
-#include <initializer_list>
 #include <map>
-#include <string_view>
 
 namespace squawk::social {
 namespace {
@@ -83,12 +82,6 @@ Post read_post(const db::Row& r) {
 }
 
 // Joins constant SQL fragments (GCC 12 reports false -Warray-bounds on chains of operator+).
-std::string concat(std::initializer_list<std::string_view> parts) {
-    std::string out;
-    for (auto part : parts) out.append(part);
-    return out;
-}
-
 // The targets of many posts in one query, by post id.
 std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
                                                           const std::vector<long long>& post_ids) {
@@ -96,13 +89,14 @@ std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
     if (post_ids.empty()) return out;
     const Params ids(post_ids.begin(), post_ids.end());
     for (const auto& r :
-         s.query(concat({"SELECT t.id, t.account_id, a.public_id, t.platform, t.status,"
-                         " t.publish_stage, t.scheduled_time, t.job_id, t.external_id, t.url,"
-                         " t.error, t.transcodes, t.published_at, t.post_id, t.edited_at,"
-                         " t.unpublished_at, t.change_job_id"
-                         " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
-                         " WHERE t.post_id IN (",
-                         db::placeholders(ids.size()), ") ORDER BY t.post_id, t.id"}),
+         s.query(text::concat(
+                     {"SELECT t.id, t.account_id, a.public_id, t.platform, t.status,"
+                      " t.publish_stage, t.scheduled_time, t.job_id, t.external_id, t.url,"
+                      " t.error, t.transcodes, t.published_at, t.post_id, t.edited_at,"
+                      " t.unpublished_at, t.change_job_id"
+                      " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
+                      " WHERE t.post_id IN (",
+                      db::placeholders(ids.size()), ") ORDER BY t.post_id, t.id"}),
                  ids)) {
         PostTarget t;
         t.id = r.integer(0);
@@ -180,17 +174,7 @@ std::string content_hash(const std::string& content) {
 Post PostRepository::insert(db::Session& s, const NewPost& n) {
     const auto now = time::now();
     Post p;
-    p.workspace_id = n.workspace_id;
-    p.content = n.content;
-    p.link = n.link;
-    p.media_urls = n.media_urls;
-    p.platform_options = n.platform_options;
-    p.first_comments = n.first_comments;
-    p.is_test = n.is_test;
-    p.queue_id = n.queue_id;
-    p.recycle = n.recycle;
-    p.recycle_count = n.recycle_count;
-    p.recycle_parent_id = n.recycle_parent_id;
+    static_cast<PostFields&>(p) = n;
     p.created_at = p.updated_at = now;
     bool any_later = false;
     for (const auto& t : n.targets) {
@@ -261,8 +245,8 @@ std::vector<Post> PostRepository::find_many(db::Session& s, const std::vector<lo
     if (ids.empty()) return {};
     const Params params(ids.begin(), ids.end());
     return read_with_targets(
-        s, s.query(concat({kColumns, " WHERE p.id IN (", db::placeholders(params.size()),
-                           ") ORDER BY p.id"}),
+        s, s.query(text::concat({kColumns, " WHERE p.id IN (", db::placeholders(params.size()),
+                                 ") ORDER BY p.id"}),
                    params));
 }
 
@@ -282,12 +266,13 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
         params.emplace_back(filter.platform);
     }
     PostPage page;
-    page.total =
-        s.query_one(concat({"SELECT COUNT(*) FROM social_posts p", where}), params)->integer(0);
+    page.total = s.query_one(text::concat({"SELECT COUNT(*) FROM social_posts p", where}), params)
+                     ->integer(0);
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
     page.items = read_with_targets(
-        s, s.query(concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params));
+        s,
+        s.query(text::concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params));
     return page;
 }
 
@@ -359,10 +344,11 @@ std::vector<long long> PostRepository::cancel(db::Session& s, const Post& p) {
 std::vector<Post> PostRepository::chain(db::Session& s, const Post& post) {
     const long long root = post.recycle_parent_id.value_or(post.id);
     return read_with_targets(
-        s, s.query(concat({kColumns,
-                           " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
-                           " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
-                   {post.workspace_id, root, root}));
+        s,
+        s.query(text::concat({kColumns,
+                              " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
+                              " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
+                {post.workspace_id, root, root}));
 }
 
 std::vector<long long> PostRepository::return_to_draft(db::Session& s, const Post& p) {
@@ -383,10 +369,10 @@ void PostRepository::clear_recycling(db::Session& s, const std::vector<long long
     if (post_ids.empty()) return;
     Params params{time_param(time::now())};
     for (long long id : post_ids) params.emplace_back(id);
-    s.execute(concat({"UPDATE social_posts SET recycle_interval_hours = NULL,"
-                      " recycle_max_repeats = NULL, recycle_until = NULL, updated_at = ?"
-                      " WHERE id IN (",
-                      db::placeholders(post_ids.size()), ")"}),
+    s.execute(text::concat({"UPDATE social_posts SET recycle_interval_hours = NULL,"
+                            " recycle_max_repeats = NULL, recycle_until = NULL, updated_at = ?"
+                            " WHERE id IN (",
+                            db::placeholders(post_ids.size()), ")"}),
               params);
 }
 

@@ -22,20 +22,9 @@ struct NewTarget {
     time::TimePoint scheduled_time;
 };
 
-struct NewPost {
-    long long workspace_id = 0;
-    std::string content;
-    std::optional<std::string> link;
-    std::vector<std::string> media_urls;
-    nlohmann::json platform_options = nlohmann::json::object();
-    nlohmann::json first_comments;
-    bool is_test = false;
+struct NewPost : PostFields {
     // A draft is stored with its targets but no publish jobs.
     bool draft = false;
-    std::optional<long long> queue_id;
-    std::optional<RecycleRule> recycle;
-    int recycle_count = 0;
-    std::optional<long long> recycle_parent_id;
     std::vector<NewTarget> targets;
 };
 

@@ -11,15 +11,7 @@ std::optional<NewPost> next_occurrence(const Post& post) {
     const auto interval = std::chrono::hours(rule.interval_hours);
 
     NewPost next;
-    next.workspace_id = post.workspace_id;
-    next.content = post.content;
-    next.link = post.link;
-    next.media_urls = post.media_urls;
-    next.platform_options = post.platform_options;
-    next.first_comments = post.first_comments;
-    next.is_test = post.is_test;
-    next.queue_id = post.queue_id;
-    next.recycle = post.recycle;
+    static_cast<PostFields&>(next) = post;
     next.recycle_count = count;
     next.recycle_parent_id = post.recycle_parent_id.value_or(post.id);
     for (const auto& t : post.targets) {

@@ -241,11 +241,7 @@ double percentile(std::vector<double> values, double p) {
 }
 
 std::string unlimited_test_key(testing::Stack& stack) {
-    const auto created =
-        stack.ctl({"key", "create", "--workspace", std::to_string(stack.tenant().workspace_id),
-                   "--type", "test", "--scopes", "all", "--rate-limit", "2000000000"});
-    if (created.exit_code != 0) throw std::runtime_error("key create failed: " + created.err);
-    return created.out.substr(0, created.out.find('\n'));
+    return stack.create_key(stack.tenant().workspace_id, "test", "all", 2000000000);
 }
 
 void wait_for_quiet_database() {

@@ -21,17 +21,24 @@ social::Target telegram_target(const std::string& token) {
     return t;
 }
 
+// A bot administering the channel @squawk_news, which the tests publish to.
+struct NewsChannel : ConnectorFixture {
+    NewsChannel() {
+        fake.add_telegram_chat({{"id", -1001234567890LL},
+                                {"type", "channel"},
+                                {"title", "Squawk News"},
+                                {"username", "squawk_news"}});
+    }
+    const std::string token = fake.add_telegram_bot(780, "news_bot");
+    const social::Target target = telegram_target(token);
+    std::unique_ptr<social::Connector> telegram = connector("telegram");
+};
+
 }  // namespace
 
-TEST_CASE("the Telegram connector verifies a bot and its channel and names the chat",
-          "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(777, "squawk_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL},
-                              {"type", "channel"},
-                              {"title", "Squawk News"},
-                              {"username", "squawk_news"}});
-    auto telegram = f.connector("telegram");
+TEST_CASE_METHOD(NewsChannel,
+                 "the Telegram connector verifies a bot and its channel and names the chat",
+                 "[integration][social]") {
     social::Credentials credentials{{"bot_token", token}, {"chat", "https://t.me/squawk_news"}};
     REQUIRE(telegram->check(credentials).empty());
     CHECK(credentials["chat"] == "@squawk_news");
@@ -39,7 +46,7 @@ TEST_CASE("the Telegram connector verifies a bot and its channel and names the c
     REQUIRE(v.identity);
     CHECK(v.identity->external_id == "-1001234567890");
     CHECK(v.identity->display_name == "Squawk News");
-    CHECK(f.fake.calls("/getMe").size() == 1);
+    CHECK(fake.calls("/getMe").size() == 1);
 }
 
 TEST_CASE("the Telegram connector refuses a bad token and an unknown chat naming the field",
@@ -74,61 +81,48 @@ TEST_CASE("a Telegram bot that is not a channel administrator is refused",
     CHECK(v.failure->field == "chat");
 }
 
-TEST_CASE("Telegram publishes text, a photo and an album with the message id and link",
-          "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(780, "poster_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL},
-                              {"type", "channel"},
-                              {"title", "News"},
-                              {"username", "squawk_news"}});
-    auto telegram = f.connector("telegram");
-    const auto text = telegram->publish(telegram_target(token), message("hello", {}));
+TEST_CASE_METHOD(NewsChannel,
+                 "Telegram publishes text, a photo and an album with the message id and link",
+                 "[integration][social]") {
+    const auto text = telegram->publish(target, message("hello", {}));
     REQUIRE_FALSE(text.failure);
     CHECK(text.url == "https://t.me/squawk_news/" + text.message_id);
-    const auto photo =
-        telegram->publish(telegram_target(token), message("look", {"https://img.example/a.png"}));
+    const auto photo = telegram->publish(target, message("look", {"https://img.example/a.png"}));
     REQUIRE_FALSE(photo.failure);
     const auto album = telegram->publish(
-        telegram_target(token),
-        message("album", {"https://img.example/a.png", "https://img.example/b.png"}));
+        target, message("album", {"https://img.example/a.png", "https://img.example/b.png"}));
     REQUIRE_FALSE(album.failure);
-    CHECK(f.fake.calls("/sendMessage").size() == 1);
-    CHECK(f.fake.calls("/sendPhoto").size() == 1);
-    const auto group = f.fake.calls("/sendMediaGroup");
+    CHECK(fake.calls("/sendMessage").size() == 1);
+    CHECK(fake.calls("/sendPhoto").size() == 1);
+    const auto group = fake.calls("/sendMediaGroup");
     REQUIRE(group.size() == 1);
     const auto sent = nlohmann::json::parse(group[0]["body"].get<std::string>());
     CHECK(sent["media"].size() == 2);
     CHECK(sent["media"][0]["caption"] == "album");
 }
 
-TEST_CASE("Telegram sends images as documents when the message says so, alone or as an album",
-          "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(785, "files_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL},
-                              {"type", "channel"},
-                              {"title", "News"},
-                              {"username", "squawk_news"}});
-    auto telegram = f.connector("telegram");
+TEST_CASE_METHOD(
+    NewsChannel,
+    "Telegram sends images as documents when the message says so, alone or as an album",
+    "[integration][social]") {
     auto one = message("moving", {"https://img.example/cat.gif"});
     one.images_as_documents = true;
-    const auto single = telegram->publish(telegram_target(token), one);
+    const auto single = telegram->publish(target, one);
     REQUIRE_FALSE(single.failure);
     auto two = message("files", {"https://img.example/a.gif", "https://img.example/b.gif"});
     two.images_as_documents = true;
-    const auto album = telegram->publish(telegram_target(token), two);
+    const auto album = telegram->publish(target, two);
     REQUIRE_FALSE(album.failure);
     CHECK(album.message_id.find(',') != std::string::npos);
 
-    CHECK(f.fake.calls("/sendPhoto").empty());
-    const auto document = f.fake.calls("/sendDocument");
+    CHECK(fake.calls("/sendPhoto").empty());
+    const auto document = fake.calls("/sendDocument");
     REQUIRE(document.size() == 1);
     const auto sent = nlohmann::json::parse(document[0]["body"].get<std::string>());
     CHECK(sent["document"] == "https://img.example/cat.gif");
     CHECK(sent["caption"] == "moving");
     CHECK_FALSE(sent.contains("photo"));
-    const auto group = f.fake.calls("/sendMediaGroup");
+    const auto group = fake.calls("/sendMediaGroup");
     REQUIRE(group.size() == 1);
     const auto media = nlohmann::json::parse(group[0]["body"].get<std::string>())["media"];
     REQUIRE(media.size() == 2);
@@ -137,28 +131,22 @@ TEST_CASE("Telegram sends images as documents when the message says so, alone or
     CHECK(media[0]["caption"] == "files");
 
     // A document's text is its caption: editing goes through editMessageCaption.
-    const auto edited = telegram->edit(telegram_target(token), single.message_id,
+    const auto edited = telegram->edit(target, single.message_id,
                                        message("still moving", {"https://img.example/cat.gif"}));
     CHECK_FALSE(edited.failure);
-    CHECK(f.fake.calls("/editMessageCaption").size() == 1);
+    CHECK(fake.calls("/editMessageCaption").size() == 1);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    NewsChannel,
     "Telegram uploads images as multipart/form-data: a photo in its own part, an album's files "
     "attached by name next to images by URL",
     "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(786, "upload_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL},
-                              {"type", "channel"},
-                              {"title", "News"},
-                              {"username", "squawk_news"}});
-    auto telegram = f.connector("telegram");
     auto photo = message("Big poster", {"https://img.example/poster.png"});
     photo.uploads.push_back(social::Upload{"poster.png", "image/png", std::string(7'000'000, 'p')});
-    const auto single = telegram->publish(telegram_target(token), photo);
+    const auto single = telegram->publish(target, photo);
     REQUIRE_FALSE(single.failure);
-    const auto photos = f.fake.calls("/sendPhoto");
+    const auto photos = fake.calls("/sendPhoto");
     REQUIRE(photos.size() == 1);
     CHECK(photos[0]["headers"]["content-type"].get<std::string>().starts_with(
         "multipart/form-data; boundary="));
@@ -173,10 +161,10 @@ TEST_CASE(
     auto album = message("Album", {"https://img.example/a.jpg", "https://img.example/b.png"});
     album.uploads = {std::nullopt,
                      social::Upload{"b.png", "image/png", std::string(8'000'000, 'b')}};
-    const auto sent = telegram->publish(telegram_target(token), album);
+    const auto sent = telegram->publish(target, album);
     REQUIRE_FALSE(sent.failure);
     CHECK(sent.message_id.find(',') != std::string::npos);
-    const auto groups = f.fake.calls("/sendMediaGroup");
+    const auto groups = fake.calls("/sendMediaGroup");
     REQUIRE(groups.size() == 1);
     const auto media =
         nlohmann::json::parse(groups[0]["form"]["fields"]["media"].get<std::string>());
@@ -189,16 +177,13 @@ TEST_CASE(
     CHECK(groups[0]["form"]["files"].size() == 1);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    NewsChannel,
     "the fake Telegram holds the Bot API's file limits: photos by URL to 5 MB, uploaded to 10 "
     "MB, documents by URL only GIF, PDF or ZIP",
     "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(787, "limits_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL}, {"type", "channel"}, {"title", "News"}});
-    auto telegram = f.connector("telegram");
-    const auto by_url = telegram->publish(
-        telegram_target(token), message("", {f.fake.media_url("big.png", "image/png", 7'000'000)}));
+    const auto by_url =
+        telegram->publish(target, message("", {fake.media_url("big.png", "image/png", 7'000'000)}));
     REQUIRE(by_url.failure);
     CHECK(by_url.failure->kind == FailureKind::refused);
     CHECK(by_url.failure->reason == "Bad Request: wrong file identifier/HTTP URL specified");
@@ -206,62 +191,58 @@ TEST_CASE(
     auto too_big = message("", {"https://img.example/huge.png"});
     too_big.uploads.push_back(
         social::Upload{"huge.png", "image/png", std::string(10'000'001, 'h')});
-    const auto upload = telegram->publish(telegram_target(token), too_big);
+    const auto upload = telegram->publish(target, too_big);
     REQUIRE(upload.failure);
     CHECK(upload.failure->kind == FailureKind::refused);
 
     auto png_document = message("", {"https://img.example/a.png"});
     png_document.images_as_documents = true;
-    const auto document = telegram->publish(telegram_target(token), png_document);
+    const auto document = telegram->publish(target, png_document);
     REQUIRE(document.failure);
     CHECK(document.failure->reason == "Bad Request: wrong type of the web page content");
 
     too_big.images_as_documents = true;
-    CHECK_FALSE(telegram->publish(telegram_target(token), too_big).failure);
+    CHECK_FALSE(telegram->publish(target, too_big).failure);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    NewsChannel,
     "Telegram failures are classified: 429 with retry_after and 5xx are not accepted, a "
     "timeout after sending is unknown, a refusal is permanent, a closed port is not accepted",
     "[integration][social]") {
-    Fixture f;
-    const auto token = f.fake.add_telegram_bot(781, "flaky_bot");
-    f.fake.add_telegram_chat({{"id", -1001234567890LL}, {"type", "channel"}, {"title", "News"}});
-    f.fake.program(
-        "/sendMessage",
-        {{{"status", 429},
-          {"body",
-           {{"ok", false},
-            {"error_code", 429},
-            {"description", "Too Many Requests: retry after 7"},
-            {"parameters", {{"retry_after", 7}}}}}},
-         {{"status", 502},
-          {"body", {{"ok", false}, {"error_code", 502}, {"description", "Bad Gateway"}}}},
-         {{"delay_ms", 2000}},
-         {{"status", 400},
-          {"body",
-           {{"ok", false},
-            {"error_code", 400},
-            {"description", "Bad Request: message is too long"}}}}});
-    auto telegram = f.connector("telegram");
-    const auto limited = telegram->publish(telegram_target(token), message("a", {}));
+    fake.program("/sendMessage",
+                 {{{"status", 429},
+                   {"body",
+                    {{"ok", false},
+                     {"error_code", 429},
+                     {"description", "Too Many Requests: retry after 7"},
+                     {"parameters", {{"retry_after", 7}}}}}},
+                  {{"status", 502},
+                   {"body", {{"ok", false}, {"error_code", 502}, {"description", "Bad Gateway"}}}},
+                  {{"delay_ms", 2000}},
+                  {{"status", 400},
+                   {"body",
+                    {{"ok", false},
+                     {"error_code", 400},
+                     {"description", "Bad Request: message is too long"}}}}});
+    const auto limited = telegram->publish(target, message("a", {}));
     REQUIRE(limited.failure);
     CHECK(limited.failure->kind == FailureKind::not_accepted);
     CHECK(limited.failure->retry_after == std::chrono::seconds(7));
-    const auto upstream = telegram->publish(telegram_target(token), message("b", {}));
+    const auto upstream = telegram->publish(target, message("b", {}));
     REQUIRE(upstream.failure);
     CHECK(upstream.failure->kind == FailureKind::not_accepted);
-    const auto slow = telegram->publish(telegram_target(token), message("c", {}));
+    const auto slow = telegram->publish(target, message("c", {}));
     REQUIRE(slow.failure);
     CHECK(slow.failure->kind == FailureKind::unknown_outcome);
-    const auto refused = telegram->publish(telegram_target(token), message("d", {}));
+    const auto refused = telegram->publish(target, message("d", {}));
     REQUIRE(refused.failure);
     CHECK(refused.failure->kind == FailureKind::refused);
 
-    config::SocialSettings closed = f.settings;
+    config::SocialSettings closed = settings;
     closed.platforms["telegram"].api_base_url = "http://127.0.0.1:1/telegram";
-    const auto down = social::make_connector("telegram", closed, f.http)
-                          ->publish(telegram_target(token), message("e", {}));
+    const auto down =
+        social::make_connector("telegram", closed, http)->publish(target, message("e", {}));
     REQUIRE(down.failure);
     CHECK(down.failure->kind == FailureKind::not_accepted);
 }

@@ -1,7 +1,8 @@
-#include "scheduler/reclaimer.hpp"
+#include "scheduler/lost_work.hpp"
 
 #include "common/core/daemon/worker_settings.hpp"
 #include "common/core/log/logger.hpp"
+#include "common/core/time/clock.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "scheduler/enqueue_refs.hpp"
 
@@ -10,11 +11,11 @@ namespace {
 constexpr int kBatch = 1000;
 }  // namespace
 
-long long Reclaimer::run_once() {
-    queue::JobQueue queue(client_);
+long long LostWork::reclaim_expired() {
+    queue::JobQueue queue(reclaim_client_);
     const auto requeued = mysql_.transaction(
         [&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kBatch); });
-    // If this enqueue fails the rows are queued anyway and the stale sweep enqueues them later.
+    // If this enqueue fails the rows are queued anyway and enqueue_stale enqueues them later.
     enqueue_refs(queue, requeued);
     long long dropped = 0;
     for (const char* pool : config::kPoolNames)
@@ -23,6 +24,16 @@ long long Reclaimer::run_once() {
         log::info("reclaimed work of stopped workers",
                   {{"requeued_jobs", requeued.size()}, {"dropped_entries", dropped}});
     return static_cast<long long>(requeued.size());
+}
+
+long long LostWork::enqueue_stale() {
+    queue::JobQueue queue(stale_client_);
+    const auto stale = mysql_.run([&](db::Session& s) {
+        return jobs::JobRepository::take_stale_queued(s, time::now() - stale_after_, kBatch);
+    });
+    enqueue_refs(queue, stale);
+    if (!stale.empty()) log::info("enqueued stale jobs again", {{"jobs", stale.size()}});
+    return static_cast<long long>(stale.size());
 }
 
 }  // namespace squawk::scheduler
