@@ -5,6 +5,7 @@
 #include "api/server/billing_gate.hpp"
 #include "api/server/envelope.hpp"
 #include "api/server/exception_mapping.hpp"
+#include "api/server/header_limits.hpp"
 #include "api/server/idempotency_gate.hpp"
 #include "api/server/profile_delegation.hpp"
 #include "api/server/rate_limit_gate.hpp"
@@ -57,6 +58,27 @@ void set_connection(const Http::Request& request, Http::ResponseWriter& response
     response.headers().remove<Http::Header::Connection>();
     response.headers().add<Http::Header::Connection>(close ? Http::ConnectionControl::Close
                                                            : Http::ConnectionControl::KeepAlive);
+}
+
+// Answers that end the connection: a client that sent an oversized header block is not trusted
+// with another request on it.
+void close_connection(Http::ResponseWriter& response) {
+    response.headers().remove<Http::Header::Connection>();
+    response.headers().add<Http::Header::Connection>(Http::ConnectionControl::Close);
+}
+
+// The size of each header line ("Name: value") of the request, typed and raw headers alike.
+std::vector<size_t> header_line_sizes(const Http::Request& request) {
+    std::vector<size_t> sizes;
+    for (const auto& [name, raw] : request.headers().rawList())
+        sizes.push_back(name.size() + 2 + raw.value().size());
+    std::ostringstream value;
+    for (const auto& header : request.headers().list()) {
+        value.str({});
+        header->write(value);
+        sizes.push_back(std::string_view(header->name()).size() + 2 + value.view().size());
+    }
+    return sizes;
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -113,11 +135,15 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     context.query = decode_query(raw_query(request));
     context.path_params = match.params;
 
-    auto key_header = header_value(request, "X-Idempotency-Key");
-    if (!key_header && route.request_id_is_key) key_header = header_value(request, "X-Request-Id");
-    const auto claim =
-        claim_idempotency(services, context, exchange.method, request.resource(),
-                          key_header ? std::optional<std::string_view>(*key_header) : std::nullopt);
+    std::string_view key_name = "X-Idempotency-Key";
+    auto key_value = header_value(request, "X-Idempotency-Key");
+    if (!key_value && route.request_id_is_key) {
+        key_name = "X-Request-Id";
+        key_value = header_value(request, "X-Request-Id");
+    }
+    const auto claim = claim_idempotency(
+        services, context, exchange.method, request.resource(),
+        key_value ? std::optional<KeyHeader>(KeyHeader{key_name, *key_value}) : std::nullopt);
     if (claim && claim->replay) {
         exchange.replayed = true;
         Reply replay = *claim->replay;
@@ -217,6 +243,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
 
     int status = 0;
     try {
+        check_header_sizes(header_line_sizes(request));
         Reply reply = dispatch(request, *router_, *services_, exchange);
         status = reply.status;
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
@@ -229,6 +256,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (!exchange.allow.empty())
             response.headers().add(std::make_shared<ResponseHeader>("Allow", exchange.allow));
+        if (error.code() == ErrorCode::HeadersTooLarge) close_connection(response);
         try {
             send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
         } catch (const std::exception& e) {

@@ -43,15 +43,18 @@ Reply stored_reply(int status, const std::string& text) {
 
 std::optional<IdempotencyClaim> claim_idempotency(Services& services, const RequestContext& context,
                                                   std::string_view method, std::string_view path,
-                                                  std::optional<std::string_view> header) {
+                                                  std::optional<KeyHeader> header) {
     if (!header || !takes_key(method) || !context.key) return std::nullopt;
-    if (!is_valid_idempotency_key(*header))
+    const std::string name(header->name);
+    if (!is_valid_idempotency_key(header->value))
         throw ApiError(ErrorCode::InvalidRequest,
-                       "X-Idempotency-Key must be 1 to 255 visible ASCII characters.",
-                       {{"header", "X-Idempotency-Key"}});
+                       name +
+                           " must be 1 to 255 visible ASCII characters to serve as the "
+                           "idempotency key.",
+                       {{"header", name}});
     idempotency::Request request;
     request.workspace_id = context.caller_workspace_id;
-    request.key = std::string(*header);
+    request.key = std::string(header->value);
     request.endpoint = std::string(method) + " " + std::string(path);
     request.request_hash = request_hash(context, request.endpoint);
     const auto& settings = services.config.idempotency;
@@ -62,11 +65,11 @@ std::optional<IdempotencyClaim> claim_idempotency(Services& services, const Requ
     });
     switch (claim.kind) {
         case idempotency::Claim::Kind::mismatch:
-            throw ApiError(ErrorCode::IdempotencyConflict, {}, {{"header", "X-Idempotency-Key"}});
+            throw ApiError(ErrorCode::IdempotencyConflict, {}, {{"header", name}});
         case idempotency::Claim::Kind::in_flight:
             throw ApiError(ErrorCode::Conflict,
                            "A request with this idempotency key is still being processed.",
-                           {{"header", "X-Idempotency-Key"}, {"reason", "in_progress"}});
+                           {{"header", name}, {"reason", "in_progress"}});
         case idempotency::Claim::Kind::replay:
             return IdempotencyClaim{claim.record_id, stored_reply(claim.status, claim.response)};
         case idempotency::Claim::Kind::acquired:

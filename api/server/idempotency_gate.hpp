@@ -18,10 +18,17 @@ struct IdempotencyClaim {
     std::optional<Reply> replay;  // set when the stored answer is to be sent
 };
 
+// The header that carried the key: X-Idempotency-Key, or X-Request-Id on routes whose request
+// id is the key. Errors name it.
+struct KeyHeader {
+    std::string_view name;
+    std::string_view value;
+};
+
 // Nothing when the method takes no key or none was sent; throws 400 for a malformed key.
 std::optional<IdempotencyClaim> claim_idempotency(Services& services, const RequestContext& context,
                                                   std::string_view method, std::string_view path,
-                                                  std::optional<std::string_view> header);
+                                                  std::optional<KeyHeader> header);
 
 // Stores `reply` for later repeats, or (reply null) gives the key back after a failure.
 void finish_idempotency(Services& services, const IdempotencyClaim& claim, const Reply* reply);

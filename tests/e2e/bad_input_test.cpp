@@ -120,3 +120,32 @@ TEST_CASE("bad requests get their exact status and error code and write nothing"
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 0);
     CHECK(stack.count("SELECT COUNT(*) FROM media") == 0);
 }
+
+TEST_CASE(
+    "a header block over 16 kB, or one header line over 8 kB, is 431 and the connection closes, "
+    "a block just under both is served",
+    "[e2e][errors]") {
+    // The shipped body limit (1 MB) lets Pistache read 8 MB requests, 900 kB of headers included.
+    StackOptions options = api_only();
+    options.max_body_bytes = 1048576;
+    Stack stack(options);
+    const auto& key = stack.tenant().test_key;
+    Headers padded;
+    for (int i = 0; i < 900; ++i)
+        padded.emplace("X-Pad-" + std::to_string(i), std::string(1000, 'p'));
+    const auto huge = stack.request("GET", "/v1/me", nullptr, key, padded);
+    check_error_envelope(huge, 431, "HEADERS_TOO_LARGE");
+    CHECK(huge.json["error"]["details"]["max_header_bytes"] == 16384);
+    CHECK(huge.header("connection") == "Close");
+
+    const auto long_line =
+        stack.request("GET", "/v1/me", nullptr, key, {{"X-Long", std::string(9000, 'l')}});
+    check_error_envelope(long_line, 431, "HEADERS_TOO_LARGE");
+    CHECK(long_line.json["error"]["details"]["max_header_line_bytes"] == 8192);
+
+    Headers fits;
+    for (int i = 0; i < 7; ++i) fits.emplace("X-Pad-" + std::to_string(i), std::string(2000, 'p'));
+    const auto served = stack.request("GET", "/v1/me", nullptr, key, fits);
+    check_success_envelope(served, 200);
+    CHECK(served.header("connection") == "Keep-Alive");
+}

@@ -343,3 +343,17 @@ TEST_CASE_METHOD(SocialApi,
     CHECK(refused == 11);
     CHECK(posts_in(stack) == 1);
 }
+
+TEST_CASE_METHOD(
+    SocialApi,
+    "an X-Request-Id that cannot serve as the idempotency key is 400 naming X-Request-Id",
+    "[e2e][social][posts]") {
+    connect_telegram_channel(stack, fake, key, -1001000000151LL);
+    const auto r = stack.request("POST", "/v1/social/posts",
+                                 {{"content", "Hello"}, {"platforms", {"telegram"}}}, key,
+                                 {{"X-Request-Id", std::string(300, 'r')}});
+    check_error_envelope(r, 400, "INVALID_REQUEST");
+    CHECK(r.json["error"]["details"]["header"] == "X-Request-Id");
+    CHECK(r.json["error"]["message"].get<std::string>().starts_with("X-Request-Id "));
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 0);
+}

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace squawk::rate_limit;
 using namespace std::chrono_literals;
 
@@ -91,4 +93,39 @@ TEST_CASE("a zero lifetime turns leases off", "[unit][rate_limit]") {
     leases.keep("b", 1, grant(1000000, 1000, 10), t);
     CHECK_FALSE(leases.spend("b", 1, t));
     CHECK(leases.ask("b", t).take == 1);
+}
+
+TEST_CASE("a million distinct buckets never hold more than the bound, quiet or busy",
+          "[unit][rate_limit]") {
+    TokenLeases leases(100ms);
+    const auto start = TokenLeases::Clock::now();
+    // Quiet: a million workspaces each calling once over ten seconds; the idle ones are forgotten.
+    size_t most = 0;
+    for (int i = 0; i < 1000000; ++i) {
+        const auto at = start + std::chrono::microseconds(10 * i);
+        leases.spend("quiet" + std::to_string(i), 1, at);
+        most = std::max(most, leases.size());
+    }
+    CHECK(most == TokenLeases::kMaxBuckets);
+    // Busy: as many within one lease lifetime, none idle; the map starts over instead.
+    const auto later = start + 20s;
+    most = 0;
+    for (int i = 0; i < 1000000; ++i) {
+        leases.keep("busy" + std::to_string(i), 1, grant(1000000, 900000, 5), later);
+        most = std::max(most, leases.size());
+    }
+    CHECK(most == TokenLeases::kMaxBuckets);
+}
+
+TEST_CASE("a bucket still holding a live lease is kept when idle ones make room",
+          "[unit][rate_limit]") {
+    TokenLeases leases(100ms);
+    const auto t = TokenLeases::Clock::now();
+    leases.keep("held", 1, grant(1000000, 900000, 10), t);
+    for (size_t i = 0; i + 1 < TokenLeases::kMaxBuckets; ++i)
+        leases.spend("old" + std::to_string(i), 1, t - 1s);
+    REQUIRE(leases.size() == TokenLeases::kMaxBuckets);
+    leases.spend("new", 1, t);
+    CHECK(leases.size() == 2);
+    CHECK(leases.spend("held", 1, t));
 }

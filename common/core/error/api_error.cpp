@@ -7,7 +7,7 @@ namespace {
 
 using Row = ErrorEntry;
 
-// Spec section 7, plus the protocol errors every HTTP API needs (405, 413, 415, 503).
+// Spec section 7, plus the protocol errors every HTTP API needs (405, 413, 415, 431, 503).
 constexpr std::array kTable{
     Row{ErrorCode::BadRequest, {400, "BAD_REQUEST", false, "The request is malformed."}},
     Row{ErrorCode::InvalidRequest, {400, "INVALID_REQUEST", false, "The request is malformed."}},
@@ -34,6 +34,8 @@ constexpr std::array kTable{
         {413, "PAYLOAD_TOO_LARGE", false, "The request body is larger than allowed."}},
     Row{ErrorCode::UnsupportedMediaType,
         {415, "UNSUPPORTED_MEDIA_TYPE", false, "The body must be application/json."}},
+    Row{ErrorCode::HeadersTooLarge,
+        {431, "HEADERS_TOO_LARGE", false, "The request's headers are larger than allowed."}},
     Row{ErrorCode::ValidationError,
         {422, "VALIDATION_ERROR", false, "The request has invalid fields."}},
     Row{ErrorCode::ContentPolicyViolation,

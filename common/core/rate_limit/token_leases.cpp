@@ -13,11 +13,29 @@ void TokenLeases::count_demand(Bucket& b, Clock::time_point now) const {
     ++b.demand;
 }
 
+TokenLeases::Bucket& TokenLeases::entry(const std::string& name, Clock::time_point now) {
+    if (const auto found = buckets_.find(name); found != buckets_.end()) return found->second;
+    if (buckets_.size() >= kMaxBuckets) {
+        // Idle: its lease lapsed and its demand is older than what the next ask() looks at.
+        std::erase_if(buckets_, [&](const auto& entry) {
+            const Bucket& b = entry.second;
+            return now >= b.expires && now - b.slice_start >= 2 * lifetime_;
+        });
+        if (buckets_.size() >= kMaxBuckets / 2) buckets_.clear();
+    }
+    return buckets_[name];
+}
+
+size_t TokenLeases::size() {
+    std::lock_guard lock(mutex_);
+    return buckets_.size();
+}
+
 std::optional<Decision> TokenLeases::spend(const std::string& bucket, long long epoch,
                                            Clock::time_point now) {
     if (lifetime_.count() == 0) return std::nullopt;
     std::lock_guard lock(mutex_);
-    auto& b = buckets_[bucket];
+    auto& b = entry(bucket, now);
     count_demand(b, now);
     if (b.tokens == 0 || b.epoch != epoch || now >= b.expires) return std::nullopt;
     --b.tokens;
@@ -31,7 +49,7 @@ Ask TokenLeases::ask(const std::string& bucket, Clock::time_point now) {
     Ask a;
     if (lifetime_.count() == 0) return a;
     std::lock_guard lock(mutex_);
-    auto& b = buckets_[bucket];
+    auto& b = entry(bucket, now);
     const long long most = std::min(kMaxLease, b.grant.limit / 100);
     a.take = std::clamp(b.last_demand, 1LL, std::max(1LL, most));
     if (b.tokens > 0 && now >= b.expires) {
@@ -46,7 +64,7 @@ void TokenLeases::keep(const std::string& bucket, long long epoch, const Decisio
                        Clock::time_point now) {
     if (lifetime_.count() == 0 || !granted.allowed) return;
     std::lock_guard lock(mutex_);
-    auto& b = buckets_[bucket];
+    auto& b = entry(bucket, now);
     // Two threads may both have asked; the later grant adds to what the earlier left.
     const long long earlier = (b.epoch == epoch && now < b.expires) ? b.tokens : 0;
     b.tokens = earlier + std::max(0LL, granted.granted - 1);

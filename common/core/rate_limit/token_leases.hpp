@@ -34,6 +34,12 @@ class TokenLeases {
 
     // At most a hundredth of a minute's limit is held by one lease, and never more than this.
     static constexpr long long kMaxLease = 256;
+    // Buckets held at most (one per workspace or key that called lately). Past it the idle ones
+    // are forgotten, or all when most are busy; a forgotten lease's unspent tokens stay counted
+    // by Redis, so a limit can only turn stricter, for one window at most.
+    static constexpr size_t kMaxBuckets = 100000;
+
+    size_t size();
 
   private:
     struct Bucket {
@@ -47,6 +53,8 @@ class TokenLeases {
     };
 
     void count_demand(Bucket& b, Clock::time_point now) const;
+    // The bucket named `name`, made when missing; room is made first when the map is full.
+    Bucket& entry(const std::string& name, Clock::time_point now);
 
     std::chrono::milliseconds lifetime_;
     std::mutex mutex_;
