@@ -1,9 +1,11 @@
 #include "api/openapi/openapi_document.hpp"
 
+#include "api/handlers/routes.hpp"
 #include "api/openapi/platform_schemas.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <stdexcept>
 #include <string>
 
@@ -24,6 +26,42 @@ void merge(nlohmann::json& into, const nlohmann::json& from, const std::string& 
     }
 }
 
+// What the request pipeline (api/server) may answer on a route whatever its handler does, by what
+// the route table says of the route. Added here to each operation that does not describe the
+// status itself, so no fragment can forget one.
+void add_pipeline_responses(nlohmann::json& document) {
+    for (const Route& route : route_table()) {
+        const std::string_view pattern = route.pattern;
+        const std::string path(pattern.starts_with("/v1/") ? pattern.substr(3) : pattern);
+        std::string method(route.method);
+        for (auto& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!document["paths"].contains(path) || !document["paths"][path].contains(method))
+            continue;  // the route-table tests name the missing operation
+        auto& responses = document["paths"][path][method]["responses"];
+        const auto add = [&](const char* status, const char* response) {
+            if (!responses.contains(status))
+                responses[status] = {{"$ref", std::string("#/components/responses/") + response}};
+        };
+        const bool keyed = route.access.kind != Access::Kind::open;
+        const bool has_body = method == "post" || method == "put" || method == "patch";
+        add("400", "BadRequest");  // a path or header that cannot be read
+        add("413", "PayloadTooLarge");
+        add("431", "HeadersTooLarge");
+        add("500", "ServerError");
+        add("503", "ServerError");
+        if (keyed) add("401", "Unauthorized");
+        if (route.access.kind == Access::Kind::scope) add("403", "Forbidden");
+        if (keyed && route.rate_limited) add("429", "RateLimited");
+        if (keyed && route.accepts_profile) {
+            add("404", "NotFound");  // X-Profile-Id names no profile of the caller's
+            add("409", "ProfileConflict");
+        }
+        if (!route.billable_as.empty()) add("402", "PaymentRequired");
+        if (has_body) add("415", "UnsupportedMediaType");
+        if (has_body && keyed) add("409", "IdempotencyConflict");
+    }
+}
+
 std::string build() {
     nlohmann::json document = nlohmann::json::object();
     for (const auto& fragment : embedded::openapi_fragments()) {
@@ -31,6 +69,7 @@ std::string build() {
         merge(document, parsed, std::string(fragment.name) + ":");
     }
     merge(document, platform_schemas(), "platform registry:");
+    add_pipeline_responses(document);
     return document.dump();
 }
 

@@ -39,7 +39,8 @@ void dead_letter(Stack& stack, const std::string& public_id) {
         failed.claim_token = claimed.front().claim_token;
         failed.kind = Outcome::Kind::failed;
         failed.dead_lettered = true;
-        failed.error = {{"code", "JOB_FAILED"}, {"message", "gave up"}, {"details", {}}};
+        failed.error = {
+            {"code", "JOB_FAILED"}, {"message", "gave up"}, {"details", nlohmann::json::object()}};
         JobRepository::record_outcomes(s, {failed});
     });
 }

@@ -1,5 +1,7 @@
 #include "tests/support/concurrent_requests.hpp"
 
+#include "tests/support/answer_log.hpp"
+
 #include <latch>
 #include <thread>
 
@@ -26,6 +28,8 @@ std::vector<HttpResponse> send_concurrently(const std::vector<std::string>& base
         });
     }
     for (auto& t : threads) t.join();
+    for (const auto& r : responses)
+        if (r.status != 0) log_answer(request.method, request.path, r);
     return responses;
 }
 

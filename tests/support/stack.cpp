@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/redis/redis_client.hpp"
+#include "tests/support/answer_log.hpp"
 #include "tests/support/wait.hpp"
 
 #include <signal.h>
@@ -217,7 +218,9 @@ HttpResponse Stack::request(const std::string& method, const std::string& path,
         text = body.dump();
         all.emplace("Content-Type", "application/json");
     }
-    return http_->send(method, path, text, all);
+    auto response = http_->send(method, path, text, all);
+    log_answer(method, path, response);
+    return response;
 }
 
 HttpResponse Stack::request_raw(const std::string& method, const std::string& path,
@@ -226,7 +229,9 @@ HttpResponse Stack::request_raw(const std::string& method, const std::string& pa
     Headers all = headers;
     if (!key.empty()) all.emplace("Authorization", "Bearer " + key);
     all.emplace("Content-Type", "application/json");
-    return http_->send(method, path, body, all);
+    auto response = http_->send(method, path, body, all);
+    log_answer(method, path, response);
+    return response;
 }
 
 void Stack::start(Process process) {
