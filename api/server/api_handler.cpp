@@ -158,6 +158,8 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         if (!route.billable_as.empty()) usage = charge_for_call(route, context, services);
         Reply reply;
         try {
+            // Charging above is not the handler's write: the mark joins only the handler's.
+            const auto mark = mark_effects_of(claim);
             reply = route.handler(context, services);
         } catch (...) {
             reverse_charge(context, services);

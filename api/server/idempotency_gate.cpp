@@ -70,12 +70,24 @@ std::optional<IdempotencyClaim> claim_idempotency(Services& services, const Requ
             throw ApiError(ErrorCode::Conflict,
                            "A request with this idempotency key is still being processed.",
                            {{"header", name}, {"reason", "in_progress"}});
+        case idempotency::Claim::Kind::answer_lost:
+            throw ApiError(ErrorCode::Conflict,
+                           "A request with this idempotency key was carried out, but its answer "
+                           "was lost; look the result up instead of sending it again.",
+                           {{"header", name}, {"reason", "answer_lost"}});
         case idempotency::Claim::Kind::replay:
             return IdempotencyClaim{claim.record_id, stored_reply(claim.status, claim.response)};
         case idempotency::Claim::Kind::acquired:
             break;
     }
     return IdempotencyClaim{claim.record_id, std::nullopt};
+}
+
+db::CommitCompanion mark_effects_of(const std::optional<IdempotencyClaim>& claim) {
+    if (!claim) return db::CommitCompanion({});
+    return db::CommitCompanion([id = claim->record_id](db::Session& s) {
+        idempotency::IdempotencyStore::mark_effect_committed(s, id);
+    });
 }
 
 void finish_idempotency(Services& services, const IdempotencyClaim& claim, const Reply* reply) {

@@ -7,6 +7,7 @@
 
 #include "api/server/request_context.hpp"
 #include "api/server/services.hpp"
+#include "common/core/db/commit_companion.hpp"
 
 #include <optional>
 #include <string_view>
@@ -30,7 +31,12 @@ std::optional<IdempotencyClaim> claim_idempotency(Services& services, const Requ
                                                   std::string_view method, std::string_view path,
                                                   std::optional<KeyHeader> header);
 
-// Stores `reply` for later repeats, or (reply null) gives the key back after a failure.
+// Marks the claim, if any, in every transaction the current thread commits while the companion
+// lives, so that a handler's committed write is known even if its answer is lost after COMMIT.
+db::CommitCompanion mark_effects_of(const std::optional<IdempotencyClaim>& claim);
+
+// Stores `reply` for later repeats, or (reply null) gives the key back after a failure unless the
+// handler's write committed.
 void finish_idempotency(Services& services, const IdempotencyClaim& claim, const Reply* reply);
 
 }  // namespace squawk::api

@@ -22,12 +22,6 @@ StackOptions billing_options() {
     return options;
 }
 
-void credit(Stack& stack, long long workspace_id, const std::string& amount) {
-    const auto r = stack.ctl(
-        {"wallet", "credit", "--workspace", std::to_string(workspace_id), "--amount", amount});
-    REQUIRE(r.exit_code == 0);
-}
-
 std::string balance(Stack& stack, const std::string& key) {
     const auto r = stack.request("GET", "/v1/me/balance", nullptr, key);
     check_success_envelope(r, 200);
@@ -54,7 +48,7 @@ TEST_CASE(
     "[e2e][billing]") {
     Stack stack(billing_options());
     const auto& tenant = stack.tenant();
-    credit(stack, tenant.workspace_id, "1");
+    stack.credit(tenant.workspace_id, "1");
 
     const auto paid =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Paid."}}, tenant.live_key);
@@ -86,7 +80,7 @@ TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates
           "[e2e][billing]") {
     Stack stack(billing_options());
     const auto& tenant = stack.tenant();
-    credit(stack, tenant.workspace_id, "0.2");
+    stack.credit(tenant.workspace_id, "0.2");
     const auto refused =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Too poor."}}, tenant.live_key);
     check_error_envelope(refused, 402, "INSUFFICIENT_BALANCE");
@@ -105,7 +99,7 @@ TEST_CASE(
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
     const std::string key = stack.create_key(tenant.workspace_id, "live", "all", 100000);
-    credit(stack, tenant.workspace_id, "12.5");
+    stack.credit(tenant.workspace_id, "12.5");
 
     ConcurrentRequest request;
     request.method = "POST";
@@ -133,7 +127,7 @@ TEST_CASE("a paid job that fails on our side is refunded once", "[e2e][billing]"
     options.extra_config += "\n[providers.espeak]\nbinary = \"/bin/false\"\n";
     Stack stack(options);
     const auto& tenant = stack.tenant();
-    credit(stack, tenant.workspace_id, "1");
+    stack.credit(tenant.workspace_id, "1");
     const std::string job_id = submit_speech(stack, tenant.live_key, "This synthesis will fail.");
     CHECK(balance(stack, tenant.live_key) == "0.7500");
     const auto job = wait_for_terminal_job(stack, tenant.live_key, job_id);
@@ -153,7 +147,7 @@ TEST_CASE(
     options.start_worker = false;
     Stack stack(options);
     const auto& tenant = stack.tenant();
-    credit(stack, tenant.workspace_id, "12.5");
+    stack.credit(tenant.workspace_id, "12.5");
     REQUIRE(stack
                 .ctl({"wallet", "auto-recharge", "--workspace", std::to_string(tenant.workspace_id),
                       "--enable", "--below", "20", "--amount", "50"})
@@ -215,7 +209,7 @@ TEST_CASE("GET /me/usage counts requests and credits spent in the chosen period"
     options.start_worker = false;
     Stack stack(options);
     const auto& tenant = stack.tenant();
-    credit(stack, tenant.workspace_id, "5");
+    stack.credit(tenant.workspace_id, "5");
     const std::string poller = polling_key(stack, tenant.workspace_id);
     for (int i = 0; i < 2; ++i)
         check_success_envelope(stack.request("POST", "/v1/audio/text-to-speech",

@@ -31,10 +31,7 @@ TEST_CASE(
     "[e2e][idempotency]") {
     Stack stack(paid_options());
     const auto& tenant = stack.tenant();
-    REQUIRE(stack
-                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                      "--amount", "5"})
-                .exit_code == 0);
+    stack.credit(tenant.workspace_id, "5");
     const Headers key = {{"X-Idempotency-Key", "order-7f3a"}};
     const auto first =
         stack.request("POST", kSpeech, {{"text", "Once only."}}, tenant.live_key, key);
@@ -55,6 +52,29 @@ TEST_CASE(
     check_success_envelope(
         stack.request("POST", kSpeech, {{"text", "Once only."}}, other.test_key, key), 202);
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 2);
+}
+
+TEST_CASE(
+    "a keyed request's record is marked in its write's own transaction, the charge before it "
+    "is not, and a refused request gives its key back",
+    "[e2e][idempotency]") {
+    Stack stack(paid_options());
+    const auto& tenant = stack.tenant();
+    stack.credit(tenant.workspace_id, "5");
+    check_success_envelope(stack.request("POST", kSpeech, {{"text", "Marked."}}, tenant.live_key,
+                                         {{"X-Idempotency-Key", "written"}}),
+                           202);
+    CHECK(stack.count("SELECT effect_committed FROM idempotency_records"
+                      " WHERE idempotency_key = 'written'") == 1);
+    // Charged, then refused by the handler: the charge is reversed and the key is free again.
+    check_error_envelope(stack.request("POST", kSpeech, {{"text", "x"}, {"voice", "nobody"}},
+                                       tenant.live_key, {{"X-Idempotency-Key", "refused"}}),
+                         422, "VALIDATION_ERROR");
+    CHECK(stack.count("SELECT COUNT(*) FROM idempotency_records"
+                      " WHERE idempotency_key = 'refused'") == 0);
+    check_success_envelope(stack.request("POST", kSpeech, {{"text", "Now valid."}}, tenant.live_key,
+                                         {{"X-Idempotency-Key", "refused"}}),
+                           202);
 }
 
 TEST_CASE("a key reused with another body or endpoint is 409 IDEMPOTENCY_CONFLICT",
@@ -93,10 +113,7 @@ TEST_CASE(
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
     const std::string key = stack.create_key(tenant.workspace_id, "live", "all", 100000);
-    REQUIRE(stack
-                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                      "--amount", "100"})
-                .exit_code == 0);
+    stack.credit(tenant.workspace_id, "100");
     ConcurrentRequest request;
     request.method = "POST";
     request.path = kSpeech;

@@ -106,10 +106,7 @@ TEST_CASE("X-Profile-Id acts inside the profile while billing and usage stay on 
         "text_to_speech = 0.5\n";
     Stack stack(options);
     const auto& tenant = stack.tenant();
-    REQUIRE(stack
-                .ctl({"wallet", "credit", "--workspace", std::to_string(tenant.workspace_id),
-                      "--amount", "2"})
-                .exit_code == 0);
+    stack.credit(tenant.workspace_id, "2");
     const auto p = create_profile(stack, tenant.live_key, {{"name", "Client"}});
     const Headers inside = {{"X-Profile-Id", std::to_string(p.value("id", 0))}};
 

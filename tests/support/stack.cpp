@@ -208,6 +208,13 @@ std::string Stack::create_key(long long workspace_id, const std::string& type,
     return trim(created.out);
 }
 
+void Stack::credit(long long workspace_id, const std::string& amount) {
+    const auto credited =
+        ctl({"wallet", "credit", "--workspace", std::to_string(workspace_id), "--amount", amount});
+    if (credited.exit_code != 0)
+        throw std::runtime_error("squawkctl wallet credit failed: " + credited.err);
+}
+
 HttpResponse Stack::request(const std::string& method, const std::string& path,
                             const nlohmann::json& body, const std::string& key,
                             const Headers& headers) {

@@ -63,6 +63,8 @@ class Stack {
     // requests a minute when `rate_limit` is set (so polling never meets the workspace's limit).
     std::string create_key(long long workspace_id, const std::string& type,
                            const std::string& scopes, std::optional<long long> rate_limit = {});
+    // squawkctl wallet credit; throws unless it succeeds.
+    void credit(long long workspace_id, const std::string& amount);
     // squawkctl --config <this stack's file> args...
     CommandResult ctl(const std::vector<std::string>& args);
 

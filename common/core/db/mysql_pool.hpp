@@ -3,6 +3,7 @@
 // input.
 #pragma once
 
+#include "common/core/db/commit_companion.hpp"
 #include "common/core/db/mysql_settings.hpp"
 
 #include <chrono>
@@ -148,9 +149,11 @@ class MysqlPool {
             try {
                 if constexpr (std::is_void_v<decltype(f(session))>) {
                     f(session);
+                    CommitCompanion::join(session);
                     commit(*lease.connection);
                 } else {
                     auto result = f(session);
+                    CommitCompanion::join(session);
                     commit(*lease.connection);
                     return result;
                 }

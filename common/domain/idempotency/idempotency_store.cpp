@@ -26,8 +26,9 @@ Claim IdempotencyStore::claim(db::Session& s, const Request& request, std::chron
             if (!e.is_duplicate_key()) throw;
         }
         auto row = s.query_one(
-            "SELECT id, request_hash, status, response, locked_until < ?, expires_at <= ?"
-            " FROM idempotency_records WHERE workspace_id = ? AND idempotency_key = ?",
+            "SELECT id, request_hash, status, response, locked_until < ?, expires_at <= ?,"
+            " effect_committed FROM idempotency_records"
+            " WHERE workspace_id = ? AND idempotency_key = ?",
             {db::time_param(now), db::time_param(now), request.workspace_id, request.key});
         if (!row) continue;
         const long long id = row->integer(0);
@@ -44,9 +45,11 @@ Claim IdempotencyStore::claim(db::Session& s, const Request& request, std::chron
             c.kind = Claim::Kind::replay;
             c.status = static_cast<int>(*status);
             c.response = row->optional_text(3).value_or("{}");
+        } else if (row->integer(6) != 0) {
+            c.kind = Claim::Kind::answer_lost;
         } else if (row->integer(4) != 0 &&
                    s.execute("UPDATE idempotency_records SET locked_until = ? WHERE id = ?"
-                             " AND status IS NULL AND locked_until < ?",
+                             " AND status IS NULL AND effect_committed = 0 AND locked_until < ?",
                              {db::time_param(now + lock), id, db::time_param(now)}) > 0) {
             c.kind = Claim::Kind::acquired;  // the first request's process died mid-way
         } else {
@@ -57,6 +60,10 @@ Claim IdempotencyStore::claim(db::Session& s, const Request& request, std::chron
     throw std::runtime_error("idempotency record kept changing under concurrent requests");
 }
 
+void IdempotencyStore::mark_effect_committed(db::Session& s, long long record_id) {
+    s.execute("UPDATE idempotency_records SET effect_committed = 1 WHERE id = ?", {record_id});
+}
+
 void IdempotencyStore::complete(db::Session& s, long long record_id, int status,
                                 const std::string& response) {
     s.execute("UPDATE idempotency_records SET status = ?, response = ? WHERE id = ?",
@@ -64,7 +71,9 @@ void IdempotencyStore::complete(db::Session& s, long long record_id, int status,
 }
 
 void IdempotencyStore::release(db::Session& s, long long record_id) {
-    s.execute("DELETE FROM idempotency_records WHERE id = ? AND status IS NULL", {record_id});
+    s.execute(
+        "DELETE FROM idempotency_records WHERE id = ? AND status IS NULL AND effect_committed = 0",
+        {record_id});
 }
 
 long long IdempotencyStore::delete_expired(db::Session& s, int limit) {

@@ -13,10 +13,11 @@ namespace squawk::idempotency {
 
 struct Claim {
     enum class Kind {
-        acquired,   // run the request, then complete() or release()
-        replay,     // answer with status and response
-        in_flight,  // the first request is still running
-        mismatch    // the key was used for another request
+        acquired,    // run the request, then complete() or release()
+        replay,      // answer with status and response
+        in_flight,   // the first request is still running
+        mismatch,    // the key was used for another request
+        answer_lost  // the first request's write committed, but its answer was never stored
     };
     Kind kind = Kind::acquired;
     long long record_id = 0;
@@ -35,9 +36,12 @@ class IdempotencyStore {
   public:
     static Claim claim(db::Session& s, const Request& request, std::chrono::seconds lifetime,
                        std::chrono::seconds lock);
+    // In the request's own transactions (db::CommitCompanion): its write committed.
+    static void mark_effect_committed(db::Session& s, long long record_id);
     static void complete(db::Session& s, long long record_id, int status,
                          const std::string& response);
-    // Forgets a claim whose request failed, so the key may be used again.
+    // Forgets a claim whose request failed, so the key may be used again; a claim whose write
+    // committed is kept.
     static void release(db::Session& s, long long record_id);
     static long long delete_expired(db::Session& s, int limit);
 };
