@@ -49,36 +49,19 @@ std::optional<std::string> header_value(const Http::Request& request, const char
     return std::nullopt;
 }
 
+void replace_connection(Http::ResponseWriter& response, Http::ConnectionControl control) {
+    response.headers().remove<Http::Header::Connection>();
+    response.headers().add<Http::Header::Connection>(control);
+}
+
 // Pistache answers "Connection: Close" unless the request named a Connection header, which
 // breaks HTTP/1.1 keep-alive; HTTP/1.1 connections stay open unless the client asked to close.
 void set_connection(const Http::Request& request, Http::ResponseWriter& response) {
     if (request.version() != Http::Version::Http11) return;
     const auto asked = request.headers().tryGet<Http::Header::Connection>();
     const bool close = asked && asked->control() == Http::ConnectionControl::Close;
-    response.headers().remove<Http::Header::Connection>();
-    response.headers().add<Http::Header::Connection>(close ? Http::ConnectionControl::Close
-                                                           : Http::ConnectionControl::KeepAlive);
-}
-
-// Answers that end the connection: a client that sent an oversized header block is not trusted
-// with another request on it.
-void close_connection(Http::ResponseWriter& response) {
-    response.headers().remove<Http::Header::Connection>();
-    response.headers().add<Http::Header::Connection>(Http::ConnectionControl::Close);
-}
-
-// The size of each header line ("Name: value") of the request, typed and raw headers alike.
-std::vector<size_t> header_line_sizes(const Http::Request& request) {
-    std::vector<size_t> sizes;
-    for (const auto& [name, raw] : request.headers().rawList())
-        sizes.push_back(name.size() + 2 + raw.value().size());
-    std::ostringstream value;
-    for (const auto& header : request.headers().list()) {
-        value.str({});
-        header->write(value);
-        sizes.push_back(std::string_view(header->name()).size() + 2 + value.view().size());
-    }
-    return sizes;
+    replace_connection(response,
+                       close ? Http::ConnectionControl::Close : Http::ConnectionControl::KeepAlive);
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -245,7 +228,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
 
     int status = 0;
     try {
-        check_header_sizes(header_line_sizes(request));
+        check_header_sizes(request.headers());
         Reply reply = dispatch(request, *router_, *services_, exchange);
         status = reply.status;
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
@@ -258,7 +241,9 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (!exchange.allow.empty())
             response.headers().add(std::make_shared<ResponseHeader>("Allow", exchange.allow));
-        if (error.code() == ErrorCode::HeadersTooLarge) close_connection(response);
+        // A client that sent an oversized header block is not trusted with another request.
+        if (error.code() == ErrorCode::HeadersTooLarge)
+            replace_connection(response, Http::ConnectionControl::Close);
         try {
             send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
         } catch (const std::exception& e) {

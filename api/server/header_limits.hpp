@@ -3,16 +3,17 @@
 // without these a client could make every request carry a megabyte of headers.
 #pragma once
 
+#include <pistache/http_headers.h>
+
 #include <cstddef>
-#include <span>
 
 namespace squawk::api {
 
 inline constexpr size_t kMaxHeaderBlockBytes = 16 * 1024;
 inline constexpr size_t kMaxHeaderLineBytes = 8 * 1024;
 
-// `line_bytes`: the size of each header line ("Name: value"). Throws ApiError HeadersTooLarge
-// (431) naming the bound that was passed.
-void check_header_sizes(std::span<const size_t> line_bytes);
+// Counts each header line ("Name: value"), typed and raw headers alike. Throws ApiError
+// HeadersTooLarge (431) naming the bound that was passed.
+void check_header_sizes(const Pistache::Http::Header::Collection& headers);
 
 }  // namespace squawk::api
