@@ -3,6 +3,7 @@
 #include "common/core/log/logger.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/idempotency/idempotency_store.hpp"
+#include "common/domain/media/media_service.hpp"
 #include "common/domain/request_log/request_log_repository.hpp"
 #include "common/domain/social/post_repository.hpp"
 
@@ -37,6 +38,13 @@ long long RetentionSweeper::run_once() {
         const long long n = mysql_.run([&](db::Session& s) {
             return social::PostRepository::sweep_content_locks(s, guard_cutoff, kBatch);
         });
+        deleted += n;
+        if (n < kBatch) break;
+    }
+    // Upload URLs that expired unconfirmed: their pending rows and any bytes they received.
+    media::MediaService uploads(mysql_, media_);
+    for (int i = 0; i < kMaxBatches; ++i) {
+        const long long n = uploads.sweep_expired_uploads(kBatch);
         deleted += n;
         if (n < kBatch) break;
     }

@@ -60,7 +60,7 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
                  std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
       rebuilder_(mysql_, config_.redis),
       webhook_tasks_(mysql_, config_.webhooks),
-      retention_(mysql_, config_.request_log.retention_days),
+      retention_(mysql_, config_.request_log.retention_days, config_.media),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
     delivery_backlog_ = webhooks::export_delivery_backlog(mysql_);
     queue_gauges_ = metrics::export_queue_depths(

@@ -10,8 +10,12 @@ packages=(
     libpistache-dev libhiredis-dev libboost-fiber-dev libboost-context-dev nlohmann-json3-dev
     libmysqlcppconn-dev libcurl4-openssl-dev libssl-dev libfmt-dev libsystemd-dev
     libtomlplusplus-dev libcli11-dev catch2 libhowardhinnant-date-dev tzdata libjemalloc-dev
+    # generation and the media library: cards, JPEG, content sniffing, fonts for every script
+    libcairo2-dev libpango1.0-dev libjpeg-dev libmagic-dev libzip-dev poppler-utils unzip
+    fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
     # servers and tools the stack and the tests run
     redis-server redis-tools mariadb-server mariadb-client espeak-ng nodejs npm curl python3
+    ffmpeg pocketsphinx pocketsphinx-en-us
     # systemd-analyze, for verifying the unit files
     systemd
     # benchmarks: the load generator and the static-file peer

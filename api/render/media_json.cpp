@@ -4,14 +4,29 @@
 
 namespace squawk::api::render {
 
+std::string media_download_url(const std::string& public_base_url, const std::string& media_id) {
+    return public_base_url + "/media/" + media_id + "/download";
+}
+
 nlohmann::json media_json(const media::Media& m, const std::string& public_base_url) {
     return {{"media_id", m.public_id},
             {"kind", m.kind},
+            {"status", m.status},
             {"mime_type", m.mime_type},
+            {"filename", or_null(m.filename)},
             {"size_bytes", m.size_bytes},
+            {"width", or_null(m.width)},
+            {"height", or_null(m.height)},
             {"duration_seconds", or_null(m.duration_seconds)},
-            {"download_url", public_base_url + "/media/" + m.public_id + "/download"},
+            {"download_url", media_download_url(public_base_url, m.public_id)},
             {"created_at", time::format_iso8601(m.created_at)}};
+}
+
+nlohmann::json upload_url_json(const media::UploadUrl& upload, const std::string& public_base_url) {
+    return {{"media_id", upload.media.public_id},
+            {"upload_url", public_base_url + "/media/uploads/" + upload.token},
+            {"expires_at", time::format_iso8601(upload.media.upload_expires_at.value())},
+            {"method", "PUT"}};
 }
 
 }  // namespace squawk::api::render

@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <unordered_map>
 
@@ -93,7 +94,9 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     }
     const Route& route = *match.route;
     exchange.route = std::string(route.pattern);
-    check_body_size(request.body().size(), services.config.api.max_body_bytes);
+    check_body_size(request.body().size(), route.takes_upload
+                                               ? services.config.media.max_upload_bytes
+                                               : services.config.api.max_body_bytes);
 
     RequestContext context;
     context.request_id = exchange.request_id;
@@ -112,9 +115,14 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         exchange.profile_id = context.profile_id;
     }
     const auto content_type = header_value(request, "Content-Type");
-    context.body = parse_request_body(
-        exchange.method, request.body(),
-        content_type ? std::optional<std::string_view>(*content_type) : std::nullopt);
+    if (route.takes_upload)
+        context.raw_body = request.body();
+    else
+        context.body = parse_request_body(
+            exchange.method, request.body(),
+            content_type ? std::optional<std::string_view>(*content_type) : std::nullopt);
+    context.content_type = content_type;
+    context.range = header_value(request, "Range");
     context.query = decode_query(raw_query(request));
     context.path_params = match.params;
 
@@ -195,6 +203,37 @@ void record_request_metrics(const Exchange& exchange, int status, double seconds
     series.duration->observe(seconds);
 }
 
+// Headers an error's details call for: when to retry a 503 expected to clear soon (a full
+// upload budget), and the size of the file a 416's range missed.
+void add_error_headers(Http::ResponseWriter& response, const ApiError& error) {
+    const auto& details = error.details();
+    auto& headers = response.headers();
+    if (error.code() == ErrorCode::ServiceUnavailable && details.contains("retry_after_seconds"))
+        headers.add(
+            std::make_shared<ResponseHeader>("Retry-After", details["retry_after_seconds"].dump()));
+    if (error.code() == ErrorCode::RangeNotSatisfiable && details.contains("size")) {
+        headers.add(std::make_shared<ResponseHeader>("Accept-Ranges", "bytes"));
+        headers.add(
+            std::make_shared<ResponseHeader>("Content-Range", "bytes */" + details["size"].dump()));
+    }
+}
+
+// Pistache's serveFile sends whole files only: a range is read and sent from here.
+void send_file_slice(Http::ResponseWriter& response, const FileBody& file) {
+    const auto& slice = *file.slice;
+    std::string bytes(static_cast<size_t>(slice.last - slice.first + 1), '\0');
+    std::ifstream in(file.path, std::ios::binary);
+    in.seekg(slice.first);
+    if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
+        throw std::runtime_error("cannot read bytes " + std::to_string(slice.first) + "-" +
+                                 std::to_string(slice.last) + " of " + file.path);
+    response.headers().add(std::make_shared<ResponseHeader>(
+        "Content-Range", "bytes " + std::to_string(slice.first) + "-" + std::to_string(slice.last) +
+                             "/" + std::to_string(slice.size)));
+    response.send(Http::Code::Partial_Content, bytes,
+                  Http::Mime::MediaType::fromString(file.mime_type));
+}
+
 void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
     response.send(static_cast<Http::Code>(status), to_wire(envelope), MIME(Application, Json));
 }
@@ -204,8 +243,12 @@ void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) 
         response.send(static_cast<Http::Code>(reply.status), to_wire(reply.data),
                       MIME(Application, Json));
     } else if (reply.file) {
-        Http::serveFile(response, reply.file->path,
-                        Http::Mime::MediaType::fromString(reply.file->mime_type));
+        response.headers().add(std::make_shared<ResponseHeader>("Accept-Ranges", "bytes"));
+        if (reply.file->slice)
+            send_file_slice(response, *reply.file);
+        else
+            Http::serveFile(response, reply.file->path,
+                            Http::Mime::MediaType::fromString(reply.file->mime_type));
     } else if (reply.raw) {
         response.send(static_cast<Http::Code>(reply.status), reply.raw->bytes,
                       Http::Mime::MediaType::fromString(reply.raw->mime_type));
@@ -241,6 +284,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (!exchange.allow.empty())
             response.headers().add(std::make_shared<ResponseHeader>("Allow", exchange.allow));
+        add_error_headers(response, error);
         // A client that sent an oversized header block is not trusted with another request.
         if (error.code() == ErrorCode::HeadersTooLarge)
             replace_connection(response, Http::ConnectionControl::Close);

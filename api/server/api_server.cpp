@@ -7,6 +7,7 @@
 
 #include <pistache/endpoint.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace squawk::api {
@@ -29,7 +30,12 @@ void ApiServer::start() {
     // Pistache answers a request over maxRequestSize (headers included) with its own plain-text
     // 413. Giving it eight times our body limit lets every body between our limit and that
     // reach the handler, which answers with the JSON envelope; only absurd uploads get the text.
-    const auto max_request = static_cast<size_t>(api.max_body_bytes) * 8;
+    // Upload routes take up to media.max_upload_bytes, plus a megabyte for the form's framing
+    // and for answering a slightly larger body with the envelope too.
+    constexpr size_t kUploadSlack = 1024 * 1024;
+    const auto max_request =
+        std::max(static_cast<size_t>(api.max_body_bytes) * 8,
+                 static_cast<size_t>(config_.media.max_upload_bytes) + kUploadSlack);
     endpoint_->init(Pistache::Http::Endpoint::options()
                         .threads(api.threads)
                         .maxRequestSize(max_request)

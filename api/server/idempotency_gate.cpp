@@ -18,11 +18,13 @@ bool takes_key(std::string_view method) {
 std::string request_hash(const RequestContext& context, const std::string& endpoint) {
     nlohmann::json query = nlohmann::json::object();
     for (const auto& [k, v] : context.query) query[k] = v;
-    const nlohmann::json identity = {{"endpoint", endpoint},
-                                     {"test", context.is_test},
-                                     {"profile", context.profile_id.value_or(0)},
-                                     {"query", query},
-                                     {"body", context.body}};
+    nlohmann::json identity = {{"endpoint", endpoint},
+                               {"test", context.is_test},
+                               {"profile", context.profile_id.value_or(0)},
+                               {"query", query},
+                               {"body", context.body}};
+    // An upload's bytes are not JSON: their digest stands for them.
+    if (!context.raw_body.empty()) identity["upload"] = crypto::sha256_hex(context.raw_body);
     return crypto::sha256_hex(identity.dump());
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace squawk::api {
 
@@ -32,6 +33,11 @@ struct RequestContext {
     PathParams path_params;
     QueryParams query;
     nlohmann::json body;  // a JSON object, or null when the request had no body
+    // The body as received on routes that take uploads (whose body is never parsed as JSON);
+    // it lives as long as the request.
+    std::string_view raw_body;
+    std::optional<std::string> content_type;
+    std::optional<std::string> range;  // the Range header (file downloads)
 
     // A path parameter the route pattern declares (the router guarantees it is present).
     const std::string& param(const std::string& name) const { return path_params.at(name); }
@@ -41,8 +47,15 @@ struct RequestContext {
 
 // A file sent as the response body instead of an envelope (media downloads).
 struct FileBody {
+    // Bytes first..last (inclusive) of a file of `size` bytes: 206 with Content-Range.
+    struct Slice {
+        long long first = 0;
+        long long last = 0;
+        long long size = 0;
+    };
     std::string path;
     std::string mime_type;
+    std::optional<Slice> slice;  // nothing: the whole file
 };
 
 // Bytes sent as they are instead of an envelope (the OpenAPI document).

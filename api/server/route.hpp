@@ -38,6 +38,9 @@ struct Route {
     // X-Request-Id also acts as the idempotency key, and a replay answers 200 with
     // data.idempotent_replay true (spec 4.4 rule 4: post creation).
     bool request_id_is_key = false;
+    // Takes a file upload as its body: up to media.max_upload_bytes instead of api.max_body_bytes,
+    // not parsed as JSON but handed over as RequestContext::raw_body.
+    bool takes_upload = false;
 
     static constexpr Route make(std::string_view method, std::string_view pattern, Access access,
                                 HandlerFn handler) {
@@ -76,6 +79,11 @@ struct Route {
     constexpr Route keyed_by_request_id() const {
         Route r = *this;
         r.request_id_is_key = true;
+        return r;
+    }
+    constexpr Route accepts_uploads() const {
+        Route r = *this;
+        r.takes_upload = true;
         return r;
     }
     constexpr Route billable(std::string_view operation) const {

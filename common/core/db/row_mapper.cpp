@@ -31,6 +31,11 @@ void read_column(const Row& r, size_t i, std::optional<long long>& out) {
     out = r.optional_integer(i);
 }
 
+void read_column(const Row& r, size_t i, std::optional<int>& out) {
+    const auto value = r.optional_integer(i);
+    out = value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
+}
+
 void read_column(const Row& r, size_t i, std::optional<double>& out) {
     if (r.is_null(i))
         out.reset();

@@ -26,6 +26,7 @@ void read_column(const Row& r, size_t i, bool& out);
 void read_column(const Row& r, size_t i, std::string& out);
 void read_column(const Row& r, size_t i, std::optional<std::string>& out);
 void read_column(const Row& r, size_t i, std::optional<long long>& out);
+void read_column(const Row& r, size_t i, std::optional<int>& out);
 void read_column(const Row& r, size_t i, std::optional<double>& out);
 void read_column(const Row& r, size_t i, time::TimePoint& out);
 void read_column(const Row& r, size_t i, std::optional<time::TimePoint>& out);

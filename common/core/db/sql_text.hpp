@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace squawk::db {
 
@@ -25,6 +27,16 @@ size_t batch_rows(size_t available, size_t max);
 // rows drive the join: left to itself, the optimizer may walk an index on the WHERE clause's
 // status instead, through every row in that status, locking them all.
 std::string update_from_rows(std::string_view table, std::string_view first_row, size_t rows);
+
+// NULL for an empty optional, else its value.
+template <class T>
+Param optional_param(const std::optional<T>& value) {
+    if (!value) return Param(nullptr);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return Param(static_cast<long long>(*value));
+    else
+        return Param(*value);
+}
 
 inline Param time_param(time::TimePoint t) {
     return time::format_mysql(t);

@@ -7,7 +7,7 @@ namespace {
 
 using Row = ErrorEntry;
 
-// Spec section 7, plus the protocol errors every HTTP API needs (405, 413, 415, 431, 503).
+// Spec section 7, plus the protocol errors every HTTP API needs (405, 413, 415, 416, 431, 503).
 constexpr std::array kTable{
     Row{ErrorCode::BadRequest, {400, "BAD_REQUEST", false, "The request is malformed."}},
     Row{ErrorCode::InvalidRequest, {400, "INVALID_REQUEST", false, "The request is malformed."}},
@@ -34,6 +34,9 @@ constexpr std::array kTable{
         {413, "PAYLOAD_TOO_LARGE", false, "The request body is larger than allowed."}},
     Row{ErrorCode::UnsupportedMediaType,
         {415, "UNSUPPORTED_MEDIA_TYPE", false, "The body must be application/json."}},
+    // A download's Range starts past the end of the file; Content-Range states the size.
+    Row{ErrorCode::RangeNotSatisfiable,
+        {416, "RANGE_NOT_SATISFIABLE", false, "The requested range is outside the file."}},
     Row{ErrorCode::HeadersTooLarge,
         {431, "HEADERS_TOO_LARGE", false, "The request's headers are larger than allowed."}},
     Row{ErrorCode::ValidationError,

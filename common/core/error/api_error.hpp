@@ -26,6 +26,7 @@ enum class ErrorCode {
     DuplicateContent,
     PayloadTooLarge,
     UnsupportedMediaType,
+    RangeNotSatisfiable,
     HeadersTooLarge,
     ValidationError,
     ContentPolicyViolation,

@@ -19,6 +19,8 @@ class SubprocessStartError : public std::runtime_error {
 struct SubprocessRequest {
     std::vector<std::string> argv;  // argv[0] is looked up in PATH
     std::string stdin_data;
+    // Where the child's standard output goes, created or truncated; empty: it is discarded.
+    std::string stdout_path;
     std::chrono::milliseconds timeout{60000};
     const std::atomic<bool>* stop = nullptr;  // when it turns true the child is killed
 };

@@ -5,7 +5,20 @@
 namespace squawk::config {
 
 SectionSchema<MediaSettings> media_schema() {
-    return {{text("dir", &MediaSettings::dir, false)}, {}};
+    constexpr long long kGiB = 1024LL * 1024 * 1024;
+    return {{text("dir", &MediaSettings::dir, false),
+             integer("max_upload_bytes", &MediaSettings::max_upload_bytes, 1, 4 * kGiB),
+             integer("upload_memory_budget_bytes", &MediaSettings::upload_memory_budget_bytes, 1,
+                     64 * kGiB),
+             integer("upload_url_ttl_seconds", &MediaSettings::upload_url_ttl_seconds, 1, 604800),
+             text("ffprobe", &MediaSettings::ffprobe, false),
+             integer("probe_timeout_seconds", &MediaSettings::probe_timeout_seconds, 1, 600)},
+            [](MediaSettings& s, const std::string& section) {
+                if (s.upload_memory_budget_bytes < s.max_upload_bytes)
+                    bad_value(section + ".upload_memory_budget_bytes",
+                              "must be at least max_upload_bytes, or no upload of the largest "
+                              "size could ever run");
+            }};
 }
 
 }  // namespace squawk::config

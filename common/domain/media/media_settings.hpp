@@ -1,5 +1,5 @@
-// Where generated and uploaded files are kept. Section [media]; the rows are in
-// media_settings.cpp.
+// Where generated and uploaded files are kept and how large uploads may be. Section [media]; the
+// rows are in media_settings.cpp.
 #pragma once
 
 #include "common/core/config/config_fwd.hpp"
@@ -10,6 +10,16 @@ namespace squawk::config {
 
 struct MediaSettings {
     std::string dir = "media";
+    // One uploaded file, direct or through an upload URL (spec 8.3: up to 200 MB).
+    long long max_upload_bytes = 200LL * 1024 * 1024;
+    // Upload bodies the API works on at once, summed over every reactor thread: a request that
+    // would pass it waits for none and answers 503 with Retry-After.
+    long long upload_memory_budget_bytes = 256LL * 1024 * 1024;
+    // How long an upload URL stays usable.
+    int upload_url_ttl_seconds = 3600;
+    // ffprobe reads audio and video durations and streams; it is killed after this long.
+    std::string ffprobe = "ffprobe";
+    int probe_timeout_seconds = 20;
 };
 
 SectionSchema<MediaSettings> media_schema();

@@ -1,0 +1,204 @@
+#include "api/server/multipart_form.hpp"
+
+#include <cctype>
+#include <utility>
+
+namespace squawk::api {
+namespace {
+
+constexpr std::string_view kCrlf = "\r\n";
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t';
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+bool equals_lower(std::string_view text, std::string_view lower) {
+    if (text.size() != lower.size()) return false;
+    for (size_t i = 0; i < text.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != lower[i]) return false;
+    return true;
+}
+
+std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// RFC 9110 tchar.
+bool is_token_char(char c) {
+    if (std::isalnum(static_cast<unsigned char>(c))) return true;
+    return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+// RFC 2046 bchars (space allowed, but not last).
+bool is_boundary_char(char c) {
+    if (std::isalnum(static_cast<unsigned char>(c))) return true;
+    return std::string_view("'()+_,-./:=? ").find(c) != std::string_view::npos;
+}
+
+// A header value "type; a=b; c="d"": its type and parameters (names lower-cased, quoted values
+// unescaped). Nothing when it does not follow that grammar.
+struct HeaderValue {
+    std::string type;
+    std::vector<std::pair<std::string, std::string>> params;
+
+    const std::string* param(std::string_view name) const {
+        for (const auto& [k, v] : params)
+            if (k == name) return &v;
+        return nullptr;
+    }
+};
+
+std::optional<HeaderValue> parse_header_value(std::string_view text) {
+    HeaderValue out;
+    size_t i = 0;
+    const auto skip_space = [&] {
+        while (i < text.size() && is_space(text[i])) ++i;
+    };
+    const auto token = [&] {
+        const size_t start = i;
+        while (i < text.size() && (is_token_char(text[i]) || text[i] == '/')) ++i;
+        return text.substr(start, i - start);
+    };
+    skip_space();
+    const auto type = token();
+    if (type.empty()) return std::nullopt;
+    out.type = lowered(type);
+    while (true) {
+        skip_space();
+        if (i == text.size()) return out;
+        if (text[i] != ';') return std::nullopt;
+        ++i;
+        skip_space();
+        if (i == text.size()) return out;  // a trailing ';' is common and harmless
+        const auto name = token();
+        if (name.empty() || name.find('/') != std::string_view::npos) return std::nullopt;
+        skip_space();
+        if (i == text.size() || text[i] != '=') return std::nullopt;
+        ++i;
+        skip_space();
+        std::string value;
+        if (i < text.size() && text[i] == '"') {
+            ++i;
+            bool closed = false;
+            while (i < text.size()) {
+                char c = text[i++];
+                if (c == '"') {
+                    closed = true;
+                    break;
+                }
+                if (c == '\\' && i < text.size()) c = text[i++];
+                value.push_back(c);
+            }
+            if (!closed) return std::nullopt;
+        } else {
+            const size_t start = i;
+            while (i < text.size() && text[i] != ';' && !is_space(text[i])) ++i;
+            value = std::string(text.substr(start, i - start));
+            if (value.empty()) return std::nullopt;
+        }
+        out.params.emplace_back(lowered(name), std::move(value));
+    }
+}
+
+// Reads one part's header block into `part`; the reason it cannot, or empty.
+std::string read_part_headers(std::string_view block, FormPart& part) {
+    bool disposition_seen = false;
+    while (!block.empty()) {
+        const size_t end = block.find(kCrlf);
+        const std::string_view line = block.substr(0, end);
+        block = end == std::string_view::npos ? std::string_view() : block.substr(end + 2);
+        if (line.empty() || is_space(line.front())) return "a part has a malformed header line";
+        const size_t colon = line.find(':');
+        if (colon == std::string_view::npos) return "a part has a header line without a colon";
+        const std::string_view name = line.substr(0, colon);
+        const std::string_view value = trimmed(line.substr(colon + 1));
+        if (equals_lower(name, "content-disposition")) {
+            const auto parsed = parse_header_value(value);
+            if (!parsed || parsed->type != "form-data")
+                return "a part's Content-Disposition is not form-data";
+            const auto* field = parsed->param("name");
+            if (!field || field->empty()) return "a part's Content-Disposition has no name";
+            part.name = *field;
+            if (const auto* file = parsed->param("filename")) part.filename = *file;
+            disposition_seen = true;
+        } else if (equals_lower(name, "content-type")) {
+            part.content_type = std::string(value);
+        }
+    }
+    return disposition_seen ? std::string() : "a part has no Content-Disposition";
+}
+
+}  // namespace
+
+const FormPart* ParsedForm::part(std::string_view name) const {
+    for (const auto& p : parts)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::optional<std::string> form_boundary(std::string_view content_type) {
+    const auto parsed = parse_header_value(content_type);
+    if (!parsed || parsed->type != "multipart/form-data") return std::nullopt;
+    const auto* boundary = parsed->param("boundary");
+    if (!boundary || boundary->empty() || boundary->size() > kMaxBoundaryChars) return std::nullopt;
+    if (boundary->back() == ' ') return std::nullopt;
+    for (char c : *boundary)
+        if (!is_boundary_char(c)) return std::nullopt;
+    return *boundary;
+}
+
+ParsedForm parse_form(std::string_view body, std::string_view boundary) {
+    ParsedForm form;
+    const auto fail = [&form](std::string reason) {
+        form.parts.clear();
+        form.error = std::move(reason);
+        return std::move(form);
+    };
+    if (boundary.empty()) return fail("the form has no boundary");
+    const std::string dash_boundary = "--" + std::string(boundary);
+    const std::string delimiter = std::string(kCrlf) + dash_boundary;
+
+    size_t cursor;
+    if (body.starts_with(dash_boundary)) {
+        cursor = dash_boundary.size();
+    } else {
+        const size_t first = body.find(delimiter);
+        if (first == std::string_view::npos) return fail("the body has no boundary delimiter");
+        cursor = first + delimiter.size();
+    }
+    while (true) {
+        if (body.substr(cursor, 2) == "--") return form;  // the close delimiter
+        while (cursor < body.size() && is_space(body[cursor])) ++cursor;
+        if (body.substr(cursor, 2) != kCrlf) return fail("a boundary line has trailing bytes");
+        cursor += 2;
+        if (form.parts.size() == kMaxFormParts)
+            return fail("the form has more than " + std::to_string(kMaxFormParts) + " parts");
+
+        const std::string_view window = body.substr(cursor, kMaxPartHeaderBytes + 4);
+        if (window.starts_with(kCrlf)) return fail("a part has no Content-Disposition");
+        const size_t headers_end = window.find("\r\n\r\n");
+        if (headers_end == std::string_view::npos)
+            return fail("a part's headers are unterminated or longer than " +
+                        std::to_string(kMaxPartHeaderBytes) + " bytes");
+        FormPart part;
+        if (auto reason = read_part_headers(window.substr(0, headers_end), part); !reason.empty())
+            return fail(std::move(reason));
+
+        const size_t start = cursor + headers_end + 4;
+        const size_t end = body.find(delimiter, start);
+        if (end == std::string_view::npos) return fail("the form is not closed by its boundary");
+        part.body = body.substr(start, end - start);
+        form.parts.push_back(std::move(part));
+        cursor = end + delimiter.size();
+    }
+}
+
+}  // namespace squawk::api
