@@ -1,12 +1,16 @@
-// Text to speech (scope audio:write): validated here, rendered by the generate worker pool.
+// Audio (scopes audio:read / audio:write): text to speech and speech to text, validated here and
+// made by the generate worker pool; transcripts are read back by id.
 #include "api/handlers/route_families.hpp"
 
+#include "api/handlers/creation_routes.hpp"
 #include "api/render/job_json.hpp"
 #include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/domain/generation/speech_provider.hpp"
+#include "common/domain/generation/transcription_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
+#include "common/domain/media/media_service.hpp"
 #include "common/extensions/providers/registered.hpp"
 
 #include <array>
@@ -35,6 +39,45 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::accepted_job_json(job), 202);
 }
 
+// The media a transcription reads: the workspace's own, ready, with sound in it.
+void check_transcribable(const RequestContext& ctx, Services& services, Validator& body,
+                         const std::string& media_id) {
+    try {
+        const auto m = media::MediaService(services.mysql, services.config.media)
+                           .get(ctx.workspace_id, media_id);
+        if (m.status != "ready")
+            body.reject("media_id", "the media has not been uploaded and confirmed yet");
+        else if (m.kind != "audio" && m.kind != "video")
+            body.reject("media_id", "the media is " + m.kind + ", not audio or video");
+    } catch (const ApiError& e) {
+        if (e.code() != ErrorCode::NotFound) throw;
+        body.reject("media_id", "no media with this id");
+    }
+}
+
+Reply speech_to_text(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    const std::string media_id = body.required_string("media_id", 64);
+    const auto language = body.optional_string("language", 16);
+    body.reject_unknown_fields();
+    body.finish();
+    check_transcribable(ctx, services, body, media_id);
+    body.finish();
+
+    const auto provider = configured_provider<generation::TranscriptionProvider>(services);
+    const auto languages = provider->languages();
+    const std::string chosen_language = language.value_or(languages.front());
+    if (std::find(languages.begin(), languages.end(), chosen_language) == languages.end()) {
+        std::string listed;
+        for (const auto& l : languages) listed += (listed.empty() ? "" : ", ") + l;
+        body.reject("language", "must be one of: " + listed);
+        body.finish();
+    }
+    const nlohmann::json request{{"media_id", media_id}, {"language", chosen_language}};
+    return accept_creation(ctx, services, generation::CreationKind::transcript, jobs::kSpeechToText,
+                           request);
+}
+
 }  // namespace
 
 template <>
@@ -42,6 +85,10 @@ std::span<const Route> routes<Family::audio>() {
     static constexpr std::array kRoutes{
         Route::post("/v1/audio/text-to-speech", Access::needs("audio:write"), text_to_speech)
             .billable("text_to_speech"),
+        Route::post("/v1/audio/speech-to-text", Access::needs("audio:write"), speech_to_text)
+            .billable("speech_to_text"),
+        Route::get("/v1/audio/{audio_id}", Access::needs("audio:read"),
+                   get_creation<generation::CreationKind::transcript>),
     };
     return kRoutes;
 }

@@ -15,6 +15,7 @@ Services::Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& 
       rate_limiter(c.rate_limits),
       leases(std::chrono::milliseconds(c.rate_limits.lease_ms)),
       request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
-                  static_cast<size_t>(c.request_log.max_pending)) {}
+                  static_cast<size_t>(c.request_log.max_pending)),
+      content_policy(c.content_policy) {}
 
 }  // namespace squawk::api

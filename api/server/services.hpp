@@ -10,6 +10,7 @@
 #include "common/core/rate_limit/rate_limiter.hpp"
 #include "common/core/rate_limit/token_leases.hpp"
 #include "common/core/redis/redis_pool.hpp"
+#include "common/domain/generation/content_policy.hpp"
 #include "common/domain/jobs/job_submitter.hpp"
 #include "common/domain/request_log/request_log_writer.hpp"
 
@@ -28,6 +29,7 @@ struct Services {
     rate_limit::RateLimiter rate_limiter;
     rate_limit::TokenLeases leases;
     request_log::RequestLogWriter request_log;  // started and stopped by main()
+    generation::ContentPolicy content_policy;
     // Outgoing calls the API makes itself (the synchronous webhook test).
     http::Client http{64};
 };

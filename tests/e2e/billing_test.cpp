@@ -22,13 +22,6 @@ StackOptions billing_options() {
     return options;
 }
 
-std::string balance(Stack& stack, const std::string& key) {
-    const auto r = stack.request("GET", "/v1/me/balance", nullptr, key);
-    check_success_envelope(r, 200);
-    if (r.status != 200) return "(status " + std::to_string(r.status) + ")";
-    return r.json["data"]["balance"].value("total", "");
-}
-
 // Tests that poll use a key of their own with a custom limit, so polling never meets the
 // workspace's allowance of 60 requests a minute.
 std::string polling_key(Stack& stack, long long workspace_id) {
@@ -55,19 +48,19 @@ TEST_CASE(
     check_success_envelope(paid, 202);
     CHECK(paid.json["usage"]["cost"] == "0.2500");
     CHECK(paid.json["usage"]["balance_remaining"] == "0.7500");
-    CHECK(balance(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
 
     const auto free =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Free."}}, tenant.test_key);
     check_success_envelope(free, 202);
     CHECK(free.json["usage"]["cost"] == "0.0000");
-    CHECK(balance(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
 
     // A call refused by validation is not charged.
     check_error_envelope(
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", ""}}, tenant.live_key), 422,
         "VALIDATION_ERROR");
-    CHECK(balance(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
     CHECK(
         stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'charge'",
                     {tenant.workspace_id}) == 2);
@@ -86,7 +79,7 @@ TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates
     check_error_envelope(refused, 402, "INSUFFICIENT_BALANCE");
     CHECK(refused.json["error"]["details"]["cost"] == "0.2500");
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 0);
-    CHECK(balance(stack, tenant.live_key) == "0.2000");
+    CHECK(balance_total(stack, tenant.live_key) == "0.2000");
 }
 
 TEST_CASE(
@@ -114,7 +107,7 @@ TEST_CASE(
     }
     CHECK(accepted == 50);
     CHECK(refused == 50);
-    CHECK(balance(stack, key) == "0.0000");
+    CHECK(balance_total(stack, key) == "0.0000");
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 50);
     CHECK(stack.count("SELECT MIN(purchased_units + monthly_units) FROM wallets"
                       " WHERE workspace_id = ?",
@@ -129,12 +122,12 @@ TEST_CASE("a paid job that fails on our side is refunded once", "[e2e][billing]"
     const auto& tenant = stack.tenant();
     stack.credit(tenant.workspace_id, "1");
     const std::string job_id = submit_speech(stack, tenant.live_key, "This synthesis will fail.");
-    CHECK(balance(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
     const auto job = wait_for_terminal_job(stack, tenant.live_key, job_id);
     REQUIRE(job);
     CHECK(job->value("status", "") == "failed");
     const std::string poller = polling_key(stack, tenant.workspace_id);
-    REQUIRE(Stack::wait_until([&] { return balance(stack, poller) == "1.0000"; },
+    REQUIRE(Stack::wait_until([&] { return balance_total(stack, poller) == "1.0000"; },
                               std::chrono::seconds(10)));
     CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'") == 1);
 }
@@ -182,7 +175,7 @@ TEST_CASE("the scheduler grants the monthly allowance when a wallet's cycle ends
     const auto& tenant = stack.tenant();
     const std::string poller = polling_key(stack, tenant.workspace_id);
     // The first cycle starts as soon as the scheduler sees the wallet.
-    REQUIRE(Stack::wait_until([&] { return balance(stack, poller) == "3.5000"; },
+    REQUIRE(Stack::wait_until([&] { return balance_total(stack, poller) == "3.5000"; },
                               std::chrono::seconds(15)));
     // Spent allowance, then the cycle ends: the allowance is restored, not added to.
     stack.db().run([&](squawk::db::Session& s) {
@@ -191,7 +184,7 @@ TEST_CASE("the scheduler grants the monthly allowance when a wallet's cycle ends
             " UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE workspace_id = ?",
             {tenant.workspace_id});
     });
-    REQUIRE(Stack::wait_until([&] { return balance(stack, poller) == "3.5000"; },
+    REQUIRE(Stack::wait_until([&] { return balance_total(stack, poller) == "3.5000"; },
                               std::chrono::seconds(15)));
     const auto billing = stack.request("GET", "/v1/me/billing", nullptr, tenant.test_key);
     CHECK(billing.json["data"]["cycle"]["monthly_allowance"] == "3.5000");

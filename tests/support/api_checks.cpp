@@ -72,4 +72,31 @@ void check_not_found(const HttpResponse& response) {
     check_error_envelope(response, 404, "RESOURCE_NOT_FOUND");
 }
 
+nlohmann::json completed_creation(Stack& stack, const std::string& key, const std::string& family,
+                                  const nlohmann::json& body, std::chrono::milliseconds timeout) {
+    const auto accepted = stack.request("POST", "/v1/" + family + "/generate", body, key);
+    check_success_envelope(accepted, 202);
+    const auto job =
+        wait_for_terminal_job(stack, key, accepted.json["data"].value("job_id", ""), timeout);
+    REQUIRE(job);
+    INFO(job->dump());
+    REQUIRE(job->value("status", "") == "completed");
+    const auto made = stack.request(
+        "GET", "/v1/" + family + "/" + accepted.json["data"].value("id", ""), nullptr, key);
+    check_success_envelope(made, 200);
+    return made.json["data"];
+}
+
+std::string balance_total(Stack& stack, const std::string& key) {
+    const auto r = stack.request("GET", "/v1/me/balance", nullptr, key);
+    check_success_envelope(r, 200);
+    return r.json["data"]["balance"].value("total", "");
+}
+
+std::string downloaded_media(Stack& stack, const std::string& key, const std::string& media_id) {
+    const auto r = stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key);
+    REQUIRE(r.status == 200);
+    return r.body;
+}
+
 }  // namespace squawk::testing

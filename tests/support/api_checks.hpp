@@ -25,4 +25,14 @@ void check_error_envelope(const HttpResponse& response, long status, const std::
 // Checks a 404 RESOURCE_NOT_FOUND envelope.
 void check_not_found(const HttpResponse& response);
 
+// POSTs `body` to /v1/<family>/generate, waits until its job completed (checked) and returns
+// GET /v1/<family>/{id}'s data.
+nlohmann::json completed_creation(Stack& stack, const std::string& key, const std::string& family,
+                                  const nlohmann::json& body,
+                                  std::chrono::milliseconds timeout = std::chrono::seconds(60));
+// balance.total of GET /v1/me/balance (checked 200), e.g. "1.0000".
+std::string balance_total(Stack& stack, const std::string& key);
+// The bytes of GET /v1/media/{id}/download (checked 200).
+std::string downloaded_media(Stack& stack, const std::string& key, const std::string& media_id);
+
 }  // namespace squawk::testing

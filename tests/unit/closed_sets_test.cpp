@@ -2,6 +2,8 @@
 // parse back to their values, render as JSON strings, and are the values the OpenAPI document
 // lists for it, so the document and the code cannot drift.
 #include "api/openapi/openapi_document.hpp"
+#include "common/domain/generation/creation.hpp"
+#include "common/domain/generation/image_provider.hpp"
 #include "common/domain/jobs/job_status.hpp"
 #include "common/domain/social/account_status.hpp"
 #include "common/domain/social/post_status.hpp"
@@ -17,6 +19,8 @@
 #include <string>
 
 using namespace squawk;
+using generation::CreationKind;
+using generation::ImageFormat;
 using jobs::JobStatus;
 using social::AccountStatus;
 using social::PostStatus;
@@ -65,7 +69,7 @@ const nlohmann::json& query_schema(const std::string& path, const std::string& n
 
 TEMPLATE_TEST_CASE("a closed set's names are unique and each parses back to its value", "",
                    PostStatus, TargetStatus, PublishStage, AccountStatus, JobStatus, DeliveryStatus,
-                   EndpointStatus, TargetErrorCode) {
+                   EndpointStatus, TargetErrorCode, CreationKind, ImageFormat) {
     std::set<std::string> seen;
     for (const TestType value : all_values<TestType>()) {
         const std::string name = name_of(value);
@@ -106,6 +110,12 @@ TEST_CASE("delivery and endpoint statuses are the ones the webhook schemas list"
           documented(schema("WebhookUpdate").at("properties").at("status")));
     CHECK(documented(schema("WebhookReplayResult").at("properties").at("status")) ==
           std::set<std::string>{name_of(DeliveryStatus::pending), name_of(DeliveryStatus::held)});
+}
+
+TEST_CASE("creation kinds and image formats are the ones the generation schemas list") {
+    CHECK(names_shown<CreationKind>() == documented(schema("CreationKind")));
+    CHECK(names_shown<ImageFormat>() ==
+          documented(schema("ImageGenerate").at("properties").at("format")));
 }
 
 TEST_CASE("account statuses shown are the ones the account schema lists") {

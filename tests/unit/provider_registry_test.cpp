@@ -3,6 +3,7 @@
 #include "common/domain/generation/provider_registry.hpp"
 #include "common/core/config/config.hpp"
 #include "common/domain/generation/speech_provider.hpp"
+#include "common/domain/generation/text_provider.hpp"
 #include "common/extensions/providers/registered.hpp"
 
 #include <catch2/catch.hpp>
@@ -92,6 +93,16 @@ TEST_CASE("every default in [generation] names a registered provider", "[unit][p
         const auto chosen = defaults.find(std::string(name_of(modality)));
         if (chosen != defaults.end()) CHECK(providers::registered().has(modality, chosen->second));
     }
+}
+
+TEST_CASE("an empty provider name leaves a modality without a provider", "[unit][providers]") {
+    const auto config =
+        config::parse("[generation]\ntext = \"\"\nimage = \"\"\n", kNoEnvironment);
+    CHECK_FALSE(config.generation.default_provider.contains("text"));
+    CHECK_FALSE(config.generation.default_provider.contains("image"));
+    CHECK(config.generation.default_provider.at("speech") == "espeak");
+    CHECK_THROWS_AS(providers::registered().create_default<generation::TextProvider>(config),
+                    generation::UnknownProvider);
 }
 
 TEST_CASE("configuration refuses a provider name no provider of that modality has",

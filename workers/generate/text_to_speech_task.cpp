@@ -6,6 +6,7 @@
 #include "common/domain/media/media_repository.hpp"
 #include "common/extensions/providers/registered.hpp"
 #include "workers/errors.hpp"
+#include "workers/generate/created_files.hpp"
 #include "workers/generate/provider_call.hpp"
 
 #include <filesystem>
@@ -16,20 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr size_t kMaxTextBytes = 100000;
-
-// Removes the temporary file unless it was renamed into place.
-class TempFile {
-  public:
-    explicit TempFile(fs::path path) : path_(std::move(path)) {}
-    ~TempFile() {
-        std::error_code ignored;
-        fs::remove(path_, ignored);
-    }
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
 
 }  // namespace
 

@@ -52,12 +52,12 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
                                            3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
-    // One multi loop for the fibers of the task pools that call out (publishes, syncs):
-    // connections to a host are reused, and send() parks only the calling fiber. The webhook
-    // pool's threads run loops of their own.
+    // One multi loop for the fibers of the task pools that call out (publishes, syncs,
+    // generation providers): connections to a host are reused, and send() parks only the calling
+    // fiber. The webhook pool's threads run loops of their own.
     int http_connections = 0;
     for (const auto& name : pool_names_) {
-        if (name != jobs::kPublishTarget.pool && name != jobs::kSyncExternal.pool) continue;
+        if (name == webhooks::kDeliveryPool) continue;
         http_connections += config::http_connections_of(config_.workers.pools.at(name));
     }
     if (http_connections > 0) {

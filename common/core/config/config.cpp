@@ -103,6 +103,7 @@ Schema schema() {
     s.add("social", &Config::social, social_schema());
     s.add("media", &Config::media, media_schema());
     s.add("generation", &Config::generation, generation_schema());
+    s.add("content_policy", &Config::content_policy, content_policy_schema());
     s.add("providers", &Config::providers, providers_schema());
     s.add("billing", &Config::billing, billing_schema());
     s.add("rate_limits", &Config::rate_limits, rate_limits_schema());

@@ -13,6 +13,7 @@
 #include "common/core/rate_limit/rate_limit_settings.hpp"
 #include "common/core/redis/redis_settings.hpp"
 #include "common/domain/billing/billing_settings.hpp"
+#include "common/domain/generation/content_policy_settings.hpp"
 #include "common/domain/generation/generation_settings.hpp"
 #include "common/domain/idempotency/idempotency_settings.hpp"
 #include "common/domain/jobs/job_settings.hpp"
@@ -41,6 +42,7 @@ struct Config {
     SocialSettings social;
     MediaSettings media;
     GenerationSettings generation;
+    ContentPolicySettings content_policy;
     ProviderSettings providers;
     BillingSettings billing;
     RateLimitSettings rate_limits;

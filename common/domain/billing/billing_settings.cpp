@@ -30,7 +30,8 @@ Row<BillingSettings> currency() {
 }  // namespace
 
 std::span<const std::string_view> billable_operations() {
-    static constexpr std::string_view operations[] = {"text_to_speech"};
+    static constexpr std::string_view operations[] = {"text_to_speech", "speech_to_text", "article",
+                                                      "image",          "presentation",   "video"};
     return operations;
 }
 

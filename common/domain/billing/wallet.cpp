@@ -80,11 +80,15 @@ void Wallet::give_back(db::Session& s, long long ledger_id, const std::string& k
           reference);
 }
 
-void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids) {
+namespace {
+
+// Refunds the charges of those jobs among `job_ids` that ended in `status` and were not refunded.
+void refund_jobs_ended(db::Session& s, const std::vector<long long>& job_ids,
+                       jobs::JobStatus status) {
     if (job_ids.empty()) return;
     db::Params params(job_ids.begin(), job_ids.end());
-    params.emplace_back(name_of(jobs::JobStatus::failed));
-    // Through the primary key only: an index on status would lock every failed job.
+    params.emplace_back(name_of(status));
+    // Through the primary key only: an index on status would lock every such job.
     const auto rows = s.query(
         "SELECT id, charge_ledger_id, public_id FROM jobs FORCE INDEX (PRIMARY)"
         " WHERE id IN (" +
@@ -96,8 +100,18 @@ void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& jo
         if (s.execute("UPDATE jobs SET refunded = 1 WHERE id = ? AND refunded = 0",
                       {r.integer(0)}) == 0)
             continue;
-        give_back(s, r.integer(1), "refund", r.text(2));
+        Wallet::give_back(s, r.integer(1), "refund", r.text(2));
     }
+}
+
+}  // namespace
+
+void Wallet::refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids) {
+    refund_jobs_ended(s, job_ids, jobs::JobStatus::failed);
+}
+
+void Wallet::refund_cancelled_jobs(db::Session& s, const std::vector<long long>& job_ids) {
+    refund_jobs_ended(s, job_ids, jobs::JobStatus::cancelled);
 }
 
 long long Wallet::credit(db::Session& s, long long workspace_id, long long units,

@@ -48,6 +48,8 @@ class Wallet {
                           const std::string& reference);
     // Refunds the charges of those jobs among `job_ids` that are failed and not yet refunded.
     static void refund_failed_jobs(db::Session& s, const std::vector<long long>& job_ids);
+    // The same for jobs a client cancelled before they finished: the work was never delivered.
+    static void refund_cancelled_jobs(db::Session& s, const std::vector<long long>& job_ids);
     // Adds purchased credit (operators; there is no payment provider); returns the new total.
     static long long credit(db::Session& s, long long workspace_id, long long units,
                             const std::string& reference);

@@ -1,6 +1,7 @@
 #include "common/domain/jobs/job_service.hpp"
 
 #include "common/core/error/api_error.hpp"
+#include "common/domain/billing/wallet.hpp"
 
 namespace squawk::jobs {
 namespace {
@@ -28,7 +29,10 @@ JobPage JobService::list(long long workspace_id, std::optional<JobStatus> status
 Job JobService::cancel(long long workspace_id, const std::string& public_id) {
     auto [result, job] = mysql_.transaction([&](db::Session& s) {
         const auto r = JobRepository::cancel(s, workspace_id, public_id);
-        return std::make_pair(r, JobRepository::find(s, workspace_id, public_id));
+        auto job = JobRepository::find(s, workspace_id, public_id);
+        if (r == CancelResult::cancelled && job)
+            billing::Wallet::refund_cancelled_jobs(s, {job->id});
+        return std::make_pair(r, std::move(job));
     });
     switch (result) {
         case CancelResult::not_found:

@@ -19,8 +19,9 @@ Job JobSubmitter::submit(long long workspace_id, const JobType& type, nlohmann::
 
 Job JobSubmitter::submit_with(long long workspace_id, const JobType& type, nlohmann::json payload,
                               bool is_test,
-                              const std::function<void(db::Session&, const Job&)>& alongside) {
-    return write(workspace_id, type, std::move(payload), is_test, std::nullopt, alongside);
+                              const std::function<void(db::Session&, const Job&)>& alongside,
+                              std::optional<long long> charge_ledger_id) {
+    return write(workspace_id, type, std::move(payload), is_test, charge_ledger_id, alongside);
 }
 
 Job JobSubmitter::write(long long workspace_id, const JobType& type, nlohmann::json payload,

@@ -23,7 +23,8 @@ class JobSubmitter {
     // Also runs `alongside` in the transaction that writes the job row, after it: a feature's
     // checks and its link to the job commit with the row, and a throw leaves neither written.
     Job submit_with(long long workspace_id, const JobType& type, nlohmann::json payload,
-                    bool is_test, const std::function<void(db::Session&, const Job&)>& alongside);
+                    bool is_test, const std::function<void(db::Session&, const Job&)>& alongside,
+                    std::optional<long long> charge_ledger_id = std::nullopt);
 
   private:
     Job write(long long workspace_id, const JobType& type, nlohmann::json payload, bool is_test,

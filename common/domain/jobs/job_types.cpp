@@ -4,7 +4,8 @@ namespace squawk::jobs {
 
 std::optional<JobType> find_job_type(std::string_view name) {
     for (const JobType& t :
-         {kTextToSpeech, kNoop, kPublishTarget, kEditPost, kUnpublishPost, kSyncExternal})
+         {kTextToSpeech, kGenerateArticle, kGenerateImage, kSpeechToText, kGeneratePresentation,
+          kGenerateVideo, kNoop, kPublishTarget, kEditPost, kUnpublishPost, kSyncExternal})
         if (t.name == name) return t;
     return std::nullopt;
 }

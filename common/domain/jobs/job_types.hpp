@@ -15,6 +15,13 @@ struct JobType {
 };
 
 inline constexpr JobType kTextToSpeech{"audio.text_to_speech", "generate"};
+// Generation jobs that make a creation (common/domain/generation/creation.hpp); the payload is
+// the request as accepted.
+inline constexpr JobType kGenerateArticle{"articles.generate", "generate"};
+inline constexpr JobType kGenerateImage{"images.generate", "generate"};
+inline constexpr JobType kSpeechToText{"audio.speech_to_text", "generate"};
+inline constexpr JobType kGeneratePresentation{"presentations.generate", "generate"};
+inline constexpr JobType kGenerateVideo{"videos.generate", "generate"};
 // Does nothing; measures the job path itself (benchmarks, chaos runs).
 inline constexpr JobType kNoop{"noop", "generate"};
 // Publishes one post target (payload {"target_id"}); the post.* events tell its outcome.

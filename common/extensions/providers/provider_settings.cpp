@@ -8,12 +8,17 @@
 namespace squawk::config {
 namespace {
 
-// generation.<modality>: one of the providers of that modality compiled into this build.
+// generation.<modality>: one of the providers of that modality compiled into this build, or ""
+// for none.
 Row<GenerationSettings> default_provider(generation::Modality modality) {
     const std::string name(name_of(modality));
     return {name,
             [name, modality](GenerationSettings& g, const Scalar& value, const std::string& path) {
                 const std::string chosen = as_text(value, path);
+                if (chosen.empty()) {
+                    g.default_provider.erase(name);
+                    return;
+                }
                 const auto& registry = providers::registered();
                 if (!registry.has(modality, chosen)) {
                     std::string listed;
@@ -40,6 +45,16 @@ SectionSchema<ProviderSettings> providers_schema() {
     nest(
         schema, "espeak", [](ProviderSettings& p) -> EspeakSettings& { return p.espeak; },
         espeak_schema());
+    nest(
+        schema, "cards", [](ProviderSettings& p) -> CardsSettings& { return p.cards; },
+        cards_schema());
+    nest(
+        schema, "openai", [](ProviderSettings& p) -> OpenAiSettings& { return p.openai; },
+        openai_schema());
+    nest(
+        schema, "pocketsphinx",
+        [](ProviderSettings& p) -> PocketsphinxSettings& { return p.pocketsphinx; },
+        pocketsphinx_schema());
     return schema;
 }
 

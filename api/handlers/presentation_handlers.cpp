@@ -1,0 +1,112 @@
+// Presentations (scopes presentations:read / presentations:write): slides laid out locally in the
+// generate pool as a PPTX deck, a PDF and thumbnails; read, listed and deleted here.
+#include "api/handlers/route_families.hpp"
+
+#include "api/handlers/creation_routes.hpp"
+#include "api/server/validation.hpp"
+#include "common/domain/generation/presentation_request.hpp"
+#include "common/domain/jobs/job_types.hpp"
+#include "common/domain/media/media_service.hpp"
+
+#include <array>
+
+namespace squawk::api::handlers {
+namespace {
+
+using generation::CreationKind;
+
+constexpr size_t kMaxMediaIdChars = 64;
+// The slide images the job can draw into a PDF and embed in a deck.
+constexpr std::string_view kSlideImageTypes[] = {"image/png", "image/jpeg"};
+
+// An image a slide shows: the workspace's own, ready, PNG or JPEG.
+void check_slide_image(const RequestContext& ctx, Services& services, Validator& body,
+                       const std::string& field, const std::string& media_id) {
+    try {
+        const auto m = media::MediaService(services.mysql, services.config.media)
+                           .get(ctx.workspace_id, media_id);
+        if (m.status != "ready")
+            body.reject(field, "the media has not been uploaded and confirmed yet");
+        else if (m.kind != "image" ||
+                 std::find(std::begin(kSlideImageTypes), std::end(kSlideImageTypes), m.mime_type) ==
+                     std::end(kSlideImageTypes))
+            body.reject(field, "the media is " + m.mime_type + ", not a PNG or JPEG image");
+    } catch (const ApiError& e) {
+        if (e.code() != ErrorCode::NotFound) throw;
+        body.reject(field, "no media with this id");
+    }
+}
+
+generation::SlideRequest read_slide(const nlohmann::json& given, const std::string& prefix,
+                                    Validator& body) {
+    generation::SlideRequest slide;
+    Validator fields(given, prefix + ".");
+    slide.title = fields.required_string("title", generation::kMaxSlideTitleChars);
+    if (const auto* bullets = fields.optional_array("bullets", 0, generation::kMaxBullets)) {
+        for (size_t i = 0; i < bullets->size(); ++i) {
+            // Each bullet is checked by name, so a problem points at the one that is wrong.
+            const std::string name = "bullets[" + std::to_string(i) + "]";
+            Validator bullet(nlohmann::json{{name, (*bullets)[i]}}, prefix + ".");
+            slide.bullets.push_back(bullet.required_string(name, generation::kMaxBulletChars));
+            fields.merge(bullet);
+        }
+    }
+    slide.image_media_id = fields.optional_string("image_media_id", kMaxMediaIdChars).value_or("");
+    fields.reject_unknown_fields();
+    body.merge(fields);
+    return slide;
+}
+
+Reply generate_presentation(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    generation::PresentationRequest request;
+    request.title = body.required_string("title", generation::kMaxPresentationTitleChars);
+    const auto* slides = body.optional_array("slides", 1, generation::kMaxSlides);
+    if (!slides && !body.problems().contains("slides")) body.reject("slides", "is required");
+    if (slides)
+        for (size_t i = 0; i < slides->size(); ++i) {
+            const std::string prefix = "slides[" + std::to_string(i) + "]";
+            if ((*slides)[i].is_object())
+                request.slides.push_back(read_slide((*slides)[i], prefix, body));
+            else
+                body.reject(prefix, "must be an object with a title");
+        }
+    request.theme = body.optional_enum<generation::PresentationTheme>("theme").value_or(
+        generation::PresentationTheme::light);
+    request.accent_color = body.optional_string("accent_color", 7).value_or("");
+    if (!request.accent_color.empty() && !generation::is_hex_color(request.accent_color))
+        body.reject("accent_color", "must be a colour as #rrggbb");
+    body.reject_unknown_fields();
+    body.finish();
+    for (size_t i = 0; i < request.slides.size(); ++i)
+        if (!request.slides[i].image_media_id.empty())
+            check_slide_image(ctx, services, body,
+                              "slides[" + std::to_string(i) + "].image_media_id",
+                              request.slides[i].image_media_id);
+    body.finish();
+
+    const auto payload = request.to_json();
+    check_content_policy(services, payload);
+    return accept_creation(ctx, services, CreationKind::presentation, jobs::kGeneratePresentation,
+                           payload);
+}
+
+}  // namespace
+
+template <>
+std::span<const Route> routes<Family::presentations>() {
+    constexpr Access kRead = Access::needs("presentations:read");
+    constexpr Access kWrite = Access::needs("presentations:write");
+    static constexpr std::array kRoutes{
+        Route::post("/v1/presentations/generate", kWrite, generate_presentation)
+            .billable("presentation"),
+        Route::get("/v1/presentations", kRead, list_creations<CreationKind::presentation>),
+        Route::get("/v1/presentations/{presentation_id}", kRead,
+                   get_creation<CreationKind::presentation>),
+        Route::del("/v1/presentations/{presentation_id}", kWrite,
+                   delete_creation<CreationKind::presentation>),
+    };
+    return kRoutes;
+}
+
+}  // namespace squawk::api::handlers

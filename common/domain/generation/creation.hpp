@@ -1,0 +1,54 @@
+// A generated resource (an article, an image, a transcript, ...): what was asked, the job making
+// it, and what the job wrote. Its state is its job's; its files are the media the job recorded.
+#pragma once
+
+#include "common/core/names/wire_names.hpp"
+#include "common/core/time/clock.hpp"
+#include "common/domain/jobs/job_status.hpp"
+#include "common/domain/media/media_repository.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace squawk::generation {
+
+enum class CreationKind { article, image, transcript, video, presentation };
+
+inline std::span<const char* const> wire_names(CreationKind) {
+    static constexpr const char* names[] = {"article", "image", "transcript", "video",
+                                            "presentation"};
+    return names;
+}
+
+// The prefix of each kind's public ids, in the enum's order.
+inline std::string_view id_prefix(CreationKind kind) {
+    static constexpr std::string_view prefixes[] = {"art_", "img_", "trn_", "vid_", "prs_"};
+    return prefixes[static_cast<size_t>(kind)];
+}
+
+struct Creation {
+    long long id = 0;
+    std::string public_id;
+    long long workspace_id = 0;
+    CreationKind kind = CreationKind::article;
+    long long job_id = 0;
+    std::string job_public_id;
+    jobs::JobStatus status = jobs::JobStatus::queued;  // its job's
+    int progress = 0;
+    nlohmann::json request;  // as accepted
+    nlohmann::json output;   // null until the job wrote it
+    nlohmann::json error;    // its job's, when it failed
+    std::vector<media::Media> media;
+    time::TimePoint created_at;
+    time::TimePoint updated_at;
+};
+
+struct CreationPage {
+    std::vector<Creation> items;
+    long long total = 0;
+};
+
+}  // namespace squawk::generation

@@ -1,0 +1,75 @@
+#include "common/domain/generation/presentation_request.hpp"
+
+#include <cctype>
+#include <stdexcept>
+
+namespace squawk::generation {
+namespace {
+
+std::string string_field(const nlohmann::json& object, const char* name, bool required) {
+    const auto found = object.find(name);
+    if (found == object.end() || found->is_null()) {
+        if (required) throw std::invalid_argument(std::string(name) + " is required");
+        return {};
+    }
+    if (!found->is_string()) throw std::invalid_argument(std::string(name) + " must be a string");
+    return found->get<std::string>();
+}
+
+SlideRequest slide_from_json(const nlohmann::json& slide) {
+    if (!slide.is_object()) throw std::invalid_argument("each slide must be an object");
+    SlideRequest s;
+    s.title = string_field(slide, "title", true);
+    s.image_media_id = string_field(slide, "image_media_id", false);
+    if (const auto bullets = slide.find("bullets"); bullets != slide.end() && !bullets->is_null()) {
+        if (!bullets->is_array() || bullets->size() > kMaxBullets)
+            throw std::invalid_argument("bullets must be an array of at most 10 strings");
+        for (const auto& bullet : *bullets) {
+            if (!bullet.is_string()) throw std::invalid_argument("bullets must be strings");
+            s.bullets.push_back(bullet.get<std::string>());
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+nlohmann::json PresentationRequest::to_json() const {
+    nlohmann::json listed = nlohmann::json::array();
+    for (const auto& s : slides) {
+        nlohmann::json slide{{"title", s.title}, {"bullets", s.bullets}};
+        if (!s.image_media_id.empty()) slide["image_media_id"] = s.image_media_id;
+        listed.push_back(std::move(slide));
+    }
+    nlohmann::json out{{"title", title}, {"slides", std::move(listed)}, {"theme", theme}};
+    if (!accent_color.empty()) out["accent_color"] = accent_color;
+    return out;
+}
+
+PresentationRequest PresentationRequest::from_json(const nlohmann::json& payload) {
+    if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
+    PresentationRequest r;
+    r.title = string_field(payload, "title", true);
+    const auto slides = payload.find("slides");
+    if (slides == payload.end() || !slides->is_array() || slides->empty() ||
+        slides->size() > kMaxSlides)
+        throw std::invalid_argument("slides must be an array of 1 to 50 slides");
+    for (const auto& slide : *slides) r.slides.push_back(slide_from_json(slide));
+    const auto theme = parse_name<PresentationTheme>(string_field(payload, "theme", false));
+    if (payload.contains("theme") && !theme)
+        throw std::invalid_argument("theme is not light, dark or brand");
+    r.theme = theme.value_or(PresentationTheme::light);
+    r.accent_color = string_field(payload, "accent_color", false);
+    if (!r.accent_color.empty() && !is_hex_color(r.accent_color))
+        throw std::invalid_argument("accent_color is not #rrggbb");
+    return r;
+}
+
+bool is_hex_color(std::string_view text) {
+    if (text.size() != 7 || text[0] != '#') return false;
+    for (const char c : text.substr(1))
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+}  // namespace squawk::generation

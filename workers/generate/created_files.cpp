@@ -1,0 +1,89 @@
+#include "workers/generate/created_files.hpp"
+
+#include "common/core/config/config.hpp"
+#include "common/domain/generation/creation_repository.hpp"
+#include "workers/errors.hpp"
+
+namespace squawk::workers::generate {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string partial_name(const std::string& file_name, int attempt) {
+    return file_name + ".part-" + std::to_string(attempt);
+}
+
+}  // namespace
+
+TempFile::~TempFile() {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+}
+
+CreatedFile::CreatedFile(const jobs::ClaimedJob& job, const config::Config& config,
+                         const std::string& role, const std::string& extension)
+    : directory(fs::path(config.media.dir) / std::to_string(job.workspace_id)),
+      file_name(job.public_id + (role == "main" ? "" : "-" + role) + "." + extension),
+      // Beside the final file, so the move is an atomic rename; named by attempt, so a later
+      // attempt knows what a killed one left behind.
+      temp(directory / partial_name(file_name, job.attempts)),
+      attempt(job.attempts) {
+    record.workspace_id = job.workspace_id;
+    record.source_job_id = job.id;
+    record.source_role = role;
+    record.storage_path = std::to_string(job.workspace_id) + "/" + file_name;
+}
+
+void prepare_directory(TaskContext& context, const fs::path& directory) {
+    context.executor().run([&] {
+        std::error_code error;
+        fs::create_directories(directory, error);
+        if (error)
+            throw RetryableError("cannot create " + directory.string() + ": " + error.message());
+    });
+}
+
+RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
+                                 const nlohmann::json& output, std::vector<CreatedFile*> files) {
+    // Last safe point: past here the files and the records are the job's effects.
+    context.stop_if_cancelled();
+    context.executor().run([&] {
+        for (auto* f : files) {
+            // What attempts killed mid-render left behind.
+            for (int earlier = 1; earlier < f->attempt; ++earlier) {
+                std::error_code ignored;
+                fs::remove(f->directory / partial_name(f->file_name, earlier), ignored);
+            }
+            std::error_code error;
+            f->record.size_bytes = static_cast<long long>(fs::file_size(f->temp.path(), error));
+            if (error) throw RetryableError("cannot stat a generated file: " + error.message());
+            fs::rename(f->temp.path(), f->directory / f->file_name, error);
+            if (error) throw RetryableError("cannot move a generated file: " + error.message());
+        }
+    });
+    auto recorded = context.in_transaction([&](db::Session& s) -> std::optional<RecordedCreation> {
+        const auto id = generation::CreationRepository::set_output(s, job.id, output);
+        if (!id) return std::nullopt;
+        RecordedCreation r{*id, {}};
+        for (auto* f : files)
+            r.media.push_back(media::MediaRepository::upsert_for_job(s, f->record));
+        return r;
+    });
+    if (!recorded) {
+        context.executor().run([&] {
+            for (auto* f : files) {
+                std::error_code ignored;
+                fs::remove(f->directory / f->file_name, ignored);
+            }
+        });
+        throw TaskCancelled();
+    }
+    return std::move(*recorded);
+}
+
+std::string download_url(const config::Config& config, const media::Media& m) {
+    return config.api.public_base_url + "/media/" + m.public_id + "/download";
+}
+
+}  // namespace squawk::workers::generate

@@ -1,0 +1,57 @@
+// Where a generation job puts what it made: files written under a temporary name in their final
+// directory, moved into place, and recorded with the job's creation in one transaction. A job
+// whose creation was deleted meanwhile throws its files away and stops.
+#pragma once
+
+#include "common/domain/jobs/job.hpp"
+#include "common/domain/media/media_repository.hpp"
+#include "workers/tasks/task_context.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace squawk::workers::generate {
+
+// Removes the file unless it was moved away.
+class TempFile {
+  public:
+    explicit TempFile(std::filesystem::path path) : path_(std::move(path)) {}
+    ~TempFile();
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+// A file of the job's: `file_name` is unique to the job and role, so a rerun writes over it.
+struct CreatedFile {
+    explicit CreatedFile(const jobs::ClaimedJob& job, const config::Config& config,
+                         const std::string& role, const std::string& extension);
+
+    std::filesystem::path directory;  // the workspace's, under the media directory
+    std::string file_name;
+    TempFile temp;        // where the provider writes
+    int attempt;          // the job's, which names `temp`
+    media::Media record;  // filled in by the job before record_creation()
+};
+
+// Creates the workspace's media directory (on the executor); RetryableError when it cannot.
+void prepare_directory(TaskContext& context, const std::filesystem::path& directory);
+
+struct RecordedCreation {
+    std::string public_id;
+    std::vector<media::Media> media;
+};
+
+// Moves `files` into place and records them and `output` with the job's creation. Throws
+// TaskCancelled (after removing the files) when the creation is gone.
+RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
+                                 const nlohmann::json& output, std::vector<CreatedFile*> files);
+
+// The absolute URL a client downloads `m` from.
+std::string download_url(const config::Config& config, const media::Media& m);
+
+}  // namespace squawk::workers::generate
