@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -69,24 +71,6 @@ nlohmann::json submit_video(Stack& stack, const std::string& key, const nlohmann
     return r.json["data"];
 }
 
-nlohmann::json completed_video(Stack& stack, const std::string& key, const nlohmann::json& body) {
-    const auto accepted = submit_video(stack, key, body);
-    const auto job =
-        wait_for_terminal_job(stack, key, accepted.value("job_id", ""), std::chrono::seconds(120));
-    REQUIRE(job);
-    INFO(job->dump());
-    REQUIRE(job->value("status", "") == "completed");
-    const auto video = stack.request("GET", "/v1/videos/" + accepted.value("id", ""), nullptr, key);
-    check_success_envelope(video, 200);
-    return video.json["data"];
-}
-
-std::string download(Stack& stack, const std::string& key, const std::string& media_id) {
-    const auto r = stack.request("GET", "/v1/media/" + media_id + "/download", nullptr, key);
-    REQUIRE(r.status == 200);
-    return r.body;
-}
-
 // The media id a completed job's result names.
 std::string made_media(Stack& stack, const std::string& key, const std::string& path,
                        const nlohmann::json& body) {
@@ -134,9 +118,9 @@ TEST_CASE(
     Stack stack;
     const auto& key = stack.tenant().test_key;
     const auto video =
-        completed_video(stack, key,
-                        {{"scenes", {{{"text", "First scene."}}, {{"text", "Second scene."}}}},
-                         {"size", "1080x1920"}});
+        completed_creation(stack, key, "videos",
+                           {{"scenes", {{{"text", "First scene."}}, {{"text", "Second scene."}}}},
+                            {"size", "1080x1920"}});
     CHECK(video.value("id", "").rfind("vid_", 0) == 0);
     CHECK(video.value("kind", "") == "video");
     CHECK(video.value("progress", 0) == 100);
@@ -149,7 +133,7 @@ TEST_CASE(
     CHECK(video["media"][0].value("mime_type", "") == "video/mp4");
     CHECK(video["media"][0].value("kind", "") == "video");
 
-    const auto probed = probe(stack, download(stack, key, video.value("media_id", "")));
+    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
     INFO(probed.dump());
     const auto* picture = stream_of(probed, "video");
     const auto* sound = stream_of(probed, "audio");
@@ -179,12 +163,12 @@ TEST_CASE("a scene shows the workspace's own image, scaled and cropped to a squa
     const auto image =
         made_media(stack, key, "/v1/images/generate",
                    {{"template", "title"}, {"title", "Cover"}, {"size", "1600x900"}});
-    const auto video =
-        completed_video(stack, key,
-                        {{"title", "Square"},
-                         {"size", "1080x1080"},
-                         {"scenes", {{{"text", "Our own picture."}, {"image_media_id", image}}}}});
-    const auto probed = probe(stack, download(stack, key, video.value("media_id", "")));
+    const auto video = completed_creation(
+        stack, key, "videos",
+        {{"title", "Square"},
+         {"size", "1080x1080"},
+         {"scenes", {{{"text", "Our own picture."}, {"image_media_id", image}}}}});
+    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
     const auto* picture = stream_of(probed, "video");
     REQUIRE(picture);
     CHECK(picture->value("width", 0) == 1080);
@@ -237,8 +221,9 @@ TEST_CASE("videos are listed, stay in their workspace, and a delete removes the 
           "[e2e][videos]") {
     Stack stack;
     const auto& key = stack.tenant().test_key;
-    const auto video = completed_video(stack, key, {{"scenes", {{{"text", "Short one."}}}}});
-    const auto probed = probe(stack, download(stack, key, video.value("media_id", "")));
+    const auto video =
+        completed_creation(stack, key, "videos", {{"scenes", {{{"text", "Short one."}}}}});
+    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
     const auto* picture = stream_of(probed, "video");
     REQUIRE(picture);
     CHECK(picture->value("width", 0) == 1920);
@@ -267,6 +252,42 @@ TEST_CASE("videos are listed, stay in their workspace, and a delete removes the 
     check_success_envelope(stack.request("DELETE", "/v1/videos/" + id, nullptr, key), 200);
     CHECK_FALSE(fs::exists(file));
     check_not_found(stack.request("GET", "/v1/videos/" + id, nullptr, key));
+}
+
+TEST_CASE("a worker killed mid-render makes the video once, with no partial file left",
+          "[e2e][videos][crash]") {
+    Stack stack;
+    const auto& key = stack.tenant().test_key;
+    nlohmann::json scenes = nlohmann::json::array();
+    for (int i = 0; i < 6; ++i)
+        scenes.push_back(
+            {{"text", "Scene " + std::to_string(i) +
+                          " takes a few seconds to say out loud, slowly and clearly."}});
+    const auto accepted = submit_video(stack, key, {{"scenes", scenes}});
+    const std::string job_id = accepted.value("job_id", "");
+    REQUIRE(Stack::wait_until(
+        [&] {
+            const auto job = stack.request("GET", "/v1/jobs/" + job_id, nullptr, key);
+            return job.json["data"].value("progress", 0) >= 40;
+        },
+        std::chrono::seconds(60), std::chrono::milliseconds(20)));
+    stack.kill(Process::worker, SIGKILL);
+    stack.start(Process::worker);
+
+    const auto job = wait_for_terminal_job(stack, key, job_id, std::chrono::seconds(120));
+    REQUIRE(job);
+    INFO(job->dump());
+    REQUIRE(job->value("status", "") == "completed");
+    CHECK(job->value("attempts", 0) == 2);
+    CHECK(stack.count("SELECT COUNT(*) FROM media") == 1);
+    const auto video =
+        stack.request("GET", "/v1/videos/" + accepted.value("id", ""), nullptr, key).json["data"];
+    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
+    CHECK(std::stod(probed["format"].value("duration", "0")) > 5.0);
+    // Only the finished file is left of the job: the killed attempt's partial file is gone.
+    const auto files = files_of_job(stack, job_id);
+    REQUIRE(files.size() == 1);
+    CHECK(files[0].extension() == ".mp4");
 }
 
 TEST_CASE("cancelling a video mid-render stops it within seconds and leaves no media behind",
