@@ -1,4 +1,5 @@
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/crypto/base64.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -44,4 +45,16 @@ TEST_CASE("constant-time comparison compares whole strings") {
     CHECK(crypto::constant_time_equal("abc", "abc"));
     CHECK_FALSE(crypto::constant_time_equal("abc", "abd"));
     CHECK_FALSE(crypto::constant_time_equal("abc", "abcd"));
+}
+
+TEST_CASE("base64 decodes each alphabet strictly, with or without padding") {
+    using squawk::crypto::base64_decode;
+    using squawk::crypto::Base64Alphabet;
+    CHECK(base64_decode("Zm8=") == "fo");
+    CHECK(base64_decode("Zm8") == "fo");
+    CHECK(base64_decode("+/+/") == std::string("\xfb\xff\xbf", 3));
+    CHECK(base64_decode("-_-_", Base64Alphabet::url_safe) == std::string("\xfb\xff\xbf", 3));
+    CHECK_FALSE(base64_decode("+/+/", Base64Alphabet::url_safe));
+    CHECK_FALSE(base64_decode("-_-_"));
+    CHECK_FALSE(base64_decode("Zm8=x"));
 }

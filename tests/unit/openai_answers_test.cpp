@@ -4,8 +4,8 @@
 #include "common/extensions/providers/openai/openai_answers.hpp"
 #include "common/core/config/config_error.hpp"
 #include "common/core/config/section_schema.hpp"
+#include "common/core/crypto/base64.hpp"
 #include "common/domain/generation/provider_error.hpp"
-#include "common/extensions/providers/openai/base64.hpp"
 #include "common/extensions/providers/openai/image_info.hpp"
 #include "common/extensions/providers/openai/openai_settings.hpp"
 #include "tests/support/provider_calls.hpp"
@@ -213,14 +213,14 @@ TEST_CASE("an openai image answer gives the decoded bytes of b64_json", "[unit][
 
 TEST_CASE("base64 decoding for openai images takes padded and unpadded text only",
           "[unit][openai]") {
-    CHECK(base64_decode("") == "");
-    CHECK(base64_decode("Zg==") == "f");
-    CHECK(base64_decode("Zg") == "f");
-    CHECK(base64_decode("Zm8=") == "fo");
-    CHECK(base64_decode("Zm9v") == "foo");
-    CHECK(base64_decode("+/+/") == std::string("\xfb\xff\xbf", 3));
+    CHECK(crypto::base64_decode("") == "");
+    CHECK(crypto::base64_decode("Zg==") == "f");
+    CHECK(crypto::base64_decode("Zg") == "f");
+    CHECK(crypto::base64_decode("Zm8=") == "fo");
+    CHECK(crypto::base64_decode("Zm9v") == "foo");
+    CHECK(crypto::base64_decode("+/+/") == std::string("\xfb\xff\xbf", 3));
     for (const char* bad : {"Z", "Zg=", "Z===", "Zm9v\n", "-_8", "Zg==Zg=="})
-        CHECK_FALSE(base64_decode(bad));
+        CHECK_FALSE(crypto::base64_decode(bad));
 }
 
 TEST_CASE("openai image bytes are recognised as PNG or JPEG with their size", "[unit][openai]") {

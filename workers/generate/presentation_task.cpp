@@ -1,6 +1,7 @@
 #include "workers/generate/presentation_task.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/domain/generation/presentation_request.hpp"
 #include "common/domain/media/media_repository.hpp"
 #include "common/extensions/presentation/pptx_package.hpp"
@@ -10,9 +11,7 @@
 #include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
 
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 
 namespace squawk::workers::generate {
@@ -21,14 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using presentation::Deck;
 using presentation::SlideImage;
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw RetryableError("cannot read " + path.string());
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return std::move(bytes).str();
-}
 
 // The picture a slide names, as the API accepted it: still the workspace's, ready, PNG or JPEG.
 SlideImage load_image(TaskContext& context, const jobs::ClaimedJob& job, const std::string& field,
@@ -44,7 +35,9 @@ SlideImage load_image(TaskContext& context, const jobs::ClaimedJob& job, const s
     image.extension = m->mime_type == "image/png" ? "png" : "jpeg";
     const auto path = fs::path(context.config().media.dir) / m->storage_path;
     context.executor().run([&] {
-        image.bytes = read_file(path);
+        auto bytes = squawk::fs::read_file(path);
+        if (!bytes) throw RetryableError("cannot read " + path.string());
+        image.bytes = std::move(*bytes);
         try {
             const auto decoded = presentation::decode_image(image.bytes, image.extension);
             image.width = cairo_image_surface_get_width(decoded.get());

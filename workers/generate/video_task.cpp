@@ -1,6 +1,6 @@
 #include "workers/generate/video_task.hpp"
 
-#include "common/core/crypto/crypto.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/image_provider_choice.hpp"
 #include "common/domain/generation/video_request.hpp"
@@ -12,9 +12,9 @@
 #include "workers/generate/video_composition.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <memory>
 #include <stdexcept>
+#include <system_error>
 
 namespace squawk::workers::generate {
 namespace {
@@ -28,41 +28,12 @@ constexpr size_t kCardTitleChars = 120;
 constexpr int kMinComposeSeconds = 120;
 constexpr int kComposeSecondsPerVideoSecond = 6;
 
-// The job's narrations and cards, in a directory of their own removed however the job ends.
-class WorkDirectory {
-  public:
-    explicit WorkDirectory(const std::string& job_id)
-        : path_(fs::temp_directory_path() /
-                ("squawk-video-" + job_id + "-" + crypto::hex(crypto::random_bytes(6)))) {
-        std::error_code error;
-        fs::create_directories(path_, error);
-        if (error) throw RetryableError("cannot create " + path_.string() + ": " + error.message());
-    }
-    ~WorkDirectory() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    WorkDirectory(const WorkDirectory&) = delete;
-    WorkDirectory& operator=(const WorkDirectory&) = delete;
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
 // Speaks `text` into `wav` on a plain thread; its length is read from the file itself.
 double narrate(TaskContext& context, const generation::SpeechProvider& speech,
                generation::SpeechRequest request, const fs::path& wav, JobProviderCalls& calls) {
     return context.executor().run([&] {
         call_provider([&] { return speech.synthesize(request, wav, calls.stop()); });
-        const auto info = generation::parse_wav(read_file(wav));
+        const auto info = generation::parse_wav(squawk::fs::read_file(wav).value_or(""));
         if (!info || info->duration_seconds <= 0)
             throw RetryableError("the speech provider wrote no usable WAV file");
         return info->duration_seconds;
@@ -143,12 +114,20 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
         throw PermanentError("no image provider renders the title card any more",
                              {{"code", "MODEL_NOT_AVAILABLE"}, {"setting", "generation.image"}});
 
-    const WorkDirectory work(job.public_id);
+    // Narrations and cards, removed however the job ends.
+    const auto work = [&] {
+        try {
+            return std::make_unique<squawk::fs::ScratchDirectory>("squawk-video-" + job.public_id +
+                                                                  "-");
+        } catch (const std::system_error& e) {
+            throw RetryableError(e.what());
+        }
+    }();
     JobProviderCalls calls(context);
     const size_t count = request.scenes.size();
     std::vector<SceneClip> clips(count);
     for (size_t i = 0; i < count; ++i) {
-        clips[i].narration = work.path() / ("narration-" + std::to_string(i) + ".wav");
+        clips[i].narration = work->path() / ("narration-" + std::to_string(i) + ".wav");
         generation::SpeechRequest spoken;
         spoken.text = request.scenes[i].text;
         spoken.voice = request.voice;
@@ -161,7 +140,7 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
         clips[i].picture =
             scene.image_media_id.empty()
                 ? card_picture(cards, request, scene.text,
-                               work.path() / ("card-" + std::to_string(i) + ".png"), calls)
+                               work->path() / ("card-" + std::to_string(i) + ".png"), calls)
                 : media_picture(context, job, scene.image_media_id,
                                 "scenes[" + std::to_string(i) + "].image_media_id");
         context.report_progress(10 + static_cast<int>(30 * (i + 1) / count));

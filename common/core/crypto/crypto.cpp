@@ -1,5 +1,7 @@
 #include "common/core/crypto/crypto.hpp"
 
+#include "common/core/crypto/base64.hpp"
+
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -149,34 +151,6 @@ namespace {
 constexpr size_t kNonceBytes = 12;
 constexpr size_t kTagBytes = 16;
 
-std::string base64url_decode(std::string_view text) {
-    std::string out;
-    unsigned buffer = 0;
-    int bits = 0;
-    for (char c : text) {
-        int v;
-        if (c >= 'A' && c <= 'Z')
-            v = c - 'A';
-        else if (c >= 'a' && c <= 'z')
-            v = c - 'a' + 26;
-        else if (c >= '0' && c <= '9')
-            v = c - '0' + 52;
-        else if (c == '-')
-            v = 62;
-        else if (c == '_')
-            v = 63;
-        else
-            throw std::runtime_error("sealed text is not base64url");
-        buffer = (buffer << 6) | static_cast<unsigned>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out += static_cast<char>((buffer >> bits) & 0xFF);
-        }
-    }
-    return out;
-}
-
 struct CipherContext {
     CipherContext() : ctx(EVP_CIPHER_CTX_new()) {
         if (!ctx) throw std::runtime_error("cannot allocate a cipher context");
@@ -220,7 +194,9 @@ std::string seal(std::string_view key, std::string_view plaintext) {
 
 std::string open(std::string_view key, std::string_view sealed) {
     require_key(key);
-    const std::string raw = base64url_decode(sealed);
+    const auto decoded = base64_decode(sealed, Base64Alphabet::url_safe);
+    if (!decoded) throw std::runtime_error("sealed text is not base64url");
+    const std::string& raw = *decoded;
     if (raw.size() < kNonceBytes + kTagBytes) throw std::runtime_error("sealed text is too short");
     const std::string_view all(raw);
     const auto nonce = all.substr(0, kNonceBytes);

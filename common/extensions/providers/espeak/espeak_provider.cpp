@@ -1,6 +1,7 @@
 #include "common/extensions/providers/espeak/espeak_provider.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/domain/generation/wav_info.hpp"
@@ -8,8 +9,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace squawk::providers::espeak {
 namespace {
@@ -25,13 +24,6 @@ bool plausible_voice(const std::string& voice) {
                                   c == '_' || c == '+' || c == '/' || c == '.';
                        }) &&
            voice.find("..") == std::string::npos;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
 }
 
 [[noreturn]] void fail(const process::SubprocessResult& r,
@@ -75,7 +67,7 @@ generation::SynthesizedSpeech EspeakProvider::synthesize(const generation::Speec
         throw ProviderError::retryable(e.what());
     }
     if (result.exit_code != 0) fail(result, request);
-    const auto wav = generation::parse_wav(read_file(output));
+    const auto wav = generation::parse_wav(squawk::fs::read_file(output).value_or(""));
     if (!wav) throw ProviderError::retryable("espeak-ng did not produce a valid WAV file");
     return {wav->duration_seconds};
 }

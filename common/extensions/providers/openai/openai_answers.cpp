@@ -1,7 +1,7 @@
 #include "common/extensions/providers/openai/openai_answers.hpp"
 
+#include "common/core/crypto/base64.hpp"
 #include "common/domain/generation/provider_error.hpp"
-#include "common/extensions/providers/openai/base64.hpp"
 #include "common/extensions/providers/openai/transcription_languages.hpp"
 
 #include <algorithm>
@@ -227,7 +227,7 @@ std::string parse_image(const json& body) {
             "the provider answered with an image URL; it must support response_format b64_json");
     if (!encoded || !encoded->is_string() || encoded->get_ref<const std::string&>().empty())
         malformed("data[0] has no b64_json");
-    auto bytes = base64_decode(encoded->get_ref<const std::string&>());
+    auto bytes = crypto::base64_decode(encoded->get_ref<const std::string&>());
     if (!bytes) malformed("data[0].b64_json is not base64");
     return std::move(*bytes);
 }

@@ -1,5 +1,6 @@
 #include "common/extensions/providers/pocketsphinx/pocketsphinx_provider.hpp"
 
+#include "common/core/fs/work_files.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/domain/generation/wav_info.hpp"
@@ -10,11 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
+#include <memory>
 #include <sstream>
+#include <system_error>
 
 namespace squawk::providers::pocketsphinx {
 namespace {
@@ -22,39 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using generation::ProviderError;
 using Clock = std::chrono::steady_clock;
-
-// A private directory for one transcription's files (the WAV, the recogniser's output and log),
-// removed with everything in it however the transcription ends.
-class ScratchDirectory {
-  public:
-    ScratchDirectory() {
-        std::error_code no_temp;
-        const auto temp = fs::temp_directory_path(no_temp);
-        if (no_temp) throw ProviderError::retryable("no temporary directory: " + no_temp.message());
-        std::string pattern = (temp / "squawk-pocketsphinx-XXXXXX").string();
-        if (!::mkdtemp(pattern.data()))
-            throw ProviderError::retryable(std::string("cannot create a scratch directory: ") +
-                                           std::strerror(errno));
-        path_ = pattern;
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    fs::path operator/(const char* name) const { return path_ / name; }
-
-  private:
-    fs::path path_;
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
 
 // The WAV header is read through a mapping, so an hour of audio is never copied into memory just
 // to learn its length.
@@ -150,7 +117,7 @@ void decode_audio(const config::PocketsphinxSettings& settings, const fs::path& 
 }
 
 std::vector<generation::TranscribedWord> recognise(const config::PocketsphinxSettings& settings,
-                                                   const ScratchDirectory& scratch,
+                                                   const squawk::fs::ScratchDirectory& scratch,
                                                    const fs::path& wav, Clock::time_point deadline,
                                                    const std::atomic<bool>& stop) {
     const fs::path model(settings.model_dir);
@@ -177,20 +144,27 @@ std::vector<generation::TranscribedWord> recognise(const config::PocketsphinxSet
     throw_if_interrupted(result, settings.binary);
     if (result.exit_code != 0) {
         // Its log is long; the reason is its last ERROR line (a missing model, a bad WAV).
-        std::string reason = last_line_of(read_file(log), "ERROR");
+        std::string reason = last_line_of(squawk::fs::read_file(log).value_or(""), "ERROR");
         if (reason.empty()) reason = last_line_of(result.stderr_text);
         throw ProviderError::retryable(settings.binary + " exited with status " +
                                        std::to_string(result.exit_code) +
                                        (reason.empty() ? "" : ": " + reason));
     }
-    return parse_pocketsphinx_output(read_file(words));
+    return parse_pocketsphinx_output(squawk::fs::read_file(words).value_or(""));
 }
 
 generation::Transcript transcribe_file(const config::PocketsphinxSettings& settings,
                                        const fs::path& input, const std::atomic<bool>& stop) {
     const auto deadline = Clock::now() + std::chrono::seconds(settings.timeout_seconds);
-    const ScratchDirectory scratch;
-    const auto wav = scratch / "audio.wav";
+    // The WAV, the recogniser's output and its log, removed however the transcription ends.
+    const auto scratch = [] {
+        try {
+            return std::make_unique<squawk::fs::ScratchDirectory>("squawk-pocketsphinx-");
+        } catch (const std::system_error& e) {
+            throw ProviderError::retryable(e.what());
+        }
+    }();
+    const auto wav = *scratch / "audio.wav";
     decode_audio(settings, input, wav, deadline, stop);
     const auto info = wav_info_of(wav);
     if (!info) throw ProviderError::retryable("ffmpeg did not produce a valid WAV file");
@@ -202,7 +176,7 @@ generation::Transcript transcribe_file(const config::PocketsphinxSettings& setti
     transcript.language = "en";
     transcript.model = std::string(kModel);
     transcript.duration_seconds = info->duration_seconds;
-    transcript.words = recognise(settings, scratch, wav, deadline, stop);
+    transcript.words = recognise(settings, *scratch, wav, deadline, stop);
     for (auto& word : transcript.words) {
         // The last frame's window may reach past the final sample.
         word.start_seconds = std::min(word.start_seconds, transcript.duration_seconds);

@@ -1,24 +1,30 @@
-#include "common/extensions/providers/openai/base64.hpp"
+#include "common/core/crypto/base64.hpp"
 
 #include <array>
 #include <cstdint>
 
-namespace squawk::providers::openai {
+namespace squawk::crypto {
 namespace {
 
-constexpr std::array<int8_t, 256> kValues = [] {
-    std::array<int8_t, 256> values{};
+using Values = std::array<int8_t, 256>;
+
+constexpr Values values_of(std::string_view alphabet) {
+    Values values{};
     values.fill(-1);
-    constexpr std::string_view alphabet =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     for (size_t i = 0; i < alphabet.size(); ++i)
         values[static_cast<unsigned char>(alphabet[i])] = static_cast<int8_t>(i);
     return values;
-}();
+}
+
+constexpr Values kStandard =
+    values_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
+constexpr Values kUrlSafe =
+    values_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
 
 }  // namespace
 
-std::optional<std::string> base64_decode(std::string_view text) {
+std::optional<std::string> base64_decode(std::string_view text, Base64Alphabet alphabet) {
+    const Values& values = alphabet == Base64Alphabet::standard ? kStandard : kUrlSafe;
     if (text.size() % 4 == 0 && text.ends_with("=="))
         text.remove_suffix(2);
     else if (text.size() % 4 == 0 && text.ends_with('='))
@@ -30,7 +36,7 @@ std::optional<std::string> base64_decode(std::string_view text) {
     uint32_t bits = 0;
     int held = 0;
     for (const char c : text) {
-        const int value = kValues[static_cast<unsigned char>(c)];
+        const int value = values[static_cast<unsigned char>(c)];
         if (value < 0) return std::nullopt;
         bits = (bits << 6) | static_cast<uint32_t>(value);
         held += 6;
@@ -42,4 +48,4 @@ std::optional<std::string> base64_decode(std::string_view text) {
     return bytes;
 }
 
-}  // namespace squawk::providers::openai
+}  // namespace squawk::crypto
