@@ -218,6 +218,10 @@ Try the speech job flow (in another shell):
        -d '{"text": "Hello from Squawk"}'
   curl -s "\$SQUAWK_BASE_URL/jobs/JOB_ID" -H "Authorization: Bearer \$SQUAWK_TEST_KEY"
   curl -s -o hello.wav "\$SQUAWK_BASE_URL/media/MEDIA_ID/download" -H "Authorization: Bearer \$SQUAWK_TEST_KEY"
+Or an image card, a video or a deck, made offline (docs/api/generation.md):
+  curl -s -X POST "\$SQUAWK_BASE_URL/images/generate" \\
+       -H "Authorization: Bearer \$SQUAWK_TEST_KEY" -H 'Content-Type: application/json' \\
+       -d '{"template": "quote", "text": "Ship it.", "size": "1080x1080"}'
 TEXT
 }
 
