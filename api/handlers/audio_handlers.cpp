@@ -10,7 +10,6 @@
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/generation/transcription_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
-#include "common/domain/media/media_service.hpp"
 #include "common/extensions/providers/registered.hpp"
 
 #include <array>
@@ -39,29 +38,14 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::accepted_job_json(job), 202);
 }
 
-// The media a transcription reads: the workspace's own, ready, with sound in it.
-void check_transcribable(const RequestContext& ctx, Services& services, Validator& body,
-                         const std::string& media_id) {
-    try {
-        const auto m = media::MediaService(services.mysql, services.config.media)
-                           .get(ctx.workspace_id, media_id);
-        if (m.status != "ready")
-            body.reject("media_id", "the media has not been uploaded and confirmed yet");
-        else if (m.kind != "audio" && m.kind != "video")
-            body.reject("media_id", "the media is " + m.kind + ", not audio or video");
-    } catch (const ApiError& e) {
-        if (e.code() != ErrorCode::NotFound) throw;
-        body.reject("media_id", "no media with this id");
-    }
-}
-
 Reply speech_to_text(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     const std::string media_id = body.required_string("media_id", 64);
     const auto language = body.optional_string("language", 16);
     body.reject_unknown_fields();
     body.finish();
-    check_transcribable(ctx, services, body, media_id);
+    check_input_media(ctx, services, body, "media_id", media_id, {"audio", "video"},
+                      "audio or video");
     body.finish();
 
     const auto provider = configured_provider<generation::TranscriptionProvider>(services);

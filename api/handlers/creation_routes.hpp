@@ -6,14 +6,17 @@
 #include "api/render/creation_json.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
+#include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/text/concat.hpp"
 #include "common/domain/generation/creation_service.hpp"
+#include "common/domain/media/media_service.hpp"
 #include "common/extensions/providers/registered.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,6 +89,27 @@ inline void check_content_policy(const Services& services, const nlohmann::json&
     } else if (request.is_object()) {
         for (const auto& [key, value] : request.items())
             check_content_policy(services, value, path.empty() ? key : path + "." + key);
+    }
+}
+
+// A media item a generate call takes as input (field `field`): the workspace's own, ready, and of
+// one of the `accepted` kinds or media types ("image", "image/png"); `described` names them in
+// the problem recorded otherwise.
+inline void check_input_media(const RequestContext& ctx, Services& services, Validator& body,
+                              const std::string& field, const std::string& media_id,
+                              std::initializer_list<std::string_view> accepted,
+                              std::string_view described) {
+    try {
+        const auto m = media::MediaService(services.mysql, services.config.media)
+                           .get(ctx.workspace_id, media_id);
+        const auto matches = [&](std::string_view a) { return a == m.kind || a == m.mime_type; };
+        if (m.status != "ready")
+            body.reject(field, "the media has not been uploaded and confirmed yet");
+        else if (std::none_of(accepted.begin(), accepted.end(), matches))
+            body.reject(field, text::concat({"the media is ", m.mime_type, ", not ", described}));
+    } catch (const ApiError& e) {
+        if (e.code() != ErrorCode::NotFound) throw;
+        body.reject(field, "no media with this id");
     }
 }
 

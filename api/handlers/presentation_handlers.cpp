@@ -6,7 +6,6 @@
 #include "api/server/validation.hpp"
 #include "common/domain/generation/presentation_request.hpp"
 #include "common/domain/jobs/job_types.hpp"
-#include "common/domain/media/media_service.hpp"
 
 #include <array>
 
@@ -16,27 +15,6 @@ namespace {
 using generation::CreationKind;
 
 constexpr size_t kMaxMediaIdChars = 64;
-// The slide images the job can draw into a PDF and embed in a deck.
-constexpr std::string_view kSlideImageTypes[] = {"image/png", "image/jpeg"};
-
-// An image a slide shows: the workspace's own, ready, PNG or JPEG.
-void check_slide_image(const RequestContext& ctx, Services& services, Validator& body,
-                       const std::string& field, const std::string& media_id) {
-    try {
-        const auto m = media::MediaService(services.mysql, services.config.media)
-                           .get(ctx.workspace_id, media_id);
-        if (m.status != "ready")
-            body.reject(field, "the media has not been uploaded and confirmed yet");
-        else if (m.kind != "image" ||
-                 std::find(std::begin(kSlideImageTypes), std::end(kSlideImageTypes), m.mime_type) ==
-                     std::end(kSlideImageTypes))
-            body.reject(field, "the media is " + m.mime_type + ", not a PNG or JPEG image");
-    } catch (const ApiError& e) {
-        if (e.code() != ErrorCode::NotFound) throw;
-        body.reject(field, "no media with this id");
-    }
-}
-
 generation::SlideRequest read_slide(const nlohmann::json& given, const std::string& prefix,
                                     Validator& body) {
     generation::SlideRequest slide;
@@ -80,9 +58,10 @@ Reply generate_presentation(const RequestContext& ctx, Services& services) {
     body.finish();
     for (size_t i = 0; i < request.slides.size(); ++i)
         if (!request.slides[i].image_media_id.empty())
-            check_slide_image(ctx, services, body,
+            check_input_media(ctx, services, body,
                               "slides[" + std::to_string(i) + "].image_media_id",
-                              request.slides[i].image_media_id);
+                              request.slides[i].image_media_id, {"image/png", "image/jpeg"},
+                              "a PNG or JPEG image");
     body.finish();
 
     const auto payload = request.to_json();

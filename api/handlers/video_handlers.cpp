@@ -8,7 +8,6 @@
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/generation/video_request.hpp"
 #include "common/domain/jobs/job_types.hpp"
-#include "common/domain/media/media_service.hpp"
 
 #include <array>
 
@@ -56,22 +55,11 @@ generation::VideoRequest read_video_request(Validator& body,
 // Each scene's own picture must be a ready image of the workspace.
 void check_pictures(const RequestContext& ctx, Services& services,
                     const generation::VideoRequest& request, Validator& body) {
-    media::MediaService library(services.mysql, services.config.media);
-    for (size_t i = 0; i < request.scenes.size(); ++i) {
-        const auto& id = request.scenes[i].image_media_id;
-        if (id.empty()) continue;
-        const std::string field = "scenes[" + std::to_string(i) + "].image_media_id";
-        try {
-            const auto m = library.get(ctx.workspace_id, id);
-            if (m.status != "ready")
-                body.reject(field, "the media has not been uploaded and confirmed yet");
-            else if (m.kind != "image")
-                body.reject(field, "the media is " + m.kind + ", not an image");
-        } catch (const ApiError& e) {
-            if (e.code() != ErrorCode::NotFound) throw;
-            body.reject(field, "no media with this id");
-        }
-    }
+    for (size_t i = 0; i < request.scenes.size(); ++i)
+        if (!request.scenes[i].image_media_id.empty())
+            check_input_media(ctx, services, body,
+                              "scenes[" + std::to_string(i) + "].image_media_id",
+                              request.scenes[i].image_media_id, {"image"}, "an image");
 }
 
 Reply generate_video(const RequestContext& ctx, Services& services) {
