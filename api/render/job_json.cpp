@@ -9,6 +9,7 @@ nlohmann::json job_json(const jobs::Job& job) {
             {"type", job.type},
             {"status", job.status},
             {"progress", job.progress},
+            {"stage", or_null(job.stage)},
             {"attempts", job.attempts},
             {"max_attempts", job.max_attempts},
             {"result", job.result},

@@ -68,6 +68,8 @@ TEST_CASE(
     INFO(job->dump());
     REQUIRE(job->value("status", "") == "completed");
     CHECK((*job)["result"].value("article_id", "") == id);
+    CHECK((*job)["progress"] == 100);
+    CHECK((*job)["stage"].is_null());
 
     const auto article = stack.request("GET", "/v1/articles/" + id, nullptr, key);
     check_success_envelope(article, 200);

@@ -308,6 +308,9 @@ TEST_CASE("cancelling a video mid-render stops it within seconds and leaves no m
             return job.json["data"].value("progress", 0) >= 40;
         },
         std::chrono::seconds(60), std::chrono::milliseconds(100)));
+    CHECK(
+        stack.request("GET", "/v1/jobs/" + job_id, nullptr, key).json["data"].value("stage", "") ==
+        "composing");
     const auto cancelled_at = std::chrono::steady_clock::now();
     const auto cancel = stack.request("POST", "/v1/jobs/" + job_id + "/cancel", nullptr, key);
     check_success_envelope(cancel, 200);

@@ -33,7 +33,7 @@ nlohmann::json ArticleTask::run(const jobs::ClaimedJob& job, TaskContext& contex
     asked.messages = generation::article_messages(request);
     asked.max_tokens = generation::target_words(request.length) * kTokensPerWord;
     asked.idempotency_key = job.public_id;
-    context.report_progress(10);
+    context.report_progress(10, "writing");
     const auto completion = [&] {
         JobProviderCalls calls(context);
         return call_provider([&] { return provider.instance->complete(asked, calls); });

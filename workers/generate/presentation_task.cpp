@@ -92,7 +92,7 @@ nlohmann::json PresentationTask::run(const jobs::ClaimedJob& job, TaskContext& c
     }
     const auto& config = context.config();
     const Deck deck = deck_for(context, job, request);
-    context.report_progress(5);
+    context.report_progress(5, "writing_pptx");
 
     CreatedFile pptx(job, config, "main", "pptx");
     prepare_directory(context, pptx.directory);
@@ -101,14 +101,14 @@ nlohmann::json PresentationTask::run(const jobs::ClaimedJob& job, TaskContext& c
     });
     pptx.record.kind = "document";
     pptx.record.mime_type = presentation::kPptxMimeType;
-    context.report_progress(20);
+    context.report_progress(20, "drawing_pdf");
     context.stop_if_cancelled();
 
     CreatedFile pdf(job, config, "pdf", "pdf");
     write_on_executor(context, [&] { presentation::write_pdf(deck, pdf.temp.path()); });
     pdf.record.kind = "document";
     pdf.record.mime_type = "application/pdf";
-    context.report_progress(50);
+    context.report_progress(50, "drawing_thumbnails");
 
     std::vector<std::unique_ptr<CreatedFile>> thumbnails;
     nlohmann::json thumbnail_roles = nlohmann::json::array();
@@ -124,7 +124,8 @@ nlohmann::json PresentationTask::run(const jobs::ClaimedJob& job, TaskContext& c
         file.record.width = presentation::kThumbnailWidth;
         file.record.height = presentation::kThumbnailHeight;
         thumbnail_roles.push_back(role);
-        context.report_progress(50 + static_cast<int>(45 * (page + 1) / deck.page_count()));
+        context.report_progress(50 + static_cast<int>(45 * (page + 1) / deck.page_count()),
+                                "drawing_thumbnails");
     }
 
     const nlohmann::json output{

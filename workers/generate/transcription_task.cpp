@@ -24,7 +24,7 @@ nlohmann::json TranscriptionTask::run(const jobs::ClaimedJob& job, TaskContext& 
     const auto& config = context.config();
     const auto provider = configured<generation::TranscriptionProvider>(config);
     const auto path = std::filesystem::path(config.media.dir) / source->storage_path;
-    context.report_progress(10);
+    context.report_progress(10, "transcribing");
     const auto transcript = [&] {
         JobProviderCalls calls(context);
         return call_provider([&] { return provider.instance->transcribe(path, request, calls); });

@@ -133,7 +133,7 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
         spoken.voice = request.voice;
         clips[i].narration_seconds =
             narrate(context, *speech.instance, spoken, clips[i].narration, calls);
-        context.report_progress(static_cast<int>(10 * (i + 1) / count));
+        context.report_progress(static_cast<int>(10 * (i + 1) / count), "narrating");
     }
     for (size_t i = 0; i < count; ++i) {
         const auto& scene = request.scenes[i];
@@ -143,7 +143,7 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
                                work->path() / ("card-" + std::to_string(i) + ".png"), calls)
                 : media_picture(context, job, scene.image_media_id,
                                 "scenes[" + std::to_string(i) + "].image_media_id");
-        context.report_progress(10 + static_cast<int>(30 * (i + 1) / count));
+        context.report_progress(10 + static_cast<int>(30 * (i + 1) / count), "drawing");
     }
 
     double planned_seconds = 0;
@@ -154,9 +154,10 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
     }
     CreatedFile file(job, config, "main", "mp4");
     prepare_directory(context, file.directory);
+    context.report_progress(40, "composing");
     compose(context, compose_arguments(kFfmpeg, clips, request.size, file.temp.path()),
             planned_seconds, calls);
-    context.report_progress(90);
+    context.report_progress(90, "recording");
 
     const auto made = context.executor().run([&] {
         try {

@@ -10,11 +10,11 @@
 
 namespace squawk::workers {
 
-void TaskContext::report_progress(int percent) {
+void TaskContext::report_progress(int percent, const std::string& stage) {
     const int clamped = std::clamp(percent, 0, 100);
     try {
         in_database([&](db::Session& s) {
-            jobs::JobRepository::set_progress(s, job_.id, job_.claim_token, clamped);
+            jobs::JobRepository::set_progress(s, job_.id, job_.claim_token, clamped, stage);
         });
     } catch (const std::exception& e) {
         log::warn(

@@ -31,8 +31,9 @@ class TaskContext {
     // process runs no pool that calls out.
     http::Client* http() { return http_; }
 
-    // Records progress (0-100) on the job row; a failure to write it does not fail the task.
-    void report_progress(int percent);
+    // Records progress (0-100) and what the job is doing now ("composing") on the job row; a
+    // failure to write it does not fail the task.
+    void report_progress(int percent, const std::string& stage);
     // True once the job was cancelled or the worker gave the job back at shutdown.
     bool is_cancelled();
     // Throws TaskCancelled when is_cancelled(); call it at safe points.

@@ -20,6 +20,7 @@ struct Job {
     std::string pool;
     JobStatus status = JobStatus::queued;
     int progress = 0;
+    std::optional<std::string> stage;  // what a long job is doing now; null once it completed
     nlohmann::json payload;
     nlohmann::json result;  // null unless completed
     nlohmann::json error;   // null unless failed or retrying

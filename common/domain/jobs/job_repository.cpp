@@ -26,6 +26,7 @@ const db::RowMapper<Job> kJobRows{db::field<&Job::id>("id"),
                                   db::field<&Job::pool>("pool"),
                                   db::field<&Job::status>("status"),
                                   db::field<&Job::progress>("progress"),
+                                  db::field<&Job::stage>("stage"),
                                   db::field<&Job::payload>("payload"),
                                   db::field<&Job::result>("result"),
                                   db::field<&Job::error>("error"),
@@ -278,7 +279,7 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
                                        completed) +
                       "j.id = v.id AND j.claim_token = v.token"
                       " SET j.status = ?, j.result = v.result, j.error = NULL,"
-                      " j.progress = 100, j.finished_at = ?, j.updated_at = ?,"
+                      " j.progress = 100, j.stage = NULL, j.finished_at = ?, j.updated_at = ?,"
                       " j.lease_until = NULL WHERE j.status = ?",
                   params);
     }
@@ -328,12 +329,12 @@ bool JobRepository::is_cancelled(db::Session& s, long long id) {
 }
 
 void JobRepository::set_progress(db::Session& s, long long id, const std::string& claim_token,
-                                 int progress) {
+                                 int progress, const std::string& stage) {
     s.execute(
-        "UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
+        "UPDATE jobs SET progress = ?, stage = ?, updated_at = ? WHERE id = ? AND claim_token = ?"
         " AND status = ?",
-        {static_cast<long long>(progress), time_param(time::now()), id, claim_token,
-         name_of(JobStatus::running)});
+        {static_cast<long long>(progress), stage.empty() ? db::Param(nullptr) : db::Param(stage),
+         time_param(time::now()), id, claim_token, name_of(JobStatus::running)});
 }
 
 std::vector<QueueRef> JobRepository::reclaim_expired(db::Session& s, int limit) {

@@ -76,8 +76,9 @@ class JobRepository {
     static void release(db::Session& s,
                         const std::vector<std::pair<long long, std::string>>& claims);
     static bool is_cancelled(db::Session& s, long long id);
+    // `stage` names what the job is doing ("composing"); empty clears it.
     static void set_progress(db::Session& s, long long id, const std::string& claim_token,
-                             int progress);
+                             int progress, const std::string& stage);
 
     // Running jobs whose lease ran out: requeued, or dead-lettered after the last attempt.
     static std::vector<QueueRef> reclaim_expired(db::Session& s, int limit);
