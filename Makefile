@@ -55,6 +55,7 @@ sanitize: deps
 	$(call configure,$(SANITIZE_DIR)) -DSQUAWK_SANITIZE=ON
 	cmake --build $(SANITIZE_DIR) -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		BUILD_DIR=$(SANITIZE_DIR) scripts/test.sh $(CTEST_ARGS)
 
 # libFuzzer needs clang; the targets are tests/fuzz/*_fuzz.cpp. Each runs FUZZ_SECONDS on its corpus.

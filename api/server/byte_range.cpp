@@ -30,7 +30,8 @@ std::optional<long long> parse_position(std::string_view digits) {
     long long value = 0;
     for (char c : digits) {
         if (c < '0' || c > '9') return std::nullopt;
-        value = std::min(kHuge, value * 10 + (c - '0'));
+        const int digit = c - '0';
+        value = value > (kHuge - digit) / 10 ? kHuge : value * 10 + digit;
     }
     return value;
 }

@@ -63,8 +63,8 @@ TEST_CASE("a form's parts are read with their names, file names and bytes") {
 }
 
 TEST_CASE("an empty part and a form of no parts are read") {
-    const auto empty =
-        parse_form(form("b", part("b", "Content-Disposition: form-data; name=x", "")), "b");
+    const std::string body = form("b", part("b", "Content-Disposition: form-data; name=x", ""));
+    const auto empty = parse_form(body, "b");
     REQUIRE(empty.error.empty());
     REQUIRE(empty.parts.size() == 1);
     CHECK(empty.parts[0].body.empty());
@@ -109,8 +109,9 @@ TEST_CASE("part headers past their bound and forms of too many parts are refused
 
 TEST_CASE("a boundary that does not open a line is part of the bytes") {
     const std::string bytes = "--b at the start, x--b inside\n--b after a bare newline";
-    const auto parsed =
-        parse_form(form("b", part("b", "Content-Disposition: form-data; name=f", bytes)), "b");
+    // The parts point into the body, which must outlive them.
+    const std::string body = form("b", part("b", "Content-Disposition: form-data; name=f", bytes));
+    const auto parsed = parse_form(body, "b");
     REQUIRE(parsed.error.empty());
     REQUIRE(parsed.parts.size() == 1);
     CHECK(parsed.parts[0].body == bytes);
