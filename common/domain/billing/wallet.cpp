@@ -36,8 +36,8 @@ long long apply(db::Session& s, long long workspace_id, const Balances& before,
         "INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
         " monthly_delta, purchased_after, monthly_after, reference, created_at)"
         " VALUES (?,?,?,?,?,?,?,?,?)",
-        {workspace_id, kind, operation ? db::Param(*operation) : db::Param(nullptr),
-         purchased_delta, monthly_delta, after.purchased, after.monthly,
+        {workspace_id, kind, db::optional_param(operation), purchased_delta, monthly_delta,
+         after.purchased, after.monthly,
          reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)), now});
     return s.last_insert_id();
 }

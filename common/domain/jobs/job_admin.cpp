@@ -8,8 +8,7 @@ std::vector<JobSummary> JobAdmin::list(db::Session& s, const JobFilter& filter) 
     // Absent filters are bound as NULL so the statement text never depends on the input.
     const db::Param status =
         filter.status ? db::Param(name_of(*filter.status)) : db::Param(nullptr);
-    const db::Param workspace =
-        filter.workspace_id ? db::Param(*filter.workspace_id) : db::Param(nullptr);
+    const db::Param workspace = db::optional_param(filter.workspace_id);
     std::vector<JobSummary> out;
     for (const auto& r :
          s.query("SELECT public_id, workspace_id, type, pool, status, attempts, max_attempts,"

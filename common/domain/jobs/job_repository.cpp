@@ -86,8 +86,7 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
                       {j.public_id, j.workspace_id, j.type, j.pool, name_of(j.status),
                        db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
                        n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
-                       time_param(now), time_param(now),
-                       n.charge_ledger_id ? db::Param(*n.charge_ledger_id) : db::Param(nullptr)});
+                       time_param(now), time_param(now), db::optional_param(n.charge_ledger_id)});
         created.push_back(std::move(j));
     }
     s.execute(

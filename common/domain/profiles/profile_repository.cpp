@@ -17,10 +17,6 @@ const db::RowMapper<Profile> kProfileRows{
     db::field<&Profile::paused_for_billing>("paused_for_billing"),
     db::field<&Profile::created_at>("created_at")};
 
-db::Param optional_text(const std::optional<std::string>& v) {
-    return v ? db::Param(*v) : db::Param(nullptr);
-}
-
 }  // namespace
 
 Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
@@ -36,7 +32,7 @@ Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
     s.execute(
         "INSERT INTO profiles (workspace_id, owner_workspace_id, name, external_id, status,"
         " paused_for_billing, created_at) VALUES (?,?,?,?,?,?,?)",
-        {p.workspace_id, owner_workspace_id, name, optional_text(external_id), p.status, false,
+        {p.workspace_id, owner_workspace_id, name, db::optional_param(external_id), p.status, false,
          db::time_param(p.created_at)});
     p.id = s.last_insert_id();
     return p;
@@ -69,7 +65,7 @@ std::optional<Profile> ProfileRepository::update(db::Session& s, long long owner
     if (changes.name) found->name = *changes.name;
     if (changes.set_external_id) found->external_id = changes.external_id;
     s.execute("UPDATE profiles SET name = ?, external_id = ? WHERE id = ?",
-              {found->name, optional_text(found->external_id), id});
+              {found->name, db::optional_param(found->external_id), id});
     if (changes.name)
         s.execute("UPDATE workspaces SET name = ? WHERE id = ?",
                   {found->name, found->workspace_id});

@@ -6,10 +6,6 @@
 namespace squawk::request_log {
 namespace {
 
-db::Param optional_id(const std::optional<long long>& v) {
-    return v ? db::Param(*v) : db::Param(nullptr);
-}
-
 // A request made without a key has no prefix.
 void read_key_prefix(Entry& e, const db::Row& r, size_t i) {
     e.key_prefix = r.optional_text(i).value_or("");
@@ -42,12 +38,11 @@ void bind_twice(db::Params& params, db::Param value) {
 
 db::Params where_params(const Filter& f) {
     db::Params params{f.workspace_id};
-    bind_twice(params, f.method ? db::Param(*f.method) : db::Param(nullptr));
-    bind_twice(params, f.route ? db::Param(*f.route) : db::Param(nullptr));
-    bind_twice(params,
-               f.status ? db::Param(static_cast<long long>(*f.status)) : db::Param(nullptr));
-    bind_twice(params, f.key_prefix ? db::Param(*f.key_prefix) : db::Param(nullptr));
-    bind_twice(params, optional_id(f.profile_id));
+    bind_twice(params, db::optional_param(f.method));
+    bind_twice(params, db::optional_param(f.route));
+    bind_twice(params, db::optional_param(f.status));
+    bind_twice(params, db::optional_param(f.key_prefix));
+    bind_twice(params, db::optional_param(f.profile_id));
     bind_twice(params, f.from ? db::time_param(*f.from) : db::Param(nullptr));
     bind_twice(params, f.to ? db::time_param(*f.to) : db::Param(nullptr));
     return params;
@@ -66,7 +61,7 @@ void RequestLogRepository::insert_many(db::Session& s, const std::vector<Entry>&
         const auto& e = entries[i];
         sql += i == 0 ? "(?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
-                      {optional_id(e.workspace_id), optional_id(e.profile_id),
+                      {db::optional_param(e.workspace_id), db::optional_param(e.profile_id),
                        e.key_prefix.empty() ? db::Param(nullptr) : db::Param(e.key_prefix),
                        e.request_id, e.method, e.route, static_cast<long long>(e.status),
                        e.duration_us, db::time_param(e.created_at)});

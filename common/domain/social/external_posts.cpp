@@ -57,7 +57,7 @@ ImportOutcome import_external_post(db::Session& s, const Account& account,
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         {post_id, account.workspace_id, account.id, account.platform,
          name_of(TargetStatus::published), published, remote.external_id,
-         remote.url ? db::Param(*remote.url) : db::Param(nullptr), published, now, now});
+         db::optional_param(remote.url), published, now, now});
     events::emit(s, account.workspace_id, "post.external.created",
                  event_data(post_id, account, remote));
     return ImportOutcome::created;

@@ -46,8 +46,7 @@ void PostChangeRepository::store_content(db::Session& s, long long post_id,
     s.execute(
         "UPDATE social_posts SET content = ?, content_hash = ?, link = ?, updated_at = ?"
         " WHERE id = ?",
-        {content, content_hash(content), link ? db::Param(*link) : db::Param(nullptr),
-         time_param(at), post_id});
+        {content, content_hash(content), db::optional_param(link), time_param(at), post_id});
 }
 
 bool PostChangeRepository::settle_unpublished(db::Session& s, long long post_id,

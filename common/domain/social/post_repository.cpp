@@ -195,17 +195,16 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
         " recycle_parent_id, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         {p.workspace_id, name_of(p.status), p.content, content_hash(p.content),
-         p.link ? db::Param(*p.link) : db::Param(nullptr), json_text(p.media_urls),
-         json_text(p.platform_options), optional_json_param(p.first_comments), p.is_test,
-         p.queue_id ? db::Param(*p.queue_id) : db::Param(nullptr), optional_time(p.scheduled_time),
+         db::optional_param(p.link), json_text(p.media_urls), json_text(p.platform_options),
+         optional_json_param(p.first_comments), p.is_test, db::optional_param(p.queue_id),
+         optional_time(p.scheduled_time),
          p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
                    : db::Param(nullptr),
          p.recycle && p.recycle->max_repeats
              ? db::Param(static_cast<long long>(*p.recycle->max_repeats))
              : db::Param(nullptr),
          optional_time(p.recycle ? p.recycle->until : std::nullopt),
-         static_cast<long long>(p.recycle_count),
-         p.recycle_parent_id ? db::Param(*p.recycle_parent_id) : db::Param(nullptr),
+         static_cast<long long>(p.recycle_count), db::optional_param(p.recycle_parent_id),
          time_param(now), time_param(now)});
     p.id = s.last_insert_id();
 
@@ -312,9 +311,8 @@ void PostRepository::update_editable(db::Session& s, const Post& p) {
     s.execute(
         "UPDATE social_posts SET content = ?, content_hash = ?, link = ?, media_urls = ?,"
         " platform_options = ?, scheduled_time = ?, updated_at = ? WHERE id = ?",
-        {p.content, content_hash(p.content), p.link ? db::Param(*p.link) : db::Param(nullptr),
-         json_text(p.media_urls), json_text(p.platform_options),
-         optional_time_param(p.scheduled_time), now, p.id});
+        {p.content, content_hash(p.content), db::optional_param(p.link), json_text(p.media_urls),
+         json_text(p.platform_options), optional_time_param(p.scheduled_time), now, p.id});
     for (const auto& t : p.targets)
         s.execute("UPDATE social_post_targets SET scheduled_time = ?, updated_at = ? WHERE id = ?",
                   {time_param(t.scheduled_time), now, t.id});

@@ -290,10 +290,10 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
     db::Params failed;
     for (const auto& o : outcomes) {
         if (o.delivery)
-            published.insert(published.end(),
-                             {o.target_id, o.delivery->external_id,
-                              o.delivery->url ? db::Param(*o.delivery->url) : db::Param(nullptr),
-                              time_param(o.delivery->at), transcodes_param(o.transcodes)});
+            published.insert(
+                published.end(),
+                {o.target_id, o.delivery->external_id, db::optional_param(o.delivery->url),
+                 time_param(o.delivery->at), transcodes_param(o.transcodes)});
         else
             failed.insert(failed.end(),
                           {o.target_id, db::json_text(o.error), transcodes_param(o.transcodes)});

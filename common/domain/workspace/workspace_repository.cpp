@@ -23,8 +23,7 @@ Workspace WorkspaceRepository::create(db::Session& s, const std::string& name,
     w.parent_workspace_id = parent_workspace_id;
     w.created_at = time::now();
     s.execute("INSERT INTO workspaces (name, parent_workspace_id, created_at) VALUES (?,?,?)",
-              {name, parent_workspace_id ? db::Param(*parent_workspace_id) : db::Param(nullptr),
-               db::time_param(w.created_at)});
+              {name, db::optional_param(parent_workspace_id), db::time_param(w.created_at)});
     w.id = s.last_insert_id();
     s.execute("INSERT INTO wallets (workspace_id, updated_at) VALUES (?,?)",
               {w.id, db::time_param(w.created_at)});
