@@ -66,6 +66,31 @@ std::string sha256_hex(std::string_view data) {
     return hex({reinterpret_cast<const char*>(digest), length});
 }
 
+struct Sha256Stream::Context {
+    EVP_MD_CTX* md = EVP_MD_CTX_new();
+    ~Context() { EVP_MD_CTX_free(md); }
+};
+
+Sha256Stream::Sha256Stream() : context_(std::make_unique<Context>()) {
+    if (!context_->md || EVP_DigestInit_ex(context_->md, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("sha256 failed");
+}
+
+Sha256Stream::~Sha256Stream() = default;
+
+void Sha256Stream::update(std::string_view bytes) {
+    if (EVP_DigestUpdate(context_->md, bytes.data(), bytes.size()) != 1)
+        throw std::runtime_error("sha256 failed");
+}
+
+std::string Sha256Stream::hex_digest() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (EVP_DigestFinal_ex(context_->md, digest, &length) != 1)
+        throw std::runtime_error("sha256 failed");
+    return hex({reinterpret_cast<const char*>(digest), length});
+}
+
 namespace {
 
 // An HMAC-SHA256 context bound to its algorithms once. A fresh context per call (OpenSSL's HMAC())

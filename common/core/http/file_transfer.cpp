@@ -1,0 +1,182 @@
+#include "common/core/http/file_transfer.hpp"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+namespace squawk::http {
+namespace {
+
+struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+struct EasyCleanup {
+    void operator()(CURL* easy) const { curl_easy_cleanup(easy); }
+};
+
+struct ListCleanup {
+    void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+
+struct Transfer {
+    CURL* easy = nullptr;
+    const Request* request = nullptr;
+    Response response;
+    std::FILE* upload = nullptr;
+    std::optional<std::filesystem::path> download_path;
+    File download;
+    bool write_failed = false;
+};
+
+size_t on_read(char* buffer, size_t size, size_t count, void* user) {
+    auto* t = static_cast<Transfer*>(user);
+    const size_t n = std::fread(buffer, size, count, t->upload);
+    if (n == 0 && std::ferror(t->upload)) return CURL_READFUNC_ABORT;
+    return n;
+}
+
+size_t on_body(char* data, size_t size, size_t count, void* user) {
+    auto* t = static_cast<Transfer*>(user);
+    const size_t n = size * count;
+    long status = 0;
+    curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+    if (t->download_path && status >= 200 && status < 300) {
+        if (!t->download) t->download.reset(std::fopen(t->download_path->c_str(), "wb"));
+        if (!t->download || std::fwrite(data, 1, n, t->download.get()) != n) {
+            t->write_failed = true;
+            return 0;  // ends the transfer
+        }
+        return n;
+    }
+    const size_t limit = t->request->max_response_bytes;
+    const size_t room = limit - std::min(limit, t->response.body.size());
+    t->response.body.append(data, std::min(n, room));
+    return n;
+}
+
+size_t on_header(char* data, size_t size, size_t count, void* user) {
+    auto* t = static_cast<Transfer*>(user);
+    const size_t n = size * count;
+    std::string_view line(data, n);
+    if (line.starts_with("HTTP/")) {
+        t->response.headers.clear();
+        return n;
+    }
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos || t->response.headers.size() >= 100) return n;
+    std::string name(line.substr(0, colon));
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string_view value = line.substr(colon + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+        value.remove_prefix(1);
+    while (!value.empty() && (value.back() == '\r' || value.back() == '\n' || value.back() == ' '))
+        value.remove_suffix(1);
+    t->response.headers.emplace_back(std::move(name), std::string(value));
+    return n;
+}
+
+Response failed(std::string error) {
+    Response r;
+    r.error = std::move(error);
+    return r;
+}
+
+}  // namespace
+
+Response send_with_files(const Request& request, const FileBodies& files) {
+    std::unique_ptr<CURL, EasyCleanup> easy(curl_easy_init());
+    if (!easy) return failed("cannot start a transfer");
+    Transfer t;
+    t.easy = easy.get();
+    t.request = &request;
+    t.download_path = files.download_to;
+
+    File upload;
+    curl_off_t upload_size = 0;
+    if (files.upload_from) {
+        std::error_code ec;
+        const auto bytes = std::filesystem::file_size(*files.upload_from, ec);
+        upload.reset(std::fopen(files.upload_from->c_str(), "rb"));
+        if (ec || !upload) return failed("cannot read " + files.upload_from->string());
+        upload_size = static_cast<curl_off_t>(bytes);
+        t.upload = upload.get();
+    }
+
+    CURL* e = easy.get();
+    const long timeout_ms = static_cast<long>(request.timeout.count());
+    curl_easy_setopt(e, CURLOPT_URL, request.url.c_str());
+    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    if (files.upload_from || files.download_to) {
+        // Less than a byte a second for the whole timeout: stalled, whatever the size.
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, std::max(1L, timeout_ms / 1000));
+    } else {
+        curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, timeout_ms);
+    }
+    if (files.upload_from) {
+        curl_easy_setopt(e, CURLOPT_UPLOAD, 1L);
+        curl_easy_setopt(e, CURLOPT_READFUNCTION, on_read);
+        curl_easy_setopt(e, CURLOPT_READDATA, &t);
+        curl_easy_setopt(e, CURLOPT_INFILESIZE_LARGE, upload_size);
+        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    } else if (request.method == "GET") {
+        curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
+    } else if (request.method == "HEAD") {
+        curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+    } else {
+        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+        curl_easy_setopt(e, CURLOPT_POSTFIELDS, request.body.data());
+        curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE,
+                         static_cast<curl_off_t>(request.body.size()));
+    }
+    std::unique_ptr<curl_slist, ListCleanup> headers;
+    std::string line;
+    for (const auto& [name, value] : request.headers) {
+        line.assign(name).append(": ").append(value);
+        headers.reset(curl_slist_append(headers.release(), line.c_str()));
+    }
+    // Without this curl waits for 100 Continue before sending larger bodies.
+    headers.reset(curl_slist_append(headers.release(), "Expect:"));
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, headers.get());
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, &t);
+    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(e, CURLOPT_HEADERDATA, &t);
+
+    const auto started = std::chrono::steady_clock::now();
+    const CURLcode result = curl_easy_perform(e);
+    t.response.duration = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - started);
+    long request_bytes = 0;
+    curl_easy_getinfo(e, CURLINFO_REQUEST_SIZE, &request_bytes);
+    t.response.request_sent = request_bytes > 0;
+    // An empty 2xx body still leaves the file it promised.
+    if (result == CURLE_OK && files.download_to && !t.download) {
+        long status = 0;
+        curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+        if (status >= 200 && status < 300)
+            t.download.reset(std::fopen(files.download_to->c_str(), "wb"));
+        t.write_failed = status >= 200 && status < 300 && !t.download;
+    }
+    if (t.download && std::fclose(t.download.release()) != 0) t.write_failed = true;
+    if (t.write_failed) {
+        t.response.status = 0;
+        t.response.error = "cannot write " + files.download_to->string();
+    } else if (result == CURLE_OK) {
+        curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &t.response.status);
+    } else {
+        t.response.status = 0;
+        t.response.timed_out = result == CURLE_OPERATION_TIMEDOUT;
+        t.response.error = curl_easy_strerror(result);
+    }
+    return std::move(t.response);
+}
+
+}  // namespace squawk::http

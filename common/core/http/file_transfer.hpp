@@ -1,0 +1,29 @@
+// Requests whose body is a file on disk, or whose answer goes to one: object store uploads and
+// downloads of hundreds of megabytes, streamed without holding them in memory. The transfer runs
+// on the calling thread, which it blocks, with the shared Request and Response types; the Client
+// keeps its multi loop for the many small requests.
+#pragma once
+
+#include "common/core/http/http_client.hpp"
+
+#include <filesystem>
+#include <optional>
+
+namespace squawk::http {
+
+struct FileBodies {
+    // The request body is this file's content (sent with its Content-Length); request.body is
+    // ignored then.
+    std::optional<std::filesystem::path> upload_from;
+    // A 2xx answer's body is written to this file (created or truncated) instead of
+    // response.body; any other answer's body lands in response.body as usual.
+    std::optional<std::filesystem::path> download_to;
+};
+
+// Runs `request` to its end. With a file body the transfer may take as long as it needs while
+// bytes keep moving: it fails only after request.timeout with no progress (or to connect).
+// Without one, request.timeout bounds the whole request as in Client. A file that cannot be
+// opened or written fails the request with `error` set and status 0.
+Response send_with_files(const Request& request, const FileBodies& files);
+
+}  // namespace squawk::http
