@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 extern char** environ;
 
@@ -61,39 +63,70 @@ class SigpipeBlock {
     sigset_t previous_;
 };
 
+// The program's path as execvp would find it, resolved before forking: the child may only make
+// async-signal-safe calls.
+std::string resolve_program(const std::string& program) {
+    if (program.find('/') != std::string::npos) return program;
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (true) {
+        const size_t colon = dirs.find(':');
+        const std::string dir(dirs.substr(0, colon));
+        const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+        if (colon == std::string_view::npos) break;
+        dirs.remove_prefix(colon + 1);
+    }
+    throw SubprocessStartError("cannot start " + program + ": not found on PATH");
+}
+
+// Forks and execs with the child killed when this thread's process dies (PR_SET_PDEATHSIG): a
+// worker killed mid-render must not leave an ffmpeg behind still writing the file a later attempt
+// of the job already cleaned away. posix_spawn cannot ask for that.
 pid_t spawn(const SubprocessRequest& request, int stdin_fd, int stderr_fd) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, stdin_fd, STDIN_FILENO);
-    if (request.stdout_path.empty())
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    else
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, request.stdout_path.c_str(),
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, stderr_fd, STDERR_FILENO);
-
-    // The child starts with default signal handling and an empty mask, whatever ours is.
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t empty;
-    sigemptyset(&empty);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    posix_spawnattr_setsigmask(&attributes, &empty);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
+    const std::string program = resolve_program(request.argv[0]);
     std::vector<char*> argv;
     for (const auto& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    const char* stdout_path =
+        request.stdout_path.empty() ? "/dev/null" : request.stdout_path.c_str();
+    const int stdout_flags = request.stdout_path.empty() ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC;
+    const pid_t parent = ::getpid();
+    Fd status_read, status_write;  // carries errno of a failed exec; closed on success (CLOEXEC)
+    make_pipe(status_read, status_write);
 
-    pid_t pid = -1;
-    const int rc = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    if (rc != 0)
-        throw SubprocessStartError("cannot start " + request.argv[0] + ": " + std::strerror(rc));
+    const pid_t pid = ::fork();
+    if (pid < 0) throw SubprocessStartError(std::string("fork failed: ") + std::strerror(errno));
+    if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);  // the parent died before the line above
+        // The child starts with default signal handling and an empty mask, whatever ours is.
+        ::signal(SIGPIPE, SIG_DFL);
+        sigset_t empty;
+        sigemptyset(&empty);
+        ::sigprocmask(SIG_SETMASK, &empty, nullptr);
+        const int out = ::open(stdout_path, stdout_flags, 0600);
+        if (::dup2(stdin_fd, STDIN_FILENO) < 0 || out < 0 || ::dup2(out, STDOUT_FILENO) < 0 ||
+            ::dup2(stderr_fd, STDERR_FILENO) < 0) {
+            const int error = errno;
+            (void)!::write(status_write.get(), &error, sizeof error);
+            ::_exit(127);
+        }
+        ::execve(program.c_str(), argv.data(), environ);
+        const int error = errno;
+        (void)!::write(status_write.get(), &error, sizeof error);
+        ::_exit(127);
+    }
+    status_write.reset();
+    int error = 0;
+    ssize_t n;
+    do n = ::read(status_read.get(), &error, sizeof error);
+    while (n < 0 && errno == EINTR);
+    if (n == sizeof error) {
+        int ignored = 0;
+        ::waitpid(pid, &ignored, 0);
+        throw SubprocessStartError("cannot start " + request.argv[0] + ": " + std::strerror(error));
+    }
     return pid;
 }
 
