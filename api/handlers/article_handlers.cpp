@@ -4,7 +4,9 @@
 
 #include "api/handlers/creation_routes.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/net/target_url.hpp"
 #include "common/domain/generation/article_request.hpp"
+#include "common/domain/generation/source_page.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
 #include <array>
@@ -31,6 +33,17 @@ Reply generate_article(const RequestContext& ctx, Services& services) {
     request.outline = body.optional_bool("outline").value_or(true);
     request.source_text =
         body.optional_string("source_text", generation::kMaxSourceChars).value_or("");
+    request.source_url =
+        body.optional_string("source_url", generation::kMaxSourceUrlChars).value_or("");
+    if (!request.source_url.empty()) {
+        if (!request.source_text.empty())
+            body.reject("source_url", "cannot be given with source_text");
+        try {
+            net::parse_url(request.source_url);
+        } catch (const net::TargetRefused& e) {
+            body.reject("source_url", e.what());
+        }
+    }
     const auto model = body.optional_string("model", 200);
     body.reject_unknown_fields();
     body.finish();
@@ -38,8 +51,9 @@ Reply generate_article(const RequestContext& ctx, Services& services) {
     const auto provider = configured_provider<generation::TextProvider>(services);
     request.model = allowed_model(model, provider->models());
     const auto payload = request.to_json();
-    check_content_policy(services, payload);
-    return accept_creation(ctx, services, CreationKind::article, jobs::kGenerateArticle, payload);
+    check_content_policy(ctx, services, payload);
+    return accept_creation(ctx, services, CreationKind::article, jobs::kGenerateArticle, payload,
+                           1);
 }
 
 }  // namespace

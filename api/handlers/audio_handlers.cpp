@@ -4,9 +4,11 @@
 
 #include "api/handlers/creation_routes.hpp"
 #include "api/render/job_json.hpp"
+#include "api/server/billing_gate.hpp"
 #include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
+#include "common/domain/billing/billable_quantity.hpp"
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/generation/transcription_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
@@ -29,13 +31,18 @@ Reply text_to_speech(const RequestContext& ctx, Services& services) {
     body.reject_unknown_fields();
     body.finish();
 
+    const int words_per_minute = speed.value_or(generation::kDefaultWordsPerMinute);
+    const auto payment =
+        reservation_for(ctx, services, billing::speech_seconds_bound(text, words_per_minute));
     const auto job = services.submitter.submit(
         ctx.workspace_id, jobs::kTextToSpeech,
         {{"text", text},
          {"voice", voice.value_or(std::string(generation::kDefaultVoice))},
-         {"speed", speed.value_or(generation::kDefaultWordsPerMinute)}},
-        ctx.is_test, ctx.charge_ledger_id);
-    return Reply::ok(render::accepted_job_json(job), 202);
+         {"speed", words_per_minute}},
+        ctx.is_test, payment ? &*payment : nullptr);
+    Reply reply = Reply::ok(render::accepted_job_json(job), 202);
+    reply.usage = usage_json(ctx, services, job.reserved_units);
+    return reply;
 }
 
 Reply speech_to_text(const RequestContext& ctx, Services& services) {
@@ -44,8 +51,8 @@ Reply speech_to_text(const RequestContext& ctx, Services& services) {
     const auto language = body.optional_string("language", 16);
     body.reject_unknown_fields();
     body.finish();
-    check_input_media(ctx, services, body, "media_id", media_id, {"audio", "video"},
-                      "audio or video");
+    const auto source = check_input_media(ctx, services, body, "media_id", media_id,
+                                          {"audio", "video"}, "audio or video");
     body.finish();
 
     const auto provider = configured_provider<generation::TranscriptionProvider>(services);
@@ -58,8 +65,9 @@ Reply speech_to_text(const RequestContext& ctx, Services& services) {
         body.finish();
     }
     const nlohmann::json request{{"media_id", media_id}, {"language", chosen_language}};
+    // Billed per second of the input, as ffprobe measured it when the media was confirmed.
     return accept_creation(ctx, services, generation::CreationKind::transcript, jobs::kSpeechToText,
-                           request);
+                           request, billing::whole_seconds(source->duration_seconds.value_or(0)));
 }
 
 }  // namespace

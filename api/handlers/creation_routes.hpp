@@ -4,18 +4,21 @@
 #pragma once
 
 #include "api/render/creation_json.hpp"
+#include "api/server/billing_gate.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
 #include "api/server/validation.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/text/concat.hpp"
+#include "common/domain/generation/content_policy_repository.hpp"
 #include "common/domain/generation/creation_service.hpp"
 #include "common/domain/media/media_service.hpp"
 #include "common/extensions/providers/registered.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -26,8 +29,8 @@ namespace squawk::api::handlers {
 
 // The path parameter naming one creation of `kind` in its family's routes.
 inline const char* creation_param(generation::CreationKind kind) {
-    static constexpr const char* names[] = {"article_id", "image_id", "audio_id", "video_id",
-                                            "presentation_id"};
+    static constexpr const char* names[] = {"article_id", "image_id",        "audio_id",
+                                            "video_id",   "presentation_id", "short_id"};
     return names[static_cast<size_t>(kind)];
 }
 
@@ -74,52 +77,76 @@ inline std::string allowed_model(const std::optional<std::string>& asked,
     return *asked;
 }
 
-// Refuses the call with 422 CONTENT_POLICY_VIOLATION when any text of `request` (a validated
-// body: strings, arrays and objects of them) breaks the content policy; details name the field.
-inline void check_content_policy(const Services& services, const nlohmann::json& request,
-                                 const std::string& path = "") {
+// The field of `request` whose text `blocked` finds (a dotted path with [index]), or nothing.
+inline std::optional<std::string> blocked_field(
+    const nlohmann::json& request, const std::string& path,
+    const std::function<bool(const std::string&)>& blocked) {
     if (request.is_string()) {
-        if (services.content_policy.violation(request.get_ref<const std::string&>()))
-            throw ApiError(ErrorCode::ContentPolicyViolation,
-                           "The request asks for content this service does not generate.",
-                           {{"field", path}});
+        if (blocked(request.get_ref<const std::string&>())) return path;
     } else if (request.is_array()) {
         for (size_t i = 0; i < request.size(); ++i)
-            check_content_policy(services, request[i], path + "[" + std::to_string(i) + "]");
+            if (auto f = blocked_field(request[i], path + "[" + std::to_string(i) + "]", blocked))
+                return f;
     } else if (request.is_object()) {
         for (const auto& [key, value] : request.items())
-            check_content_policy(services, value, path.empty() ? key : path + "." + key);
+            if (auto f = blocked_field(value, path.empty() ? key : path + "." + key, blocked))
+                return f;
     }
+    return std::nullopt;
+}
+
+// Refuses the call with 422 CONTENT_POLICY_VIOLATION when any text of `request` (a validated
+// body: strings, arrays and objects of them) breaks the global content policy or the workspace's
+// own lists (GET/PUT /content-policy); details name the field.
+inline void check_content_policy(const RequestContext& ctx, Services& services,
+                                 const nlohmann::json& request) {
+    const auto own = generation::workspace_content_policy(services.mysql, ctx.workspace_id);
+    const auto field = blocked_field(request, "", [&](const std::string& text) {
+        return services.content_policy.violation(text) || (own && own->violation(text));
+    });
+    if (field)
+        throw ApiError(ErrorCode::ContentPolicyViolation,
+                       "The request asks for content this service does not generate.",
+                       {{"field", *field}});
 }
 
 // A media item a generate call takes as input (field `field`): the workspace's own, ready, and of
 // one of the `accepted` kinds or media types ("image", "image/png"); `described` names them in
-// the problem recorded otherwise.
-inline void check_input_media(const RequestContext& ctx, Services& services, Validator& body,
-                              const std::string& field, const std::string& media_id,
-                              std::initializer_list<std::string_view> accepted,
-                              std::string_view described) {
+// the problem recorded otherwise. Returns the media when it passes.
+inline std::optional<media::Media> check_input_media(
+    const RequestContext& ctx, Services& services, Validator& body, const std::string& field,
+    const std::string& media_id, std::initializer_list<std::string_view> accepted,
+    std::string_view described) {
     try {
-        const auto m = media::MediaService(services.mysql, services.config.media)
-                           .get(ctx.workspace_id, media_id);
+        auto m = media::MediaService(services.mysql, services.config.media)
+                     .get(ctx.workspace_id, media_id);
         const auto matches = [&](std::string_view a) { return a == m.kind || a == m.mime_type; };
         if (m.status != "ready")
             body.reject(field, "the media has not been uploaded and confirmed yet");
         else if (std::none_of(accepted.begin(), accepted.end(), matches))
             body.reject(field, text::concat({"the media is ", m.mime_type, ", not ", described}));
+        else
+            return m;
     } catch (const ApiError& e) {
         if (e.code() != ErrorCode::NotFound) throw;
         body.reject(field, "no media with this id");
     }
+    return std::nullopt;
 }
 
-// Accepts a generate call: its creation and job commit together, charged as the route says.
+// Accepts a generate call: its creation and job commit together with the reservation of
+// `quantity` units (at most what the job will make; billable_quantity.hpp) of the route's
+// operation, and the answer's usage shows what was reserved.
 inline Reply accept_creation(const RequestContext& ctx, Services& services,
                              generation::CreationKind kind, const jobs::JobType& type,
-                             const nlohmann::json& request) {
+                             const nlohmann::json& request, long long quantity) {
+    const auto payment = reservation_for(ctx, services, quantity);
     const auto submitted = creations(services).submit(ctx.workspace_id, kind, type, request,
-                                                      ctx.is_test, ctx.charge_ledger_id);
-    return Reply::ok(render::accepted_creation_json(submitted.creation, submitted.job), 202);
+                                                      ctx.is_test, payment ? &*payment : nullptr);
+    Reply reply = Reply::ok(render::accepted_creation_json(submitted.creation, submitted.job), 202);
+    if (!ctx.billable_as.empty())
+        reply.usage = usage_json(ctx, services, submitted.job.reserved_units);
+    return reply;
 }
 
 template <generation::CreationKind K>

@@ -86,8 +86,8 @@ Reply generate_image(const RequestContext& ctx, Services& services) {
     body.finish();
 
     const auto payload = generation::to_json(request);
-    check_content_policy(services, payload);
-    return accept_creation(ctx, services, CreationKind::image, jobs::kGenerateImage, payload);
+    check_content_policy(ctx, services, payload);
+    return accept_creation(ctx, services, CreationKind::image, jobs::kGenerateImage, payload, 1);
 }
 
 }  // namespace

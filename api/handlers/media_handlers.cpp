@@ -4,7 +4,6 @@
 
 #include "api/render/media_json.hpp"
 #include "api/server/byte_range.hpp"
-#include "api/server/multipart_form.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
 #include "api/server/validation.hpp"
@@ -12,7 +11,6 @@
 #include "common/core/error/api_error.hpp"
 #include "common/domain/media/media_service.hpp"
 #include "common/domain/media/media_types.hpp"
-#include "common/domain/media/upload_budget.hpp"
 
 #include <array>
 
@@ -30,17 +28,6 @@ media::MediaService service(Services& services) {
 
 const std::string& base_url(const Services& services) {
     return services.config.api.public_base_url;
-}
-
-// Holds the upload's share of the process's upload budget while the handler works on it.
-media::UploadBudget::Reservation reserve_upload(const Services& services, size_t body_bytes) {
-    auto& budget = media::process_upload_budget(services.config.media.upload_memory_budget_bytes);
-    auto reservation = budget.reserve(static_cast<long long>(body_bytes));
-    if (!reservation)
-        throw ApiError(ErrorCode::ServiceUnavailable,
-                       "Too many uploads are in progress; retry shortly.",
-                       {{"retry_after_seconds", 1}});
-    return std::move(*reservation);
 }
 
 size_t utf8_chars(std::string_view text) {
@@ -116,20 +103,9 @@ Reply delete_media(const RequestContext& ctx, Services& services) {
 }
 
 Reply upload_direct(const RequestContext& ctx, Services& services) {
-    const auto boundary = ctx.content_type ? form_boundary(*ctx.content_type) : std::nullopt;
-    if (!boundary)
-        throw ApiError(ErrorCode::UnsupportedMediaType,
-                       "The body must be multipart/form-data with a boundary.");
-    const auto reservation = reserve_upload(services, ctx.raw_body.size());
-    const auto form = parse_form(ctx.raw_body, *boundary);
-    if (!form.error.empty())
-        throw ApiError(ErrorCode::InvalidRequest, "The multipart/form-data body is malformed.",
-                       {{"reason", form.error}});
-    const FormPart* file = form.part("file");
-    if (!file)
-        throw validation_error({{"file", "is required: send the file in a part named file"}});
-    const auto m = service(services).upload(ctx.workspace_id, file->body,
-                                            upload_filename(file->filename), ctx.request_id);
+    auto& upload = *ctx.upload;
+    const auto m = service(services).upload(ctx.workspace_id, upload.file, upload.size_bytes,
+                                            upload_filename(upload.filename));
     return Reply::ok(render::media_json(m, base_url(services)), 201);
 }
 
@@ -149,9 +125,9 @@ Reply create_upload_url(const RequestContext& ctx, Services& services) {
 }
 
 Reply receive_upload(const RequestContext& ctx, Services& services) {
-    const auto reservation = reserve_upload(services, ctx.raw_body.size());
+    auto& upload = *ctx.upload;
     const auto m =
-        service(services).receive_upload(ctx.param("token"), ctx.raw_body, ctx.request_id);
+        service(services).receive_upload(ctx.param("token"), upload.file, upload.size_bytes);
     return Reply::ok(render::media_json(m, base_url(services)));
 }
 
@@ -170,11 +146,12 @@ std::span<const Route> routes<Family::media>() {
     // Literal paths come before /v1/media/{media_id}: the router takes the first match.
     static constexpr std::array kRoutes{
         Route::get("/v1/media", kRead, list_media),
-        Route::post("/v1/media/upload-direct", kWrite, upload_direct).accepts_uploads(),
+        Route::post("/v1/media/upload-direct", kWrite, upload_direct)
+            .accepts_upload(Route::Upload::form_file),
         Route::post("/v1/media/upload-url", kWrite, create_upload_url),
         // The upload URL's token is its authorization: no API key.
         Route::put("/v1/media/uploads/{token}", Access::open_to_all(), receive_upload)
-            .accepts_uploads()
+            .accepts_upload(Route::Upload::whole_body)
             .unlimited(),
         Route::get("/v1/media/{media_id}", kRead, get_media),
         Route::del("/v1/media/{media_id}", kWrite, delete_media),

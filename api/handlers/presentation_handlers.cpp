@@ -1,10 +1,12 @@
-// Presentations (scopes presentations:read / presentations:write): slides laid out locally in the
-// generate pool as a PPTX deck, a PDF and thumbnails; read, listed and deleted here.
+// Presentations (scopes presentations:read / presentations:write): slides given or outlined by the
+// text provider, laid out locally in the generate pool as a PPTX deck, a PDF and thumbnails; read,
+// listed and deleted here.
 #include "api/handlers/route_families.hpp"
 
 #include "api/handlers/creation_routes.hpp"
 #include "api/server/validation.hpp"
 #include "common/domain/generation/presentation_request.hpp"
+#include "common/domain/generation/text_provider.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
 #include <array>
@@ -35,12 +37,22 @@ generation::SlideRequest read_slide(const nlohmann::json& given, const std::stri
     return slide;
 }
 
-Reply generate_presentation(const RequestContext& ctx, Services& services) {
-    Validator body(ctx.body);
-    generation::PresentationRequest request;
-    request.title = body.required_string("title", generation::kMaxPresentationTitleChars);
+// The slides as given, or the topic the text provider outlines: exactly one of them.
+void read_content(Validator& body, generation::PresentationRequest& request) {
+    request.topic =
+        body.optional_string("topic", generation::kMaxPresentationTopicChars).value_or("");
+    const auto slide_count = body.optional_integer("slide_count", generation::kMinOutlineSlides,
+                                                   generation::kMaxOutlineSlides);
     const auto* slides = body.optional_array("slides", 1, generation::kMaxSlides);
-    if (!slides && !body.problems().contains("slides")) body.reject("slides", "is required");
+    if (!request.topic.empty()) {
+        request.slide_count =
+            static_cast<size_t>(slide_count.value_or(generation::kDefaultOutlineSlides));
+        if (slides) body.reject("slides", "cannot be given with topic");
+        return;
+    }
+    if (slide_count) body.reject("slide_count", "is given only with topic");
+    if (!slides && !body.problems().contains("slides"))
+        body.reject("slides", "slides or topic is required");
     if (slides)
         for (size_t i = 0; i < slides->size(); ++i) {
             const std::string prefix = "slides[" + std::to_string(i) + "]";
@@ -49,6 +61,18 @@ Reply generate_presentation(const RequestContext& ctx, Services& services) {
             else
                 body.reject(prefix, "must be an object with a title");
         }
+}
+
+Reply generate_presentation(const RequestContext& ctx, Services& services) {
+    Validator body(ctx.body);
+    generation::PresentationRequest request;
+    read_content(body, request);
+    // An outlined deck may take its title from the outline.
+    if (request.topic.empty())
+        request.title = body.required_string("title", generation::kMaxPresentationTitleChars);
+    else
+        request.title =
+            body.optional_string("title", generation::kMaxPresentationTitleChars).value_or("");
     request.theme = body.optional_enum<generation::PresentationTheme>("theme").value_or(
         generation::PresentationTheme::light);
     request.accent_color = body.optional_string("accent_color", 7).value_or("");
@@ -63,11 +87,14 @@ Reply generate_presentation(const RequestContext& ctx, Services& services) {
                               request.slides[i].image_media_id, {"image/png", "image/jpeg"},
                               "a PNG or JPEG image");
     body.finish();
+    if (!request.topic.empty()) configured_provider<generation::TextProvider>(services);
 
     const auto payload = request.to_json();
-    check_content_policy(services, payload);
+    check_content_policy(ctx, services, payload);
     return accept_creation(ctx, services, CreationKind::presentation, jobs::kGeneratePresentation,
-                           payload);
+                           payload,
+                           static_cast<long long>(request.topic.empty() ? request.slides.size()
+                                                                        : request.slide_count));
 }
 
 }  // namespace

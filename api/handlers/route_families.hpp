@@ -26,6 +26,7 @@ enum class Family {
     social_posts,
     logs,
     webhooks,
+    content_policy,
     count
 };
 

@@ -4,6 +4,7 @@
 
 #include "api/handlers/creation_routes.hpp"
 #include "api/server/validation.hpp"
+#include "common/domain/billing/billable_quantity.hpp"
 #include "common/domain/generation/image_provider_choice.hpp"
 #include "common/domain/generation/speech_provider.hpp"
 #include "common/domain/generation/video_request.hpp"
@@ -83,8 +84,12 @@ Reply generate_video(const RequestContext& ctx, Services& services) {
                                "image");
 
     const auto payload = request.to_json();
-    check_content_policy(services, payload);
-    return accept_creation(ctx, services, CreationKind::video, jobs::kGenerateVideo, payload);
+    check_content_policy(ctx, services, payload);
+    std::vector<std::string> narrations;
+    for (const auto& scene : request.scenes) narrations.push_back(scene.text);
+    return accept_creation(
+        ctx, services, CreationKind::video, jobs::kGenerateVideo, payload,
+        billing::video_seconds_bound(narrations, generation::kDefaultWordsPerMinute));
 }
 
 }  // namespace

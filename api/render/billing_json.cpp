@@ -9,7 +9,11 @@ using workspace::format_credits;
 
 nlohmann::json billing_json(const billing::BillingOverview& o) {
     const auto& w = o.wallet;
+    nlohmann::json prices = nlohmann::json::object();
+    for (const auto& p : o.prices)
+        prices[p.operation] = {{"price", format_credits(p.unit_price_units)}, {"per", p.unit}};
     return {{"currency", w.currency},
+            {"prices", std::move(prices)},
             {"balance",
              {{"total", format_credits(w.total_units())},
               {"purchased", format_credits(w.purchased_units)},

@@ -22,6 +22,7 @@ nlohmann::json creation_json(const generation::Creation& c, const std::string& p
     out["request"] = c.request;
     out["media"] = std::move(media);
     out["error"] = c.error;
+    out["cost"] = cost_json(c.reserved_units, c.charged_units, c.refunded);
     out["created_at"] = time::format_iso8601(c.created_at);
     out["updated_at"] = time::format_iso8601(c.updated_at);
     return out;

@@ -2,7 +2,6 @@
 
 #include "api/server/authenticator.hpp"
 #include "api/server/bearer.hpp"
-#include "api/server/billing_gate.hpp"
 #include "api/server/envelope.hpp"
 #include "api/server/exception_mapping.hpp"
 #include "api/server/header_limits.hpp"
@@ -14,6 +13,8 @@
 #include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"
+
+#include <pistache/peer.h>
 
 #include <chrono>
 #include <cmath>
@@ -77,7 +78,7 @@ std::vector<std::pair<std::string, std::string>> raw_query(const Http::Request& 
 }
 
 Reply dispatch(const Http::Request& request, const Router& router, Services& services,
-               Exchange& exchange) {
+               UploadRegistry& uploads, Exchange& exchange) {
     const RouteMatch match = router.match(exchange.method, request.resource());
     switch (match.outcome) {
         case RouteMatch::Outcome::malformed:
@@ -94,11 +95,17 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     }
     const Route& route = *match.route;
     exchange.route = std::string(route.pattern);
-    check_body_size(request.body().size(), route.takes_upload
-                                               ? services.config.media.max_upload_bytes
-                                               : services.config.api.max_body_bytes);
-
     RequestContext context;
+    if (route.upload != Route::Upload::none) {
+        const auto ticket = header_value(request, std::string(kUploadTicketField).c_str());
+        context.upload = ticket ? uploads.claim(*ticket) : nullptr;
+        if (!context.upload)
+            throw ApiError(ErrorCode::InvalidRequest, "The upload's body could not be read.",
+                           {{"reason", "send it with a Content-Length or chunked"}});
+        require_received(*context.upload, services.config.media.max_upload_bytes);
+    } else {
+        check_body_size(request.body().size(), services.config.api.max_body_bytes);
+    }
     context.request_id = exchange.request_id;
     if (route.access.kind != Access::Kind::open) {
         const auto authorization = header_value(request, "Authorization");
@@ -115,9 +122,7 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         exchange.profile_id = context.profile_id;
     }
     const auto content_type = header_value(request, "Content-Type");
-    if (route.takes_upload)
-        context.raw_body = request.body();
-    else
+    if (route.upload == Route::Upload::none)
         context.body = parse_request_body(
             exchange.method, request.body(),
             content_type ? std::optional<std::string_view>(*content_type) : std::nullopt);
@@ -144,19 +149,13 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         }
         return replay;
     }
+    context.billable_as = route.billable_as;
     try {
-        std::optional<nlohmann::json> usage;
-        if (!route.billable_as.empty()) usage = charge_for_call(route, context, services);
         Reply reply;
-        try {
-            // Charging above is not the handler's write: the mark joins only the handler's.
+        {
             const auto mark = mark_effects_of(claim);
             reply = route.handler(context, services);
-        } catch (...) {
-            reverse_charge(context, services);
-            throw;
         }
-        if (usage) reply.usage = std::move(usage);
         if (claim) finish_idempotency(services, *claim, &reply);
         return reply;
     } catch (...) {
@@ -258,7 +257,95 @@ void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) 
     }
 }
 
+// Pistache hands a handler its transport through a private member only, and the parser below
+// must write its responses through the same transport as the handler that reads the connection.
+// An explicit instantiation may name a private member (C++20 [temp.spec.general]/6).
+struct TransportMember {
+    using type = Pistache::Tcp::Transport* Pistache::Tcp::Handler::*;
+    friend type transport_member(TransportMember);
+};
+
+template <typename Tag, typename Tag::type Member>
+struct ExposeMember {
+    friend typename Tag::type transport_member(Tag) { return Member; }
+};
+
+template struct ExposeMember<TransportMember, &Pistache::Tcp::Handler::transport_>;
+
+constexpr const char* kRequestStreamData = "squawk.stream";
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+
 }  // namespace
+
+// Pistache's own HTTP reading (Http::Handler::onInput) fed by the RequestStream: a second handler
+// object, since Pistache keeps that function private to the class that overrides it.
+class ApiHandler::Parser : public Http::Handler {
+  public:
+    HTTP_PROTOTYPE(Parser)
+
+    explicit Parser(ApiHandler& owner) : owner_(&owner) {}
+
+    void use_transport(Pistache::Tcp::Transport* transport) {
+        this->*transport_member(TransportMember{}) = transport;
+    }
+    void parse(std::string_view bytes, const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
+        static_cast<Pistache::Tcp::Handler&>(*this).onInput(bytes.data(), bytes.size(), peer);
+    }
+    void onRequest(const Http::Request& request, Http::ResponseWriter response) override {
+        owner_->onRequest(request, std::move(response));
+    }
+
+  private:
+    ApiHandler* owner_;
+};
+
+ApiHandler::ApiHandler(Services& services, std::shared_ptr<const Router> router,
+                       const UploadLimits& limits)
+    : services_(&services),
+      router_(std::move(router)),
+      uploads_(std::make_shared<UploadRegistry>()),
+      limits_(std::make_shared<const UploadLimits>(limits)),
+      parser_(std::make_shared<Parser>(*this)) {}
+
+ApiHandler::ApiHandler(const ApiHandler& prototype)
+    : Http::Handler(prototype),
+      services_(prototype.services_),
+      router_(prototype.router_),
+      uploads_(prototype.uploads_),
+      limits_(prototype.limits_),
+      parser_(std::make_shared<Parser>(*this)) {}
+
+void ApiHandler::onInput(const char* buffer, size_t length,
+                         const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
+    parser_->use_transport(transport());
+    auto stream = std::static_pointer_cast<RequestStream>(peer->tryGetData(kRequestStreamData));
+    if (!stream) {
+        // The stream lives in the peer's data: it holds the peer weakly.
+        std::weak_ptr<Pistache::Tcp::Peer> weak = peer;
+        stream = std::make_shared<RequestStream>(RequestStream::Hooks{
+            .forward =
+                [this, weak](std::string_view bytes) {
+                    if (auto p = weak.lock()) parser_->parse(bytes, p);
+                },
+            .receiver = [this](const RequestHead& head) { return upload_receiver(head); },
+            .send_continue =
+                [weak] {
+                    if (auto p = weak.lock())
+                        p->send(Pistache::RawBuffer(kContinue.data(), kContinue.size()));
+                },
+        });
+        peer->putData(kRequestStreamData, stream);
+    }
+    stream->feed({buffer, length});
+}
+
+std::unique_ptr<BodyReceiver> ApiHandler::upload_receiver(const RequestHead& head) {
+    if (head.method != "POST" && head.method != "PUT") return nullptr;
+    const RouteMatch match = router_->match(head.method, head.path());
+    if (match.outcome != RouteMatch::Outcome::found || match.route->upload == Route::Upload::none)
+        return nullptr;
+    return std::make_unique<UploadReceiver>(head, match.route->upload, *limits_, *uploads_);
+}
 
 void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter response) {
     const auto started = std::chrono::steady_clock::now();
@@ -272,7 +359,7 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
     int status = 0;
     try {
         check_header_sizes(request.headers());
-        Reply reply = dispatch(request, *router_, *services_, exchange);
+        Reply reply = dispatch(request, *router_, *services_, *uploads_, exchange);
         status = reply.status;
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (exchange.replayed)

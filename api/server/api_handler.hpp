@@ -1,10 +1,13 @@
 // The one Pistache handler of squawk-api: routes, authenticates, parses and answers every
 // request through the route table, so each rule (envelope, errors, keep-alive, access log)
-// is written once.
+// is written once. It reads each connection's bytes before Pistache does (RequestStream), so
+// uploads go to disk as they arrive instead of into Pistache's request buffer.
 #pragma once
 
+#include "api/server/received_upload.hpp"
 #include "api/server/router.hpp"
 #include "api/server/services.hpp"
+#include "api/server/upload_receiver.hpp"
 
 #include <pistache/http.h>
 
@@ -16,15 +19,26 @@ class ApiHandler : public Pistache::Http::Handler {
   public:
     HTTP_PROTOTYPE(ApiHandler)
 
-    ApiHandler(Services& services, std::shared_ptr<const Router> router)
-        : services_(&services), router_(std::move(router)) {}
+    ApiHandler(Services& services, std::shared_ptr<const Router> router,
+               const UploadLimits& limits);
+    // Each reactor thread's copy has a parser of its own.
+    ApiHandler(const ApiHandler& prototype);
 
     void onRequest(const Pistache::Http::Request& request,
                    Pistache::Http::ResponseWriter response) override;
 
   private:
+    class Parser;
+
+    void onInput(const char* buffer, size_t length,
+                 const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;
+    std::unique_ptr<BodyReceiver> upload_receiver(const RequestHead& head);
+
     Services* services_;
     std::shared_ptr<const Router> router_;
+    std::shared_ptr<UploadRegistry> uploads_;
+    std::shared_ptr<const UploadLimits> limits_;
+    std::shared_ptr<Parser> parser_;
 };
 
 }  // namespace squawk::api

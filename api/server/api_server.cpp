@@ -7,10 +7,26 @@
 
 #include <pistache/endpoint.h>
 
-#include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <stdexcept>
 
 namespace squawk::api {
+namespace {
+
+// An upload being received is written to at least every few seconds; one untouched for an hour
+// was left by an API process that died while receiving it.
+void remove_abandoned_uploads(const std::filesystem::path& incoming) {
+    const auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(1);
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(incoming, ec)) {
+        std::error_code ignored;
+        if (entry.is_regular_file(ignored) && entry.last_write_time(ignored) < cutoff)
+            std::filesystem::remove(entry.path(), ignored);
+    }
+}
+
+}  // namespace
 
 ApiServer::ApiServer(const config::Config& config)
     : config_(config),
@@ -29,19 +45,16 @@ void ApiServer::start() {
         Pistache::Address(api.listen_host, Pistache::Port(api.listen_port)));
     // Pistache answers a request over maxRequestSize (headers included) with its own plain-text
     // 413. Giving it eight times our body limit lets every body between our limit and that
-    // reach the handler, which answers with the JSON envelope; only absurd uploads get the text.
-    // Upload routes take up to media.max_upload_bytes, plus a megabyte for the form's framing
-    // and for answering a slightly larger body with the envelope too.
-    constexpr size_t kUploadSlack = 1024 * 1024;
-    const auto max_request =
-        std::max(static_cast<size_t>(api.max_body_bytes) * 8,
-                 static_cast<size_t>(config_.media.max_upload_bytes) + kUploadSlack);
+    // reach the handler, which answers with the JSON envelope; only absurd bodies get the text.
+    // Uploads never reach Pistache's buffer: the handler streams them to disk.
+    const auto max_request = static_cast<size_t>(api.max_body_bytes) * 8;
     endpoint_->init(Pistache::Http::Endpoint::options()
                         .threads(api.threads)
                         .maxRequestSize(max_request)
                         .flags(Pistache::Tcp::Options::ReuseAddr));
     auto router = std::make_shared<const Router>(route_table());
-    endpoint_->setHandler(Pistache::Http::make_handler<ApiHandler>(services_, router));
+    endpoint_->setHandler(
+        Pistache::Http::make_handler<ApiHandler>(services_, router, upload_limits()));
     try {
         endpoint_->serveThreaded();
     } catch (const std::exception& e) {
@@ -51,6 +64,16 @@ void ApiServer::start() {
     serving_ = true;
     log::info("listening",
               {{"host", api.listen_host}, {"port", *listen_port()}, {"threads", api.threads}});
+}
+
+UploadLimits ApiServer::upload_limits() const {
+    UploadLimits limits;
+    limits.max_upload_bytes = config_.media.max_upload_bytes;
+    limits.budget_bytes = config_.media.upload_memory_budget_bytes;
+    limits.incoming_dir = std::filesystem::path(config_.media.dir) / ".incoming";
+    std::filesystem::create_directories(limits.incoming_dir);
+    remove_abandoned_uploads(limits.incoming_dir);
+    return limits;
 }
 
 void ApiServer::stop() {

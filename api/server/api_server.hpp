@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/server/services.hpp"
+#include "api/server/upload_receiver.hpp"
 #include "common/core/daemon/service.hpp"
 
 #include <memory>
@@ -25,6 +26,9 @@ class ApiServer : public daemon::Service {
     std::string status() const override;
 
   private:
+    // Creates the incoming folder and clears what a dead process left there.
+    UploadLimits upload_limits() const;
+
     const config::Config& config_;
     db::MysqlPool mysql_;
     redis::RedisPool redis_;

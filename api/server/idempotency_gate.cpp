@@ -24,7 +24,7 @@ std::string request_hash(const RequestContext& context, const std::string& endpo
                                {"query", query},
                                {"body", context.body}};
     // An upload's bytes are not JSON: their digest stands for them.
-    if (!context.raw_body.empty()) identity["upload"] = crypto::sha256_hex(context.raw_body);
+    if (context.upload && context.upload->sha256) identity["upload"] = *context.upload->sha256;
     return crypto::sha256_hex(identity.dump());
 }
 

@@ -1,7 +1,9 @@
 #include "api/server/multipart_form.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
+#include <vector>
 
 namespace squawk::api {
 namespace {
@@ -109,7 +111,7 @@ std::optional<HeaderValue> parse_header_value(std::string_view text) {
 }
 
 // Reads one part's header block into `part`; the reason it cannot, or empty.
-std::string read_part_headers(std::string_view block, FormPart& part) {
+std::string read_part_headers(std::string_view block, FormPartHead& part) {
     bool disposition_seen = false;
     while (!block.empty()) {
         const size_t end = block.find(kCrlf);
@@ -138,12 +140,6 @@ std::string read_part_headers(std::string_view block, FormPart& part) {
 
 }  // namespace
 
-const FormPart* ParsedForm::part(std::string_view name) const {
-    for (const auto& p : parts)
-        if (p.name == name) return &p;
-    return nullptr;
-}
-
 std::optional<std::string> form_boundary(std::string_view content_type) {
     const auto parsed = parse_header_value(content_type);
     if (!parsed || parsed->type != "multipart/form-data") return std::nullopt;
@@ -155,49 +151,115 @@ std::optional<std::string> form_boundary(std::string_view content_type) {
     return *boundary;
 }
 
-ParsedForm parse_form(std::string_view body, std::string_view boundary) {
-    ParsedForm form;
-    const auto fail = [&form](std::string reason) {
-        form.parts.clear();
-        form.error = std::move(reason);
-        return std::move(form);
-    };
-    if (boundary.empty()) return fail("the form has no boundary");
-    const std::string dash_boundary = "--" + std::string(boundary);
-    const std::string delimiter = std::string(kCrlf) + dash_boundary;
+// The body is read as if it began with CRLF, so a first boundary line at the very start is found
+// by the same search as every later delimiter.
+FormReader::FormReader(std::string_view boundary, FormSink& sink)
+    : sink_(sink), delimiter_("\r\n--" + std::string(boundary)), pending_(kCrlf) {
+    if (boundary.empty()) fail("the form has no boundary");
+}
 
-    size_t cursor;
-    if (body.starts_with(dash_boundary)) {
-        cursor = dash_boundary.size();
-    } else {
-        const size_t first = body.find(delimiter);
-        if (first == std::string_view::npos) return fail("the body has no boundary delimiter");
-        cursor = first + delimiter.size();
+bool FormReader::fail(std::string reason) {
+    state_ = State::failed;
+    error_ = std::move(reason);
+    pending_.clear();
+    return false;
+}
+
+bool FormReader::feed(std::string_view bytes) {
+    if (state_ == State::failed) return false;
+    if (state_ == State::epilogue) return true;
+    pending_.append(bytes);
+    return advance();
+}
+
+bool FormReader::finish() {
+    switch (state_) {
+        case State::failed:
+            return false;
+        case State::epilogue:
+            return true;
+        case State::preamble:
+            return fail("the body has no boundary delimiter");
+        default:
+            return fail("the form is not closed by its boundary");
     }
+}
+
+bool FormReader::advance() {
+    // Bytes a search holds back: they could be the start of a delimiter.
+    const size_t hold = delimiter_.size() - 1;
+    size_t cursor = 0;
     while (true) {
-        if (body.substr(cursor, 2) == "--") return form;  // the close delimiter
-        while (cursor < body.size() && is_space(body[cursor])) ++cursor;
-        if (body.substr(cursor, 2) != kCrlf) return fail("a boundary line has trailing bytes");
-        cursor += 2;
-        if (form.parts.size() == kMaxFormParts)
-            return fail("the form has more than " + std::to_string(kMaxFormParts) + " parts");
-
-        const std::string_view window = body.substr(cursor, kMaxPartHeaderBytes + 4);
-        if (window.starts_with(kCrlf)) return fail("a part has no Content-Disposition");
-        const size_t headers_end = window.find("\r\n\r\n");
-        if (headers_end == std::string_view::npos)
-            return fail("a part's headers are unterminated or longer than " +
-                        std::to_string(kMaxPartHeaderBytes) + " bytes");
-        FormPart part;
-        if (auto reason = read_part_headers(window.substr(0, headers_end), part); !reason.empty())
-            return fail(std::move(reason));
-
-        const size_t start = cursor + headers_end + 4;
-        const size_t end = body.find(delimiter, start);
-        if (end == std::string_view::npos) return fail("the form is not closed by its boundary");
-        part.body = body.substr(start, end - start);
-        form.parts.push_back(std::move(part));
-        cursor = end + delimiter.size();
+        const std::string_view rest = std::string_view(pending_).substr(cursor);
+        switch (state_) {
+            case State::preamble:
+            case State::body: {
+                const size_t found = rest.find(delimiter_);
+                const size_t keep = found != std::string_view::npos ? found
+                                    : rest.size() > hold            ? rest.size() - hold
+                                                                    : 0;
+                if (state_ == State::body && keep > 0) sink_.part_data(rest.substr(0, keep));
+                if (found == std::string_view::npos) {
+                    pending_.erase(0, cursor + keep);
+                    return true;
+                }
+                if (state_ == State::body) sink_.part_ends();
+                cursor += found + delimiter_.size();
+                state_ = State::after_delimiter;
+                break;
+            }
+            case State::after_delimiter: {
+                if (rest.size() < 2) {
+                    pending_.erase(0, cursor);
+                    return true;
+                }
+                if (rest.starts_with("--")) {
+                    state_ = State::epilogue;
+                    pending_.clear();
+                    return true;
+                }
+                // Transport padding (RFC 2046) may sit between the boundary and its CRLF.
+                size_t i = 0;
+                while (i < rest.size() && is_space(rest[i])) ++i;
+                if (i > kMaxPartHeaderBytes) return fail("a boundary line has trailing bytes");
+                if (rest.size() - i < 2) {
+                    pending_.erase(0, cursor);
+                    return true;
+                }
+                if (rest.substr(i, 2) != kCrlf) return fail("a boundary line has trailing bytes");
+                if (parts_ == kMaxFormParts)
+                    return fail("the form has more than " + std::to_string(kMaxFormParts) +
+                                " parts");
+                cursor += i + 2;
+                state_ = State::headers;
+                break;
+            }
+            case State::headers: {
+                if (rest.starts_with(kCrlf)) return fail("a part has no Content-Disposition");
+                const size_t end = rest.find("\r\n\r\n");
+                const bool too_long = end == std::string_view::npos
+                                          ? rest.size() > kMaxPartHeaderBytes + 4
+                                          : end > kMaxPartHeaderBytes;
+                if (too_long)
+                    return fail("a part's headers are unterminated or longer than " +
+                                std::to_string(kMaxPartHeaderBytes) + " bytes");
+                if (end == std::string_view::npos) {
+                    pending_.erase(0, cursor);
+                    return true;
+                }
+                FormPartHead head;
+                if (auto reason = read_part_headers(rest.substr(0, end), head); !reason.empty())
+                    return fail(std::move(reason));
+                ++parts_;
+                sink_.part_begins(head);
+                cursor += end + 4;
+                state_ = State::body;
+                break;
+            }
+            case State::epilogue:
+            case State::failed:
+                return state_ != State::failed;
+        }
     }
 }
 

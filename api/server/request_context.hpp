@@ -2,12 +2,14 @@
 // The server turns a Reply into the response envelope; handlers never touch HTTP objects.
 #pragma once
 
+#include "api/server/received_upload.hpp"
 #include "api/server/url_decode.hpp"
 #include "common/domain/auth/api_key.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,14 +30,14 @@ struct RequestContext {
     // The identity epoch current after the request arrived (auth::IdentityEpoch): records cached
     // under it may answer this request. Nothing when Redis could not vouch for it.
     std::optional<long long> identity_epoch;
-    // The wallet charge of a billable call, made before the handler runs.
-    std::optional<long long> charge_ledger_id;
+    // The billable operation of the route (config billing.prices), or empty: the handler reserves
+    // its price per unit when it accepts the job (api/server/billing_gate.hpp).
+    std::string_view billable_as;
     PathParams path_params;
     QueryParams query;
     nlohmann::json body;  // a JSON object, or null when the request had no body
-    // The body as received on routes that take uploads (whose body is never parsed as JSON);
-    // it lives as long as the request.
-    std::string_view raw_body;
+    // The received upload on routes that take one (whose body is never parsed as JSON).
+    std::shared_ptr<ReceivedUpload> upload;
     std::optional<std::string> content_type;
     std::optional<std::string> range;  // the Range header (file downloads)
 

@@ -38,9 +38,11 @@ struct Route {
     // X-Request-Id also acts as the idempotency key, and a replay answers 200 with
     // data.idempotent_replay true (spec 4.4 rule 4: post creation).
     bool request_id_is_key = false;
-    // Takes a file upload as its body: up to media.max_upload_bytes instead of api.max_body_bytes,
-    // not parsed as JSON but handed over as RequestContext::raw_body.
-    bool takes_upload = false;
+    // Takes a file upload as its body, up to media.max_upload_bytes: never parsed as JSON nor
+    // held in memory, but streamed to disk as it arrives and handed over as
+    // RequestContext::upload. The file is the whole body, or the part named `file` of a form.
+    enum class Upload : unsigned char { none, whole_body, form_file };
+    Upload upload = Upload::none;
 
     static constexpr Route make(std::string_view method, std::string_view pattern, Access access,
                                 HandlerFn handler) {
@@ -81,9 +83,9 @@ struct Route {
         r.request_id_is_key = true;
         return r;
     }
-    constexpr Route accepts_uploads() const {
+    constexpr Route accepts_upload(Upload how) const {
         Route r = *this;
-        r.takes_upload = true;
+        r.upload = how;
         return r;
     }
     constexpr Route billable(std::string_view operation) const {

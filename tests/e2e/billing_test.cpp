@@ -1,6 +1,7 @@
-// The wallet from the outside: billable calls charge live keys before work starts, 402 when
-// the balance is short, exact under concurrency across two API processes, refunds when a job
-// fails on our side, GET /me/billing and /me/usage, the monthly reset, and squawkctl wallet.
+// The wallet from the outside: billable calls reserve their price per unit from live keys when
+// accepted, 402 when the balance is short, exact under concurrency across two API processes,
+// refunds when a job fails on our side, GET /me/billing and /me/usage, the monthly reset, and
+// squawkctl wallet.
 #include "tests/support/api_checks.hpp"
 #include "tests/support/concurrent_requests.hpp"
 #include "tests/support/stack.hpp"
@@ -13,7 +14,8 @@ using namespace squawk::testing;
 
 namespace {
 
-// Price 0.25 credits a call; no monthly allowance, so balances are exactly what tests credit.
+// Price 0.25 credits a second of speech; no monthly allowance, so balances are exactly what tests
+// credit. A call reserves its text's upper bound: words at 120 a minute, rounded up, plus 1 s.
 StackOptions billing_options() {
     StackOptions options;
     options.extra_config =
@@ -36,37 +38,40 @@ bool is_decimal4(const nlohmann::json& v) {
 }  // namespace
 
 TEST_CASE(
-    "a live key's text-to-speech call is charged before it runs and reports its usage, while "
-    "a test key is never charged",
+    "a live key's text-to-speech call reserves its upper bound before it runs and reports its "
+    "usage, while a test key is never charged",
     "[e2e][billing]") {
-    Stack stack(billing_options());
+    StackOptions options = billing_options();
+    options.start_worker = false;  // a completed job would settle the reservation
+    Stack stack(options);
     const auto& tenant = stack.tenant();
     stack.credit(tenant.workspace_id, "1");
 
     const auto paid =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Paid."}}, tenant.live_key);
     check_success_envelope(paid, 202);
-    CHECK(paid.json["usage"]["cost"] == "0.2500");
-    CHECK(paid.json["usage"]["balance_remaining"] == "0.7500");
-    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
+    // One word: 1 s of speech and 1 s of pad.
+    CHECK(paid.json["usage"]["cost"] == "0.5000");
+    CHECK(paid.json["usage"]["balance_remaining"] == "0.5000");
+    CHECK(balance_total(stack, tenant.live_key) == "0.5000");
 
     const auto free =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Free."}}, tenant.test_key);
     check_success_envelope(free, 202);
     CHECK(free.json["usage"]["cost"] == "0.0000");
-    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.5000");
 
-    // A call refused by validation is not charged.
+    // A call refused by validation reserves nothing: the reservation comes after the checks.
     check_error_envelope(
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", ""}}, tenant.live_key), 422,
         "VALIDATION_ERROR");
-    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
-    CHECK(
-        stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'charge'",
-                    {tenant.workspace_id}) == 2);
+    CHECK(balance_total(stack, tenant.live_key) == "0.5000");
     CHECK(stack.count(
-              "SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'reversal'",
+              "SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ? AND kind = 'reserve'",
               {tenant.workspace_id}) == 1);
+    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE workspace_id = ?"
+                      " AND kind IN ('charge', 'reversal', 'settle', 'refund')",
+                      {tenant.workspace_id}) == 0);
 }
 
 TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates nothing",
@@ -77,7 +82,7 @@ TEST_CASE("a billable call the wallet cannot pay is refused with 402 and creates
     const auto refused =
         stack.request("POST", "/v1/audio/text-to-speech", {{"text", "Too poor."}}, tenant.live_key);
     check_error_envelope(refused, 402, "INSUFFICIENT_BALANCE");
-    CHECK(refused.json["error"]["details"]["cost"] == "0.2500");
+    CHECK(refused.json["error"]["details"]["cost"] == "0.5000");
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 0);
     CHECK(balance_total(stack, tenant.live_key) == "0.2000");
 }
@@ -92,7 +97,8 @@ TEST_CASE(
     const std::string second = stack.start_extra_api();
     const auto& tenant = stack.tenant();
     const std::string key = stack.create_key(tenant.workspace_id, "live", "all", 100000);
-    stack.credit(tenant.workspace_id, "12.5");
+    // Each call reserves 4 s (five words): 1 credit.
+    stack.credit(tenant.workspace_id, "50");
 
     ConcurrentRequest request;
     request.method = "POST";
@@ -122,7 +128,7 @@ TEST_CASE("a paid job that fails on our side is refunded once", "[e2e][billing]"
     const auto& tenant = stack.tenant();
     stack.credit(tenant.workspace_id, "1");
     const std::string job_id = submit_speech(stack, tenant.live_key, "This synthesis will fail.");
-    CHECK(balance_total(stack, tenant.live_key) == "0.7500");
+    CHECK(balance_total(stack, tenant.live_key) == "0.0000");
     const auto job = wait_for_terminal_job(stack, tenant.live_key, job_id);
     REQUIRE(job);
     CHECK(job->value("status", "") == "failed");
@@ -159,6 +165,10 @@ TEST_CASE(
     CHECK(d["auto_recharge"]["active"] == false);  // no card can be on file
     CHECK(d["payment"]["card_on_file"] == false);
     CHECK(d["payment"]["status"] == "low");
+    CHECK(d["prices"]["text_to_speech"]["price"] == "0.2500");
+    CHECK(d["prices"]["text_to_speech"]["per"] == "second");
+    CHECK(d["prices"]["presentation"]["per"] == "slide");
+    CHECK(d["prices"]["article"]["per"] == "item");
     const std::string reset = d["cycle"].value("monthly_reset_at", "");
     CHECK(std::regex_match(reset, std::regex("^[0-9]{4}-[0-9]{2}-01T00:00:00(\\.0+)?Z$")));
     const auto shown =
@@ -220,7 +230,7 @@ TEST_CASE("GET /me/usage counts requests and credits spent in the chosen period"
                 return r.status == 200 && data.value("total_requests", 0) >= 2;
             },
             std::chrono::seconds(10)));
-        CHECK(data["total_credits_used"].get<double>() == Approx(0.5));
+        CHECK(data["total_credits_used"].get<double>() == Approx(1.0));
         CHECK(data["period"] == period);
     }
     for (const std::string bad : {"yesterday", "7", "", "ALL", "30d%00"}) {

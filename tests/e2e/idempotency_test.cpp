@@ -45,7 +45,7 @@ TEST_CASE(
     CHECK(again.json["usage"] == first.json["usage"]);
     CHECK(again.json["meta"]["request_id"] != first.json["meta"]["request_id"]);
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 1);
-    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'charge'") == 1);
+    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'reserve'") == 1);
 
     // Another workspace using the same key string is independent.
     const auto other = stack.create_tenant("other");
@@ -135,7 +135,7 @@ TEST_CASE(
     CHECK(accepted >= 1);
     CHECK(job_ids.size() == 1);
     CHECK(stack.count("SELECT COUNT(*) FROM jobs") == 1);
-    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'charge'") == 1);
+    CHECK(stack.count("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'reserve'") == 1);
 }
 
 TEST_CASE("malformed idempotency keys and DELETE bodies without a JSON content type are 400",

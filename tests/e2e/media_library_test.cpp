@@ -1,9 +1,10 @@
 // The media library from the outside: uploads sniffed from their bytes (direct multipart, or an
-// upload URL then confirm), listing, ranged downloads, tenancy, expiry of unused upload URLs and
-// deletion refused while a scheduled post uses the file.
+// upload URL then confirm) and streamed to disk as they arrive, listing, ranged downloads,
+// tenancy, expiry of unused upload URLs and deletion refused while a scheduled post uses the file.
 #include "common/domain/media/media_service.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/raw_connection.hpp"
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
@@ -91,6 +92,41 @@ HttpResponse upload(Stack& stack, const std::string& key, const std::string& bod
 HttpResponse upload_file(Stack& stack, const std::string& key, const std::string& bytes,
                          const std::string& filename) {
     return upload(stack, key, form_with_file(bytes, filename));
+}
+
+// A WAV of `seconds` of 16-bit mono 8 kHz noise: a valid audio file of any size.
+std::string wav_noise(int seconds) {
+    const uint32_t data_bytes = static_cast<uint32_t>(seconds) * 8000 * 2;
+    const auto le32 = [](uint32_t v) {
+        return std::string{char(v & 0xFF), char((v >> 8) & 0xFF), char((v >> 16) & 0xFF),
+                           char((v >> 24) & 0xFF)};
+    };
+    std::string wav = "RIFF" + le32(36 + data_bytes) + "WAVEfmt " + le32(16);
+    wav += std::string("\x01\x00\x01\x00", 4) + le32(8000) + le32(16000);
+    wav += std::string("\x02\x00\x10\x00", 4) + "data" + le32(data_bytes);
+    uint32_t x = 12345;
+    wav.reserve(wav.size() + data_bytes);
+    for (uint32_t i = 0; i < data_bytes; ++i) {
+        x = x * 1103515245 + 12345;
+        wav.push_back(static_cast<char>(x >> 16));
+    }
+    return wav;
+}
+
+// The head of a direct upload of a form of `length` bytes, as a client writes it.
+std::string upload_head(const std::string& key, size_t length, const std::string& extra = "") {
+    return "POST /v1/media/upload-direct HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + key +
+           "\r\nContent-Type: multipart/form-data; boundary=" + kBoundary +
+           "\r\nContent-Length: " + std::to_string(length) + "\r\n" + extra + "\r\n";
+}
+
+std::string get_me_request(const std::string& key) {
+    return "GET /v1/me HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + key + "\r\n\r\n";
+}
+
+bool nothing_incoming(Stack& stack) {
+    const fs::path incoming = fs::path(stack.media_dir()) / ".incoming";
+    return !fs::exists(incoming) || fs::is_empty(incoming);
 }
 
 long long media_rows(Stack& stack) {
@@ -428,4 +464,105 @@ TEST_CASE("media used by a scheduled post cannot be deleted until the post is go
     const auto deleted = stack.request("DELETE", "/v1/media/" + id, nullptr, tenant.test_key);
     check_success_envelope(deleted, 200);
     CHECK(media_rows(stack) == 0);
+}
+
+TEST_CASE("an upload many times the upload memory budget streams to disk and arrives intact",
+          "[e2e][media]") {
+    // Each upload holds a megabyte at most on its way to disk: 24 MB pass through a 2 MiB budget.
+    const MediaSettingsEnv env(
+        std::map<std::string, std::string>{{"SQUAWK_MEDIA_UPLOAD_MEMORY_BUDGET_BYTES", "2097152"}});
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    const std::string wav = wav_noise(1500);
+    REQUIRE(wav.size() > 20'000'000);
+    const auto stored = upload_file(stack, key, wav, "long.wav");
+    REQUIRE(stored.status == 201);
+    CHECK(stored.json["data"]["kind"] == "audio");
+    CHECK(stored.json["data"]["size_bytes"] == wav.size());
+    CHECK(stored.json["data"]["duration_seconds"].get<double>() == Approx(1500).epsilon(0.01));
+    const auto downloaded = stack.request(
+        "GET", path_of(stored.json["data"]["download_url"].get<std::string>()), nullptr, key);
+    CHECK(downloaded.body == wav);
+    CHECK(nothing_incoming(stack));
+}
+
+TEST_CASE(
+    "a declared body over the limit is answered before it is sent, and the connection "
+    "goes on serving",
+    "[e2e][media]") {
+    const MediaSettingsEnv env(
+        std::map<std::string, std::string>{{"SQUAWK_MEDIA_MAX_UPLOAD_BYTES", "100000"}});
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    RawConnection connection(stack.base_url());
+    connection.send(upload_head(key, 3'000'000));
+    const std::string refused = connection.read_response();
+    CHECK(refused.starts_with("HTTP/1.1 413"));
+    CHECK(refused.find("PAYLOAD_TOO_LARGE") != std::string::npos);
+    // A client that sends the body anyway has it read past; its next request is answered.
+    connection.send(std::string(3'000'000, 'x') + get_me_request(key));
+    CHECK(connection.read_response().starts_with("HTTP/1.1 200"));
+    CHECK(media_rows(stack) == 0);
+    CHECK(nothing_incoming(stack));
+}
+
+TEST_CASE("a client that waits for 100 Continue is told to send, and chunked uploads are read",
+          "[e2e][media]") {
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    const std::string form = form_with_file(png_64x48(stack), "red.png");
+
+    RawConnection waiting(stack.base_url());
+    waiting.send(upload_head(key, form.size(), "Expect: 100-continue\r\n"));
+    CHECK(waiting.read_until("\r\n\r\n").starts_with("HTTP/1.1 100 Continue"));
+    waiting.send(form);
+    const std::string stored = waiting.read_response();
+    CHECK(stored.starts_with("HTTP/1.1 201"));
+    CHECK(stored.find("\"width\":64") != std::string::npos);
+
+    RawConnection chunked(stack.base_url());
+    std::string head = upload_head(key, 0);
+    head.replace(head.find("Content-Length: 0"), 17, "Transfer-Encoding: chunked");
+    std::string body;
+    for (size_t at = 0; at < form.size(); at += 100) {
+        const std::string piece = form.substr(at, 100);
+        char size[16];
+        std::snprintf(size, sizeof size, "%zx", piece.size());
+        body += std::string(size) + "\r\n" + piece + "\r\n";
+    }
+    chunked.send(head + body + "0\r\n\r\n" + get_me_request(key));
+    CHECK(chunked.read_response().starts_with("HTTP/1.1 201"));
+    CHECK(chunked.read_response().starts_with("HTTP/1.1 200"));
+    CHECK(media_rows(stack) == 2);
+}
+
+TEST_CASE("while the upload budget is taken a further upload is answered 503 with Retry-After",
+          "[e2e][media]") {
+    // Room for one upload's megabyte buffer and a hundred bytes more.
+    const MediaSettingsEnv env(std::map<std::string, std::string>{
+        {"SQUAWK_MEDIA_UPLOAD_MEMORY_BUDGET_BYTES", std::to_string(1024 * 1024 + 100)}});
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    auto slow = std::make_unique<RawConnection>(stack.base_url());
+    slow->send(upload_head(key, 5'000'000) + "--" + kBoundary);
+    const std::string png = png_64x48(stack);
+    // The slow upload's head may reach the server after a first try of this one.
+    long long stored = 0;
+    Stack::wait_until(
+        [&] {
+            const long status = upload_file(stack, key, png, "a.png").status;
+            stored += status == 201;
+            return status == 503;
+        },
+        std::chrono::seconds(5));
+    const auto busy = upload_file(stack, key, png, "a.png");
+    check_error_envelope(busy, 503, "SERVICE_UNAVAILABLE");
+    CHECK(busy.header("retry-after") == "1");
+
+    // The client that hung up halfway leaves no file behind and gives its room back.
+    slow.reset();
+    CHECK(Stack::wait_until([&] { return nothing_incoming(stack); }, std::chrono::seconds(5)));
+    CHECK(Stack::wait_until([&] { return upload_file(stack, key, png, "a.png").status == 201; },
+                            std::chrono::seconds(5)));
+    CHECK(media_rows(stack) == stored + 1);
 }

@@ -2,8 +2,10 @@
 // send, what they make of the answers, and which failures they say a retry may fix.
 #include "common/core/http/http_client.hpp"
 #include "common/domain/generation/provider_error.hpp"
+#include "common/domain/generation/wav_info.hpp"
 #include "common/extensions/providers/openai/image_info.hpp"
 #include "common/extensions/providers/openai/openai_image_provider.hpp"
+#include "common/extensions/providers/openai/openai_speech_provider.hpp"
 #include "common/extensions/providers/openai/openai_text_provider.hpp"
 #include "common/extensions/providers/openai/openai_transcription_provider.hpp"
 #include "tests/support/fake_server.hpp"
@@ -17,6 +19,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 using namespace squawk;
 using namespace squawk::providers::openai;
@@ -330,4 +333,132 @@ TEST_CASE("an openai provider in a process without an HTTP client fails retryabl
     CHECK(testing::failure_of([&] {
               OpenAiTextProvider(config::OpenAiSettings{}).complete(article_request(), calls);
           }).is_retryable());
+}
+
+namespace {
+
+generation::SpeechRequest speech_request(std::string text, std::string voice = "nova") {
+    generation::SpeechRequest request;
+    request.text = std::move(text);
+    request.voice = std::move(voice);
+    return request;
+}
+
+// The fake speaks 0.05 s per character at speed 1.0 (tests/fakes/openai/speech.cpp).
+constexpr double kFakeSecondsPerCharacter = 0.05;
+
+}  // namespace
+
+TEST_CASE("openai speech is written as the service's WAV and its length is measured",
+          "[integration][openai]") {
+    FakeOpenAi fake;
+    const OpenAiSpeechProvider provider(fake.settings());
+    const std::atomic<bool> stop{false};
+    const TempFile output("speech.wav");
+    const std::string text = "Forty characters of text to be spoken!!";
+    const auto speech = provider.synthesize(speech_request(text), output.path(), stop);
+
+    const auto wav = generation::parse_wav(output.bytes());
+    REQUIRE(wav);
+    CHECK(wav->sample_rate == 24000);
+    CHECK(speech.duration_seconds == Approx(text.size() * kFakeSecondsPerCharacter).margin(0.001));
+    CHECK(wav->duration_seconds == Approx(speech.duration_seconds));
+
+    const auto sent = fake.requests();
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0]["path"] == "/v1/audio/speech");
+    CHECK(sent[0]["headers"]["authorization"] == std::string("Bearer ") + kKey);
+    CHECK(sent[0]["body"] ==
+          nlohmann::json{
+              {"model", "tts-1"}, {"input", text}, {"voice", "nova"}, {"response_format", "wav"}});
+}
+
+TEST_CASE("openai speech offers the configured voices and speaks the default with the first",
+          "[integration][openai]") {
+    FakeOpenAi fake;
+    auto settings = fake.settings();
+    settings.speech_voices = {"shimmer", "onyx"};
+    const OpenAiSpeechProvider provider(settings);
+    const auto voices = provider.voices();
+    CHECK(std::vector<std::string_view>(voices.begin(), voices.end()) ==
+          std::vector<std::string_view>{"shimmer", "onyx"});
+
+    const std::atomic<bool> stop{false};
+    const TempFile output("default-voice.wav");
+    auto request = speech_request("Hello there", std::string(generation::kDefaultVoice));
+    request.words_per_minute = 350;
+    provider.synthesize(request, output.path(), stop);
+    const auto sent = fake.requests();
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0]["body"]["voice"] == "shimmer");
+    CHECK(sent[0]["body"]["speed"] == 2.0);
+
+    const auto unknown = testing::failure_of(
+        [&] { provider.synthesize(speech_request("Hi", "alloy"), output.path(), stop); });
+    CHECK_FALSE(unknown.is_retryable());
+    CHECK(unknown.details()["field"] == "voice");
+    CHECK(fake.requests().size() == 1);
+}
+
+TEST_CASE("openai speech failures are retryable or permanent as the service's answer says",
+          "[integration][openai]") {
+    FakeOpenAi fake;
+    const OpenAiSpeechProvider provider(fake.settings());
+    const std::atomic<bool> stop{false};
+    const TempFile output("failures.wav");
+    const auto attempt = [&] {
+        return testing::failure_of(
+            [&] { provider.synthesize(speech_request("Some words"), output.path(), stop); });
+    };
+
+    fake.next({{"mode", "rate_limit"}, {"retry_after", 9}});
+    const auto limited = attempt();
+    CHECK(limited.is_retryable());
+    CHECK(limited.retry_after() == std::chrono::seconds(9));
+
+    fake.next({{"mode", "server_error"}});
+    CHECK(attempt().is_retryable());
+
+    fake.next({{"mode", "malformed"}});
+    CHECK(std::string(attempt().what()).find("malformed answer") != std::string::npos);
+
+    fake.next({{"mode", "refuse"}});
+    const auto refused = attempt();
+    CHECK_FALSE(refused.is_retryable());
+    CHECK(refused.details()["code"] == "CONTENT_POLICY_VIOLATION");
+
+    fake.next({{"mode", "bad_key"}});
+    CHECK_FALSE(attempt().is_retryable());
+
+    const auto too_long = testing::failure_of([&] {
+        provider.synthesize(speech_request(std::string(kMaxSpeechInputChars + 1, 'a')),
+                            output.path(), stop);
+    });
+    CHECK_FALSE(too_long.is_retryable());
+    CHECK(too_long.details()["field"] == "text");
+}
+
+TEST_CASE("slow openai speech is retryable after the timeout and ends early on stop",
+          "[integration][openai]") {
+    FakeOpenAi fake;
+    auto settings = fake.settings();
+    settings.timeout_seconds = 1;
+    const OpenAiSpeechProvider provider(settings);
+    const TempFile output("slow.wav");
+    std::atomic<bool> stop{false};
+    fake.next({{"mode", "slow"}, {"delay_ms", 2500}});
+    CHECK(testing::failure_of([&] {
+              provider.synthesize(speech_request("Slowly"), output.path(), stop);
+          }).is_retryable());
+
+    fake.next({{"mode", "slow"}, {"delay_ms", 3000}});
+    const auto started = std::chrono::steady_clock::now();
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        stop = true;
+    });
+    CHECK_THROWS_AS(provider.synthesize(speech_request("Stopped"), output.path(), stop),
+                    generation::ProviderStopped);
+    stopper.join();
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(900));
 }

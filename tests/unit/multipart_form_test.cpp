@@ -1,11 +1,13 @@
-// Reading multipart/form-data uploads (RFC 7578): the boundary from the Content-Type, each
-// part's name, filename and bytes (views into the body, never copies), and refusals of
-// malformed or oversized framing.
+// Reading multipart/form-data uploads (RFC 7578) as they arrive: the boundary from the
+// Content-Type, each part's name, filename and bytes however the body is cut into pieces, and
+// refusals of malformed or oversized framing.
 #include "api/server/multipart_form.hpp"
+#include "tests/support/form_collector.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace squawk::api;
+using squawk::test::read_form;
 
 namespace {
 
@@ -46,29 +48,30 @@ TEST_CASE("a form's parts are read with their names, file names and bytes") {
                              "filename=\"a \\\"b\\\".png\"\r\nContent-Type: image/png",
                              binary)) +
         "epilogue";
-    const auto parsed = parse_form(body, "XyZ");
-    REQUIRE(parsed.error.empty());
-    REQUIRE(parsed.parts.size() == 2);
-    CHECK(parsed.parts[0].name == "title");
-    CHECK(parsed.parts[0].body == "Hello");
-    CHECK_FALSE(parsed.parts[0].filename);
-    const FormPart* file = parsed.part("file");
-    REQUIRE(file);
-    CHECK(file->filename == "a \"b\".png");
-    CHECK(file->content_type == "image/png");
-    CHECK(file->body == binary);
-    // The bytes are a view into the body, not a copy.
-    CHECK(file->body.data() >= body.data());
-    CHECK(file->body.data() + file->body.size() <= body.data() + body.size());
+    for (const size_t piece : {size_t(0), size_t(1), size_t(2), size_t(7), size_t(64)}) {
+        INFO("pieces of " << piece << " bytes");
+        const auto parsed = read_form(body, "XyZ", piece);
+        REQUIRE(parsed.error.empty());
+        REQUIRE(parsed.parts.size() == 2);
+        CHECK(parsed.parts[0].head.name == "title");
+        CHECK(parsed.parts[0].bytes == "Hello");
+        CHECK_FALSE(parsed.parts[0].head.filename);
+        const auto* file = parsed.part("file");
+        REQUIRE(file);
+        CHECK(file->ended);
+        CHECK(file->head.filename == "a \"b\".png");
+        CHECK(file->head.content_type == "image/png");
+        CHECK(file->bytes == binary);
+    }
 }
 
 TEST_CASE("an empty part and a form of no parts are read") {
     const std::string body = form("b", part("b", "Content-Disposition: form-data; name=x", ""));
-    const auto empty = parse_form(body, "b");
+    const auto empty = read_form(body, "b");
     REQUIRE(empty.error.empty());
     REQUIRE(empty.parts.size() == 1);
-    CHECK(empty.parts[0].body.empty());
-    const auto none = parse_form("--b--\r\n", "b");
+    CHECK(empty.parts[0].bytes.empty());
+    const auto none = read_form("--b--\r\n", "b");
     CHECK(none.error.empty());
     CHECK(none.parts.empty());
 }
@@ -88,8 +91,7 @@ TEST_CASE("malformed forms are refused with a reason") {
               "trailing bytes"},
          }) {
         INFO(why);
-        const auto parsed = parse_form(body, "b");
-        CHECK(parsed.parts.empty());
+        const auto parsed = read_form(body, "b", 3);
         CHECK(parsed.error.find(why) != std::string::npos);
     }
 }
@@ -97,22 +99,23 @@ TEST_CASE("malformed forms are refused with a reason") {
 TEST_CASE("part headers past their bound and forms of too many parts are refused") {
     const std::string long_header = "Content-Disposition: form-data; name=\"f\"\r\nX-Pad: " +
                                     std::string(kMaxPartHeaderBytes, 'a');
-    const auto big = parse_form(form("b", part("b", long_header, "x")), "b");
+    const auto big = read_form(form("b", part("b", long_header, "x")), "b", 100);
     CHECK(big.error.find("longer than") != std::string::npos);
 
     std::string many;
     for (size_t i = 0; i <= kMaxFormParts; ++i)
         many += part("b", "Content-Disposition: form-data; name=\"p\"", "x");
-    const auto parsed = parse_form(form("b", many), "b");
+    const auto parsed = read_form(form("b", many), "b");
     CHECK(parsed.error.find("more than") != std::string::npos);
 }
 
 TEST_CASE("a boundary that does not open a line is part of the bytes") {
     const std::string bytes = "--b at the start, x--b inside\n--b after a bare newline";
-    // The parts point into the body, which must outlive them.
     const std::string body = form("b", part("b", "Content-Disposition: form-data; name=f", bytes));
-    const auto parsed = parse_form(body, "b");
-    REQUIRE(parsed.error.empty());
-    REQUIRE(parsed.parts.size() == 1);
-    CHECK(parsed.parts[0].body == bytes);
+    for (const size_t piece : {size_t(0), size_t(1), size_t(5)}) {
+        const auto parsed = read_form(body, "b", piece);
+        REQUIRE(parsed.error.empty());
+        REQUIRE(parsed.parts.size() == 1);
+        CHECK(parsed.parts[0].bytes == bytes);
+    }
 }

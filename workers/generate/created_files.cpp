@@ -1,6 +1,7 @@
 #include "workers/generate/created_files.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/domain/billing/wallet.hpp"
 #include "common/domain/generation/creation_repository.hpp"
 #include "workers/errors.hpp"
 
@@ -44,8 +45,15 @@ void prepare_directory(TaskContext& context, const fs::path& directory) {
     });
 }
 
+void settle_payment(db::Session& s, const jobs::ClaimedJob& job, long long billable_quantity) {
+    if (!job.charge_ledger_id) return;
+    if (const auto open = billing::Wallet::open_reservation(s, job.id))
+        billing::Wallet::settle(s, *open, billable_quantity);
+}
+
 RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
-                                 const nlohmann::json& output, std::vector<CreatedFile*> files) {
+                                 const nlohmann::json& output, std::vector<CreatedFile*> files,
+                                 long long billable_quantity) {
     // Last safe point: past here the files and the records are the job's effects.
     context.stop_if_cancelled();
     context.executor().run([&] {
@@ -63,8 +71,12 @@ RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& j
         }
     });
     auto recorded = context.in_transaction([&](db::Session& s) -> std::optional<RecordedCreation> {
+        // Locks the job's row before the creation's, in the order a delete takes them.
+        const auto open =
+            job.charge_ledger_id ? billing::Wallet::open_reservation(s, job.id) : std::nullopt;
         const auto id = generation::CreationRepository::set_output(s, job.id, output);
         if (!id) return std::nullopt;
+        if (open) billing::Wallet::settle(s, *open, billable_quantity);
         RecordedCreation r{*id, {}};
         for (auto* f : files)
             r.media.push_back(media::MediaRepository::upsert_for_job(s, f->record));

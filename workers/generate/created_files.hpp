@@ -3,6 +3,7 @@
 // whose creation was deleted meanwhile throws its files away and stops.
 #pragma once
 
+#include "common/domain/billing/billable_quantity.hpp"
 #include "common/domain/jobs/job.hpp"
 #include "common/domain/media/media_repository.hpp"
 #include "workers/tasks/task_context.hpp"
@@ -46,10 +47,18 @@ struct RecordedCreation {
     std::vector<media::Media> media;
 };
 
-// Moves `files` into place and records them and `output` with the job's creation. Throws
-// TaskCancelled (after removing the files) when the creation is gone.
+// Moves `files` into place and records them and `output` with the job's creation, and settles a
+// paid job's reservation at price x `billable_quantity` (the units it made: 1 article or image,
+// the slides written, whole seconds of the file made or of audio transcribed; billing.md) in the
+// same transaction. Throws TaskCancelled (after removing the files) when the creation is gone.
 RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
-                                 const nlohmann::json& output, std::vector<CreatedFile*> files);
+                                 const nlohmann::json& output, std::vector<CreatedFile*> files,
+                                 long long billable_quantity);
+
+// Settles a paid job's reservation at price x `billable_quantity`; nothing for an unpaid job or
+// one settled or refunded already. Runs in the transaction that records what the job made, before
+// any other row of the job's is locked (a delete locks the job's row first too).
+void settle_payment(db::Session& s, const jobs::ClaimedJob& job, long long billable_quantity);
 
 // The absolute URL a client downloads `m` from.
 std::string download_url(const config::Config& config, const media::Media& m);

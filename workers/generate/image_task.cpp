@@ -47,7 +47,7 @@ nlohmann::json ImageTask::run(const jobs::ClaimedJob& job, TaskContext& context)
                                                    : nlohmann::json(request.template_name)},
         {"provider", choice.name},
         {"model", image.model}};
-    const auto recorded = record_creation(context, job, output, {&file});
+    const auto recorded = record_creation(context, job, output, {&file}, 1);
     const auto& stored = recorded.media.front();
     return {{"image_id", recorded.public_id},
             {"media_id", stored.public_id},

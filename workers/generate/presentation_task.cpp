@@ -2,6 +2,7 @@
 
 #include "common/core/config/config.hpp"
 #include "common/core/fs/work_files.hpp"
+#include "common/domain/generation/presentation_outline.hpp"
 #include "common/domain/generation/presentation_request.hpp"
 #include "common/domain/media/media_repository.hpp"
 #include "common/extensions/presentation/pptx_package.hpp"
@@ -10,6 +11,8 @@
 #include "common/extensions/presentation/zip_writer.hpp"
 #include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
+#include "workers/generate/job_provider_calls.hpp"
+#include "workers/generate/provider_call.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -67,6 +70,38 @@ Deck deck_for(TaskContext& context, const jobs::ClaimedJob& job,
     return deck;
 }
 
+// Room for a slide's title and five bullets of about 20 words; a token is under a word.
+constexpr int kOutlineTokensPerSlide = 200;
+
+// Fills `request` from the text provider's outline of its topic. A malformed answer is retried
+// once, as other malformed provider answers are, then fails the job: asking the same model the
+// same thing again rarely helps.
+void outline(TaskContext& context, const jobs::ClaimedJob& job,
+             generation::PresentationRequest& request) {
+    const auto provider = configured<generation::TextProvider>(context.config());
+    generation::TextRequest asked;
+    asked.messages =
+        generation::outline_messages(request.topic, request.title, request.slide_count);
+    asked.max_tokens = static_cast<int>(request.slide_count) * kOutlineTokensPerSlide;
+    asked.temperature = 0.4;
+    asked.idempotency_key = job.public_id;
+    context.report_progress(2, "writing");
+    const auto completion = [&] {
+        JobProviderCalls calls(context);
+        return call_provider([&] { return provider.instance->complete(asked, calls); });
+    }();
+    try {
+        auto answer = generation::parse_outline(completion.text, request.slide_count);
+        if (request.title.empty()) request.title = std::move(answer.title);
+        request.slides = std::move(answer.slides);
+    } catch (const generation::MalformedOutline& e) {
+        const std::string reason =
+            std::string("malformed answer from the provider: the outline is unusable: ") + e.what();
+        if (job.attempts < 2) throw RetryableError(reason);
+        throw PermanentError(reason, {{"code", "PROVIDER_ERROR"}, {"retryable", false}});
+    }
+}
+
 // Runs a writer on the executor; a file it cannot write may be writable on the next run.
 template <class Write>
 void write_on_executor(TaskContext& context, Write&& write) {
@@ -90,6 +125,7 @@ nlohmann::json PresentationTask::run(const jobs::ClaimedJob& job, TaskContext& c
     } catch (const std::invalid_argument& e) {
         throw PermanentError(e.what());
     }
+    if (!request.topic.empty()) outline(context, job, request);
     const auto& config = context.config();
     const Deck deck = deck_for(context, job, request);
     context.report_progress(5, "writing_pptx");
@@ -128,14 +164,16 @@ nlohmann::json PresentationTask::run(const jobs::ClaimedJob& job, TaskContext& c
                                 "drawing_thumbnails");
     }
 
-    const nlohmann::json output{
+    nlohmann::json output{
         {"title", deck.title},
         {"theme", request.theme},
         {"slide_count", deck.page_count()},
         {"roles", {{"pptx", "main"}, {"pdf", "pdf"}, {"thumbnails", thumbnail_roles}}}};
+    if (!request.topic.empty()) output["topic"] = request.topic;
     std::vector<CreatedFile*> files{&pptx, &pdf};
     for (const auto& t : thumbnails) files.push_back(t.get());
-    const auto recorded = record_creation(context, job, output, files);
+    const auto recorded =
+        record_creation(context, job, output, files, static_cast<long long>(deck.slides.size()));
 
     nlohmann::json media_ids = nlohmann::json::array();
     for (const auto& m : recorded.media) media_ids.push_back(m.public_id);

@@ -81,8 +81,11 @@ nlohmann::json TextToSpeechTask::run(const jobs::ClaimedJob& job, TaskContext& c
         m.storage_path = std::to_string(job.workspace_id) + "/" + file_name;
         m.duration_seconds = speech.duration_seconds;
         m.source_job_id = job.id;
-        return context.mysql().run(
-            [&](db::Session& s) { return media::MediaRepository::upsert_for_job(s, m); });
+        // Billed per second of audio made, settled with the file's record.
+        return context.mysql().transaction([&](db::Session& s) {
+            settle_payment(s, job, billing::whole_seconds(speech.duration_seconds));
+            return media::MediaRepository::upsert_for_job(s, m);
+        });
     });
 
     log::debug("speech synthesized", {{"job_id", job.public_id},

@@ -2,9 +2,10 @@
 
 #include "common/domain/generation/transcription_provider.hpp"
 #include "common/domain/media/media_repository.hpp"
+#include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
 #include "workers/generate/job_provider_calls.hpp"
-#include "workers/generate/provider_call.hpp"
+#include "workers/generate/media_transcription.hpp"
 
 #include <filesystem>
 
@@ -22,13 +23,13 @@ nlohmann::json TranscriptionTask::run(const jobs::ClaimedJob& job, TaskContext& 
         throw PermanentError("the media to transcribe no longer exists", {{"field", "media_id"}});
 
     const auto& config = context.config();
-    const auto provider = configured<generation::TranscriptionProvider>(config);
     const auto path = std::filesystem::path(config.media.dir) / source->storage_path;
     context.report_progress(10, "transcribing");
-    const auto transcript = [&] {
+    const auto heard = [&] {
         JobProviderCalls calls(context);
-        return call_provider([&] { return provider.instance->transcribe(path, request, calls); });
+        return transcribe_file(config, path, request, calls);
     }();
+    const auto& transcript = heard.transcript;
 
     nlohmann::json words = nlohmann::json::array();
     for (const auto& w : transcript.words)
@@ -36,9 +37,10 @@ nlohmann::json TranscriptionTask::run(const jobs::ClaimedJob& job, TaskContext& 
     const nlohmann::json output{
         {"text", transcript.text},     {"language", transcript.language},
         {"words", std::move(words)},   {"duration_seconds", transcript.duration_seconds},
-        {"source_media_id", media_id}, {"provider", provider.name},
+        {"source_media_id", media_id}, {"provider", heard.provider},
         {"model", transcript.model}};
-    const auto recorded = record_creation(context, job, output, {});
+    const auto recorded = record_creation(context, job, output, {},
+                                          billing::whole_seconds(transcript.duration_seconds));
     return {{"audio_id", recorded.public_id},
             {"text", transcript.text},
             {"language", transcript.language},

@@ -1,23 +1,13 @@
 #include "workers/generate/video_composition.hpp"
 
+#include "workers/generate/ffmpeg_run.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 
 namespace squawk::workers::generate {
 namespace {
-
-std::string decimal(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3f", value);
-    return text;
-}
-
-// ffmpeg reads "name:rest" as a protocol; the file: protocol takes any path as it is.
-std::string file_url(const std::filesystem::path& path) {
-    return "file:" + std::filesystem::absolute(path).string();
-}
 
 bool is_continuation(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
@@ -33,15 +23,17 @@ std::string picture_filter(size_t index, int frames, generation::ImageSize size)
     const double fade = std::min(kSceneFadeSeconds, seconds / 4);
     return "[" + std::to_string(2 * index) + ":v]trim=end_frame=1,scale=" + w + ":" + h +
            ":force_original_aspect_ratio=increase,crop=" + w + ":" + h + ",setsar=1,zoompan=z='1+" +
-           decimal(kSceneZoom) + "*on/" + n + "':x='(iw-iw/zoom)/2':y='(ih-ih/zoom)/2':d=" + n +
-           ":s=" + w + "x" + h + ":fps=" + std::to_string(kVideoFramesPerSecond) +
-           ",fade=t=in:st=0:d=" + decimal(fade) + ",fade=t=out:st=" + decimal(seconds - fade) +
-           ":d=" + decimal(fade) + ",format=yuv420p[v" + std::to_string(index) + "]";
+           ffmpeg_decimal(kSceneZoom) + "*on/" + n +
+           "':x='(iw-iw/zoom)/2':y='(ih-ih/zoom)/2':d=" + n + ":s=" + w + "x" + h +
+           ":fps=" + std::to_string(kVideoFramesPerSecond) +
+           ",fade=t=in:st=0:d=" + ffmpeg_decimal(fade) +
+           ",fade=t=out:st=" + ffmpeg_decimal(seconds - fade) + ":d=" + ffmpeg_decimal(fade) +
+           ",format=yuv420p[v" + std::to_string(index) + "]";
 }
 
 // The narration of scene `index`, in one sample format and padded with silence to the scene.
 std::string narration_filter(size_t index, int frames) {
-    const std::string seconds = decimal(static_cast<double>(frames) / kVideoFramesPerSecond);
+    const std::string seconds = ffmpeg_decimal(static_cast<double>(frames) / kVideoFramesPerSecond);
     return "[" + std::to_string(2 * index + 1) +
            ":a]aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo,apad=whole_dur=" +
            seconds + ",atrim=end=" + seconds + "[a" + std::to_string(index) + "]";
@@ -66,7 +58,8 @@ std::vector<std::string> compose_arguments(const std::string& ffmpeg,
                                            const std::filesystem::path& output) {
     std::vector<std::string> argv{ffmpeg, "-hide_banner", "-nostdin", "-v", "error", "-y"};
     for (const auto& scene : scenes) {
-        argv.insert(argv.end(), {"-i", file_url(scene.picture), "-i", file_url(scene.narration)});
+        argv.insert(argv.end(),
+                    {"-i", ffmpeg_file_url(scene.picture), "-i", ffmpeg_file_url(scene.narration)});
     }
     std::string graph;
     std::string joined;
@@ -100,7 +93,7 @@ std::vector<std::string> compose_arguments(const std::string& ffmpeg,
                              "+faststart",
                              "-f",
                              "mp4",
-                             file_url(output)});
+                             ffmpeg_file_url(output)});
     return argv;
 }
 

@@ -7,6 +7,7 @@
 #include "common/domain/generation/wav_info.hpp"
 #include "common/domain/media/media_inspector.hpp"
 #include "workers/generate/created_files.hpp"
+#include "workers/generate/ffmpeg_run.hpp"
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/provider_call.hpp"
 #include "workers/generate/video_composition.hpp"
@@ -25,8 +26,6 @@ constexpr const char* kFfmpeg = "ffmpeg";
 // The title card's own limit on its title (the cards provider's check()).
 constexpr size_t kCardTitleChars = 120;
 // ffmpeg renders about as fast as real time here; the limit leaves room for a busy machine.
-constexpr int kMinComposeSeconds = 120;
-constexpr int kComposeSecondsPerVideoSecond = 6;
 
 // Speaks `text` into `wav` on a plain thread; its length is read from the file itself.
 double narrate(TaskContext& context, const generation::SpeechProvider& speech,
@@ -68,27 +67,6 @@ fs::path card_picture(const generation::ImageProviderChoice& cards,
                              problems.front().message);
     call_provider([&] { return cards.provider->generate(card, png, calls); });
     return png;
-}
-
-void compose(TaskContext& context, const std::vector<std::string>& argv, double video_seconds,
-             JobProviderCalls& calls) {
-    process::SubprocessRequest run;
-    run.argv = argv;
-    run.timeout = std::chrono::seconds(std::max(
-        kMinComposeSeconds, static_cast<int>(video_seconds * kComposeSecondsPerVideoSecond)));
-    run.stop = &calls.stop();
-    const auto result = context.executor().run([&] {
-        try {
-            return process::run_subprocess(run);
-        } catch (const process::SubprocessStartError& e) {
-            throw RetryableError(std::string("cannot start ffmpeg: ") + e.what());
-        }
-    });
-    if (result.stopped) throw TaskCancelled();
-    if (result.timed_out) throw PermanentError("ffmpeg took too long to compose the video");
-    if (result.exit_code != 0)
-        throw PermanentError("ffmpeg could not compose the video: " +
-                             result.stderr_text.substr(0, 500));
 }
 
 }  // namespace
@@ -155,8 +133,8 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
     CreatedFile file(job, config, "main", "mp4");
     prepare_directory(context, file.directory);
     context.report_progress(40, "composing");
-    compose(context, compose_arguments(kFfmpeg, clips, request.size, file.temp.path()),
-            planned_seconds, calls);
+    run_ffmpeg(context, compose_arguments(kFfmpeg, clips, request.size, file.temp.path()),
+               planned_seconds, calls, "compose the video");
     context.report_progress(90, "recording");
 
     const auto made = context.executor().run([&] {
@@ -178,7 +156,8 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
                                 {"scene_durations", std::move(scene_durations)},
                                 {"provider", "ffmpeg"},
                                 {"voice", request.voice}};
-    const auto recorded = record_creation(context, job, output, {&file});
+    const auto recorded = record_creation(context, job, output, {&file},
+                                          billing::whole_seconds(*file.record.duration_seconds));
     const auto& stored = recorded.media.front();
     return {{"video_id", recorded.public_id},  {"media_id", stored.public_id},
             {"mime_type", stored.mime_type},   {"width", *file.record.width},

@@ -3,6 +3,7 @@
 #include "workers/generate/image_task.hpp"
 #include "workers/generate/noop_task.hpp"
 #include "workers/generate/presentation_task.hpp"
+#include "workers/generate/short_task.hpp"
 #include "workers/generate/text_to_speech_task.hpp"
 #include "workers/generate/transcription_task.hpp"
 #include "workers/generate/video_task.hpp"
@@ -22,6 +23,7 @@ TaskRegistry builtin_tasks() {
     registry.add(jobs::kSpeechToText.name, std::make_shared<generate::TranscriptionTask>());
     registry.add(jobs::kGeneratePresentation.name, std::make_shared<generate::PresentationTask>());
     registry.add(jobs::kGenerateVideo.name, std::make_shared<generate::VideoTask>());
+    registry.add(jobs::kGenerateShort.name, std::make_shared<generate::ShortTask>());
     registry.add(jobs::kSyncExternal.name, std::make_shared<sync::SyncExternalTask>());
     registry.add(jobs::kPublishTarget.name, std::make_shared<publish::PublishTask>());
     registry.add(jobs::kEditPost.name, std::make_shared<publish::EditTask>());

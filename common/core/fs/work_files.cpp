@@ -21,6 +21,30 @@ ScratchDirectory::~ScratchDirectory() {
     std::filesystem::remove_all(path_, ignored);
 }
 
+OwnedFile& OwnedFile::operator=(OwnedFile&& other) noexcept {
+    if (this != &other) {
+        remove();
+        path_ = std::exchange(other.path_, {});
+    }
+    return *this;
+}
+
+void OwnedFile::move_to(const std::filesystem::path& destination) {
+    std::error_code ec;
+    std::filesystem::rename(path_, destination, ec);
+    if (ec)
+        throw std::system_error(ec,
+                                "cannot move " + path_.string() + " to " + destination.string());
+    path_ = destination;
+}
+
+void OwnedFile::remove() noexcept {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+    path_.clear();
+}
+
 std::optional<std::string> read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;

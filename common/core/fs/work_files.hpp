@@ -1,12 +1,13 @@
 // Files a piece of work makes for itself: a private scratch directory under the system's temporary
-// directory, removed with everything in it however the work ends, and whole-file reads of what
-// helper programs wrote.
+// directory, removed with everything in it however the work ends; a single file that is removed
+// unless its owner keeps it; and whole-file reads of what helper programs wrote.
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace squawk::fs {
 
@@ -23,6 +24,32 @@ class ScratchDirectory {
     std::filesystem::path operator/(std::string_view name) const { return path_ / name; }
 
   private:
+    std::filesystem::path path_;
+};
+
+// A file that exists only while someone owns it: removed when dropped, unless released once it
+// has been put where it stays (an upload until it is accepted into the media library).
+class OwnedFile {
+  public:
+    OwnedFile() = default;
+    explicit OwnedFile(std::filesystem::path path) : path_(std::move(path)) {}
+    OwnedFile(OwnedFile&& other) noexcept : path_(std::exchange(other.path_, {})) {}
+    OwnedFile& operator=(OwnedFile&& other) noexcept;
+    OwnedFile(const OwnedFile&) = delete;
+    OwnedFile& operator=(const OwnedFile&) = delete;
+    ~OwnedFile() { remove(); }
+
+    const std::filesystem::path& path() const { return path_; }
+    bool empty() const { return path_.empty(); }
+    // Renames the file (same filesystem: no copy) and keeps owning it under the new name; throws
+    // std::system_error when it cannot, the file staying where it was.
+    void move_to(const std::filesystem::path& destination);
+    // The file stays on disk; nobody owns it any more.
+    std::filesystem::path release() { return std::exchange(path_, {}); }
+
+  private:
+    void remove() noexcept;
+
     std::filesystem::path path_;
 };
 

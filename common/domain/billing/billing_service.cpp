@@ -31,6 +31,8 @@ BillingOverview BillingService::overview(long long workspace_id) {
     o.monthly_reset_at = o.wallet.monthly_reset_at.value_or(next_monthly_reset(time::now()));
     o.auto_recharge_active = o.wallet.auto_recharge_enabled && o.wallet.card_on_file;
     o.payment_status = payment_status(o.wallet);
+    for (const auto& [operation, price] : settings_.price_units)
+        o.prices.push_back({operation, price, std::string(config::price_unit(operation))});
     return o;
 }
 

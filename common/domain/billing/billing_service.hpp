@@ -9,11 +9,20 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace squawk::billing {
 
+// The price of one unit of a billable operation, and what the unit is (config::price_unit).
+struct OperationPrice {
+    std::string operation;
+    long long unit_price_units = 0;
+    std::string unit;
+};
+
 struct BillingOverview {
     WalletState wallet;
+    std::vector<OperationPrice> prices;
     long long monthly_allowance_units = 0;
     time::TimePoint monthly_reset_at;
     // Recharging needs a card on file; there is no payment provider to hold one.

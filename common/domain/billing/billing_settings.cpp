@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace squawk::config {
 namespace {
@@ -30,9 +31,20 @@ Row<BillingSettings> currency() {
 }  // namespace
 
 std::span<const std::string_view> billable_operations() {
-    static constexpr std::string_view operations[] = {"text_to_speech", "speech_to_text", "article",
-                                                      "image",          "presentation",   "video"};
+    static constexpr std::string_view operations[] = {
+        "text_to_speech", "speech_to_text", "article", "image", "presentation", "video", "short"};
     return operations;
+}
+
+std::string_view price_unit(std::string_view operation) {
+    static constexpr std::pair<std::string_view, std::string_view> units[] = {
+        {"article", "item"},          {"image", "item"},
+        {"presentation", "slide"},    {"video", "second"},
+        {"text_to_speech", "second"}, {"speech_to_text", "second"},
+        {"short", "second"}};
+    for (const auto& [name, unit] : units)
+        if (name == operation) return unit;
+    return "item";
 }
 
 SectionSchema<BillingSettings> billing_schema() {

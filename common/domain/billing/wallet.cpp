@@ -22,10 +22,17 @@ std::optional<Balances> lock_wallet(db::Session& s, long long workspace_id) {
     return Balances{row->integer(0), row->integer(1)};
 }
 
+// How many units at what price a ledger row is about (reservations and settlements).
+struct Priced {
+    long long quantity = 0;
+    long long unit_price_units = 0;
+};
+
 // Applies the deltas to a locked wallet and appends the ledger row; returns the row's id.
 long long apply(db::Session& s, long long workspace_id, const Balances& before,
                 const std::string& kind, const std::optional<std::string>& operation,
-                long long purchased_delta, long long monthly_delta, const std::string& reference) {
+                long long purchased_delta, long long monthly_delta, const std::string& reference,
+                const std::optional<Priced>& priced = std::nullopt) {
     const auto now = db::time_param(time::now());
     const Balances after{before.purchased + purchased_delta, before.monthly + monthly_delta};
     s.execute(
@@ -34,12 +41,29 @@ long long apply(db::Session& s, long long workspace_id, const Balances& before,
         {after.purchased, after.monthly, now, workspace_id});
     s.execute(
         "INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
-        " monthly_delta, purchased_after, monthly_after, reference, created_at)"
-        " VALUES (?,?,?,?,?,?,?,?,?)",
+        " monthly_delta, purchased_after, monthly_after, reference, quantity, unit_price_units,"
+        " created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         {workspace_id, kind, db::optional_param(operation), purchased_delta, monthly_delta,
          after.purchased, after.monthly,
-         reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)), now});
+         reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)),
+         priced ? db::Param(priced->quantity) : db::Param(nullptr),
+         priced ? db::Param(priced->unit_price_units) : db::Param(nullptr), now});
     return s.last_insert_id();
+}
+
+// Gives a reservation (or a charge of an older build) back whole: the work failed on our side or
+// was cancelled before it was delivered.
+void refund(db::Session& s, long long ledger_id, const std::string& reference) {
+    auto row = s.query_one(
+        "SELECT workspace_id, operation, purchased_delta, monthly_delta"
+        " FROM wallet_ledger WHERE id = ? AND kind IN ('charge', 'reserve')",
+        {ledger_id});
+    if (!row) return;
+    const long long workspace_id = row->integer(0);
+    const auto before = lock_wallet(s, workspace_id);
+    if (!before) return;
+    apply(s, workspace_id, *before, "refund", row->optional_text(1), -row->integer(2),
+          -row->integer(3), reference);
 }
 
 }  // namespace
@@ -51,38 +75,60 @@ time::TimePoint next_monthly_reset(time::TimePoint now) {
     return time::TimePoint(duration_cast<microseconds>(sys_days{next / 1}.time_since_epoch()));
 }
 
-std::optional<Charge> Wallet::charge(db::Session& s, long long workspace_id,
-                                     const std::string& operation, long long units,
-                                     const std::string& reference) {
-    const auto before = lock_wallet(s, workspace_id);
+std::optional<Charge> Wallet::reserve(db::Session& s, const Reservation& reservation) {
+    const long long units = reservation.total_units();
+    const auto before = lock_wallet(s, reservation.workspace_id);
     if (!before || before->purchased + before->monthly < units) return std::nullopt;
     const long long from_monthly = std::min(before->monthly, units);
     Charge c;
-    c.workspace_id = workspace_id;
+    c.workspace_id = reservation.workspace_id;
     c.units = units;
-    c.ledger_id = apply(s, workspace_id, *before, "charge", operation, -(units - from_monthly),
-                        -from_monthly, reference);
+    c.ledger_id = apply(s, reservation.workspace_id, *before, "reserve", reservation.operation,
+                        -(units - from_monthly), -from_monthly, reservation.reference,
+                        Priced{reservation.quantity, reservation.unit_price_units});
     c.balance_after = before->purchased + before->monthly - units;
     return c;
 }
 
-void Wallet::give_back(db::Session& s, long long ledger_id, const std::string& kind,
-                       const std::string& reference) {
-    auto row = s.query_one(
-        "SELECT workspace_id, operation, purchased_delta, monthly_delta"
-        " FROM wallet_ledger WHERE id = ? AND kind = 'charge'",
-        {ledger_id});
-    if (!row) return;
-    const long long workspace_id = row->integer(0);
-    const auto before = lock_wallet(s, workspace_id);
-    if (!before) return;
-    apply(s, workspace_id, *before, kind, row->optional_text(1), -row->integer(2), -row->integer(3),
-          reference);
+std::optional<OpenReservation> Wallet::open_reservation(db::Session& s, long long job_id) {
+    const auto row = s.query_one(
+        "SELECT j.public_id, l.id, l.workspace_id, l.operation, l.purchased_delta,"
+        " l.monthly_delta, l.unit_price_units FROM jobs j"
+        " JOIN wallet_ledger l ON l.id = j.charge_ledger_id AND l.kind = 'reserve'"
+        " WHERE j.id = ? AND j.refunded = 0 AND j.charged_units IS NULL FOR UPDATE",
+        {job_id});
+    if (!row) return std::nullopt;
+    OpenReservation r;
+    r.job_id = job_id;
+    r.job_public_id = row->text(0);
+    r.ledger_id = row->integer(1);
+    r.workspace_id = row->integer(2);
+    r.operation = row->optional_text(3).value_or("");
+    r.from_purchased = -row->integer(4);
+    r.from_monthly = -row->integer(5);
+    r.unit_price_units = row->optional_integer(6).value_or(0);
+    return r;
+}
+
+long long Wallet::settle(db::Session& s, const OpenReservation& reservation, long long quantity) {
+    const long long reserved = reservation.from_purchased + reservation.from_monthly;
+    const long long charged = std::min(reserved, reservation.unit_price_units * quantity);
+    // The reservation took the allowance first, so what is kept comes from it first too.
+    const long long back = reserved - charged;
+    const long long to_purchased = std::min(back, reservation.from_purchased);
+    const auto before = lock_wallet(s, reservation.workspace_id);
+    if (before)
+        apply(s, reservation.workspace_id, *before, "settle", reservation.operation, to_purchased,
+              back - to_purchased, reservation.job_public_id,
+              Priced{quantity, reservation.unit_price_units});
+    s.execute("UPDATE jobs SET charged_units = ? WHERE id = ?", {charged, reservation.job_id});
+    return charged;
 }
 
 namespace {
 
-// Refunds the charges of those jobs among `job_ids` that ended in `status` and were not refunded.
+// Refunds the reservations of those jobs among `job_ids` that ended in `status` and were neither
+// settled (a settled job was delivered: nothing more comes back) nor refunded.
 void refund_jobs_ended(db::Session& s, const std::vector<long long>& job_ids,
                        jobs::JobStatus status) {
     if (job_ids.empty()) return;
@@ -93,14 +139,14 @@ void refund_jobs_ended(db::Session& s, const std::vector<long long>& job_ids,
         "SELECT id, charge_ledger_id, public_id FROM jobs FORCE INDEX (PRIMARY)"
         " WHERE id IN (" +
             db::placeholders(job_ids.size()) +
-            ") AND status = ? AND refunded = 0"
+            ") AND status = ? AND refunded = 0 AND charged_units IS NULL"
             " AND charge_ledger_id IS NOT NULL FOR UPDATE",
         params);
     for (const auto& r : rows) {
         if (s.execute("UPDATE jobs SET refunded = 1 WHERE id = ? AND refunded = 0",
                       {r.integer(0)}) == 0)
             continue;
-        Wallet::give_back(s, r.integer(1), "refund", r.text(2));
+        refund(s, r.integer(1), r.text(2));
     }
 }
 
@@ -172,7 +218,8 @@ long long Wallet::units_used(db::Session& s, long long workspace_id,
                              std::optional<time::TimePoint> since) {
     const auto row = s.query_one(
         "SELECT COALESCE(-SUM(purchased_delta + monthly_delta), 0) FROM wallet_ledger"
-        " WHERE workspace_id = ? AND kind IN ('charge', 'reversal', 'refund') AND created_at >= ?",
+        " WHERE workspace_id = ?"
+        " AND kind IN ('charge', 'reserve', 'settle', 'reversal', 'refund') AND created_at >= ?",
         {workspace_id, db::time_param(since.value_or(time::TimePoint{}))});
     return row ? row->integer(0) : 0;
 }

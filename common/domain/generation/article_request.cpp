@@ -50,6 +50,7 @@ nlohmann::json ArticleRequest::to_json() const {
     if (!topic.empty()) out["topic"] = topic;
     if (!prompt.empty()) out["prompt"] = prompt;
     if (!source_text.empty()) out["source_text"] = source_text;
+    if (!source_url.empty()) out["source_url"] = source_url;
     if (!model.empty()) out["model"] = model;
     return out;
 }
@@ -71,6 +72,9 @@ ArticleRequest ArticleRequest::from_json(const nlohmann::json& payload) {
             if (word.is_string()) r.keywords.push_back(word.get<std::string>());
     r.outline = payload.value("outline", true);
     r.source_text = string_field(payload, "source_text", "");
+    r.source_url = string_field(payload, "source_url", "");
+    if (!r.source_text.empty() && !r.source_url.empty())
+        throw std::invalid_argument("source_text and source_url cannot both be given");
     r.model = string_field(payload, "model", "");
     return r;
 }

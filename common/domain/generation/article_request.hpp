@@ -36,6 +36,8 @@ struct ArticleRequest {
     std::vector<std::string> keywords;
     bool outline = true;
     std::string source_text;
+    // Or (never both) a page the job fetches and grounds the article on (source_page.hpp).
+    std::string source_url;
     std::string model;
 
     nlohmann::json to_json() const;

@@ -27,17 +27,41 @@ bool contains_word(const std::string& haystack, const std::string& word) {
     return false;
 }
 
+constexpr auto kGlobalSyntax = std::regex::ECMAScript | std::regex::icase;
+constexpr auto kWorkspaceSyntax = kGlobalSyntax | std::regex_constants::__polynomial;
+
+std::vector<std::string> folded_words(const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    for (std::string w : words) {
+        std::transform(w.begin(), w.end(), w.begin(), lower);
+        out.push_back(std::move(w));
+    }
+    return out;
+}
+
 }  // namespace
 
-ContentPolicy::ContentPolicy(const config::ContentPolicySettings& settings) {
-    for (const auto& word : settings.blocked_words) {
-        std::string w = word;
-        std::transform(w.begin(), w.end(), w.begin(), lower);
-        words_.push_back(std::move(w));
+std::optional<std::string> pattern_problem(const std::string& pattern) {
+    if (pattern.empty()) return "must not be empty";
+    if (pattern.size() > kMaxPolicyPatternChars)
+        return "must be at most " + std::to_string(kMaxPolicyPatternChars) + " characters";
+    try {
+        std::regex(pattern, kWorkspaceSyntax);
+    } catch (const std::regex_error& e) {
+        return std::string("is not a valid pattern: ") + e.what();
     }
+    return std::nullopt;
+}
+
+ContentPolicy::ContentPolicy(const config::ContentPolicySettings& settings)
+    : words_(folded_words(settings.blocked_words)) {
     for (const auto& pattern : settings.blocked_patterns)
-        patterns_.emplace_back(pattern,
-                               std::regex(pattern, std::regex::ECMAScript | std::regex::icase));
+        patterns_.emplace_back(pattern, std::regex(pattern, kGlobalSyntax));
+}
+
+ContentPolicy::ContentPolicy(const ContentPolicyLists& lists) : words_(folded_words(lists.words)) {
+    for (const auto& pattern : lists.patterns)
+        patterns_.emplace_back(pattern, std::regex(pattern, kWorkspaceSyntax));
 }
 
 std::optional<std::string> ContentPolicy::violation(std::string_view text) const {

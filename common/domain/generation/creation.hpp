@@ -9,23 +9,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace squawk::generation {
 
-enum class CreationKind { article, image, transcript, video, presentation };
+enum class CreationKind { article, image, transcript, video, presentation, short_video };
 
 inline std::span<const char* const> wire_names(CreationKind) {
-    static constexpr const char* names[] = {"article", "image", "transcript", "video",
-                                            "presentation"};
+    static constexpr const char* names[] = {"article", "image",        "transcript",
+                                            "video",   "presentation", "short"};
     return names;
 }
 
 // The prefix of each kind's public ids, in the enum's order.
 inline std::string_view id_prefix(CreationKind kind) {
-    static constexpr std::string_view prefixes[] = {"art_", "img_", "trn_", "vid_", "prs_"};
+    static constexpr std::string_view prefixes[] = {"art_", "img_", "trn_", "vid_", "prs_", "sht_"};
     return prefixes[static_cast<size_t>(kind)];
 }
 
@@ -41,6 +42,10 @@ struct Creation {
     nlohmann::json request;  // as accepted
     nlohmann::json output;   // null until the job wrote it
     nlohmann::json error;    // its job's, when it failed
+    // What its job was paid with, in 1/10,000 credit (jobs::Job).
+    std::optional<long long> reserved_units;
+    std::optional<long long> charged_units;
+    bool refunded = false;
     std::vector<media::Media> media;
     time::TimePoint created_at;
     time::TimePoint updated_at;

@@ -19,6 +19,9 @@ const db::RowMapper<Creation> kCreationRows{db::field<&Creation::id>("id"),
                                             db::field<&Creation::request>("request"),
                                             db::field<&Creation::output>("output"),
                                             db::field<&Creation::error>("error"),
+                                            db::field<&Creation::reserved_units>("reserved_units"),
+                                            db::field<&Creation::charged_units>("charged_units"),
+                                            db::field<&Creation::refunded>("refunded"),
                                             db::field<&Creation::created_at>("created_at"),
                                             db::field<&Creation::updated_at>("updated_at")};
 
@@ -27,6 +30,8 @@ constexpr const char* kSelect =
     "SELECT c.id AS id, c.public_id AS public_id, c.workspace_id AS workspace_id, c.kind AS kind,"
     " c.job_id AS job_id, j.public_id AS job_public_id, j.status AS status,"
     " j.progress AS progress, c.request AS request, c.output AS output, j.error AS error,"
+    " j.reserved_units AS reserved_units, j.charged_units AS charged_units,"
+    " j.refunded AS refunded,"
     " c.created_at AS created_at, GREATEST(c.updated_at, j.updated_at) AS updated_at"
     " FROM creations c JOIN jobs j ON j.id = c.job_id";
 

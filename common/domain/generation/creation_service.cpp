@@ -19,14 +19,14 @@ ApiError creation_not_found(CreationKind kind) {
 
 SubmittedCreation CreationService::submit(long long workspace_id, CreationKind kind,
                                           const jobs::JobType& type, const nlohmann::json& request,
-                                          bool is_test, std::optional<long long> charge_ledger_id) {
+                                          bool is_test, const billing::Reservation* payment) {
     Creation creation;
     auto job = submitter_.submit_with(
         workspace_id, type, request, is_test,
         [&](db::Session& s, const jobs::Job& written) {
             creation = CreationRepository::insert(s, workspace_id, kind, written.id, request);
         },
-        charge_ledger_id);
+        payment);
     creation.job_public_id = job.public_id;
     creation.status = job.status;
     return {std::move(creation), std::move(job)};

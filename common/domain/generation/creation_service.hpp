@@ -24,10 +24,11 @@ class CreationService {
                     const config::MediaSettings& media)
         : mysql_(mysql), submitter_(submitter), media_(media) {}
 
-    // `request` is what the client asked, as validated; it is also the job's payload.
+    // `request` is what the client asked, as validated; it is also the job's payload. `payment`
+    // is reserved with the job (402 INSUFFICIENT_BALANCE when the wallet cannot pay it).
     SubmittedCreation submit(long long workspace_id, CreationKind kind, const jobs::JobType& type,
                              const nlohmann::json& request, bool is_test,
-                             std::optional<long long> charge_ledger_id);
+                             const billing::Reservation* payment);
     // Throws NotFound when the workspace has no such creation of that kind.
     Creation get(long long workspace_id, CreationKind kind, const std::string& public_id);
     CreationPage list(long long workspace_id, CreationKind kind, long long offset, int limit);

@@ -35,13 +35,20 @@ SlideRequest slide_from_json(const nlohmann::json& slide) {
 }  // namespace
 
 nlohmann::json PresentationRequest::to_json() const {
-    nlohmann::json listed = nlohmann::json::array();
-    for (const auto& s : slides) {
-        nlohmann::json slide{{"title", s.title}, {"bullets", s.bullets}};
-        if (!s.image_media_id.empty()) slide["image_media_id"] = s.image_media_id;
-        listed.push_back(std::move(slide));
+    nlohmann::json out{{"theme", theme}};
+    if (!title.empty()) out["title"] = title;
+    if (!topic.empty()) {
+        out["topic"] = topic;
+        out["slide_count"] = slide_count;
+    } else {
+        nlohmann::json listed = nlohmann::json::array();
+        for (const auto& s : slides) {
+            nlohmann::json slide{{"title", s.title}, {"bullets", s.bullets}};
+            if (!s.image_media_id.empty()) slide["image_media_id"] = s.image_media_id;
+            listed.push_back(std::move(slide));
+        }
+        out["slides"] = std::move(listed);
     }
-    nlohmann::json out{{"title", title}, {"slides", std::move(listed)}, {"theme", theme}};
     if (!accent_color.empty()) out["accent_color"] = accent_color;
     return out;
 }
@@ -49,12 +56,23 @@ nlohmann::json PresentationRequest::to_json() const {
 PresentationRequest PresentationRequest::from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     PresentationRequest r;
-    r.title = string_field(payload, "title", true);
-    const auto slides = payload.find("slides");
-    if (slides == payload.end() || !slides->is_array() || slides->empty() ||
-        slides->size() > kMaxSlides)
-        throw std::invalid_argument("slides must be an array of 1 to 50 slides");
-    for (const auto& slide : *slides) r.slides.push_back(slide_from_json(slide));
+    r.topic = string_field(payload, "topic", false);
+    r.title = string_field(payload, "title", r.topic.empty());
+    if (!r.topic.empty()) {
+        if (payload.contains("slides"))
+            throw std::invalid_argument("slides and topic cannot both be given");
+        const auto count = payload.find("slide_count");
+        if (count == payload.end() || !count->is_number_unsigned() ||
+            count->get<size_t>() < kMinOutlineSlides || count->get<size_t>() > kMaxOutlineSlides)
+            throw std::invalid_argument("slide_count must be 1 to 30");
+        r.slide_count = count->get<size_t>();
+    } else {
+        const auto slides = payload.find("slides");
+        if (slides == payload.end() || !slides->is_array() || slides->empty() ||
+            slides->size() > kMaxSlides)
+            throw std::invalid_argument("slides must be an array of 1 to 50 slides");
+        for (const auto& slide : *slides) r.slides.push_back(slide_from_json(slide));
+    }
     const auto theme = parse_name<PresentationTheme>(string_field(payload, "theme", false));
     if (payload.contains("theme") && !theme)
         throw std::invalid_argument("theme is not light, dark or brand");

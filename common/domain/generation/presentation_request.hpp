@@ -23,6 +23,11 @@ inline constexpr size_t kMaxSlides = 50;
 inline constexpr size_t kMaxSlideTitleChars = 200;
 inline constexpr size_t kMaxBullets = 10;
 inline constexpr size_t kMaxBulletChars = 300;
+// A deck outlined by the text provider from a topic (presentation_outline.hpp).
+inline constexpr size_t kMaxPresentationTopicChars = 500;
+inline constexpr size_t kMinOutlineSlides = 1;
+inline constexpr size_t kMaxOutlineSlides = 30;
+inline constexpr size_t kDefaultOutlineSlides = 8;
 
 struct SlideRequest {
     std::string title;
@@ -30,9 +35,13 @@ struct SlideRequest {
     std::string image_media_id;  // empty: a slide of text only
 };
 
+// Either `slides` as given, or a `topic` the job has outlined in `slide_count` slides; the title
+// may be left to the outline then.
 struct PresentationRequest {
     std::string title;
     std::vector<SlideRequest> slides;
+    std::string topic;
+    size_t slide_count = kDefaultOutlineSlides;
     PresentationTheme theme = PresentationTheme::light;
     std::string accent_color;  // "#rrggbb", or empty for the theme's own
 

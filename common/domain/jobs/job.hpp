@@ -28,6 +28,11 @@ struct Job {
     int max_attempts = 0;
     bool is_test = false;
     bool dead_lettered = false;
+    // What it was paid with, in 1/10,000 credit: reserved when accepted (nothing for unpaid
+    // jobs), charged when it completed; a refunded job cost nothing.
+    std::optional<long long> reserved_units;
+    std::optional<long long> charged_units;
+    bool refunded = false;
     std::optional<time::TimePoint> run_after;
     time::TimePoint created_at;
     std::optional<time::TimePoint> started_at;
@@ -46,6 +51,8 @@ struct ClaimedJob {
     int attempts = 0;  // including this run
     int max_attempts = 0;
     bool is_test = false;
+    // The wallet reservation that pays for it, settled when it completes; nothing when unpaid.
+    std::optional<long long> charge_ledger_id;
     std::string claim_token;
     // When the job may act; a pool with a lead claims it up to that much earlier.
     std::optional<time::TimePoint> run_after;

@@ -34,22 +34,27 @@ const db::RowMapper<Job> kJobRows{db::field<&Job::id>("id"),
                                   db::field<&Job::max_attempts>("max_attempts"),
                                   db::field<&Job::is_test>("is_test"),
                                   db::field<&Job::dead_lettered>("dead_lettered"),
+                                  db::field<&Job::reserved_units>("reserved_units"),
+                                  db::field<&Job::charged_units>("charged_units"),
+                                  db::field<&Job::refunded>("refunded"),
                                   db::field<&Job::run_after>("run_after"),
                                   db::field<&Job::created_at>("created_at"),
                                   db::field<&Job::started_at>("started_at"),
                                   db::field<&Job::finished_at>("finished_at"),
                                   db::field<&Job::updated_at>("updated_at")};
 
-const db::RowMapper<ClaimedJob> kClaimedRows{db::field<&ClaimedJob::id>("id"),
-                                             db::field<&ClaimedJob::public_id>("public_id"),
-                                             db::field<&ClaimedJob::workspace_id>("workspace_id"),
-                                             db::field<&ClaimedJob::type>("type"),
-                                             db::field<&ClaimedJob::pool>("pool"),
-                                             db::field<&ClaimedJob::payload>("payload"),
-                                             db::field<&ClaimedJob::attempts>("attempts"),
-                                             db::field<&ClaimedJob::max_attempts>("max_attempts"),
-                                             db::field<&ClaimedJob::is_test>("is_test"),
-                                             db::field<&ClaimedJob::run_after>("run_after")};
+const db::RowMapper<ClaimedJob> kClaimedRows{
+    db::field<&ClaimedJob::id>("id"),
+    db::field<&ClaimedJob::public_id>("public_id"),
+    db::field<&ClaimedJob::workspace_id>("workspace_id"),
+    db::field<&ClaimedJob::type>("type"),
+    db::field<&ClaimedJob::pool>("pool"),
+    db::field<&ClaimedJob::payload>("payload"),
+    db::field<&ClaimedJob::attempts>("attempts"),
+    db::field<&ClaimedJob::max_attempts>("max_attempts"),
+    db::field<&ClaimedJob::is_test>("is_test"),
+    db::field<&ClaimedJob::charge_ledger_id>("charge_ledger_id"),
+    db::field<&ClaimedJob::run_after>("run_after")};
 
 std::string new_public_id() {
     return "job_" + crypto::hex(crypto::random_bytes(12));
@@ -80,18 +85,22 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.payload = n.payload;
         j.max_attempts = n.max_attempts;
         j.is_test = n.is_test;
+        j.reserved_units = n.reserved_units;
         j.created_at = j.updated_at = now;
-        values += values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        values +=
+            values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
                       {j.public_id, j.workspace_id, j.type, j.pool, name_of(j.status),
                        db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
                        n.run_after ? time_param(*n.run_after) : db::Param(nullptr), time_param(now),
-                       time_param(now), time_param(now), db::optional_param(n.charge_ledger_id)});
+                       time_param(now), time_param(now), db::optional_param(n.charge_ledger_id),
+                       db::optional_param(n.reserved_units)});
         created.push_back(std::move(j));
     }
     s.execute(
         "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, max_attempts, "
-        "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id) VALUES " +
+        "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id,"
+        " reserved_units) VALUES " +
             values,
         params);
     if (created.size() == 1) {

@@ -17,7 +17,10 @@ struct NewJob {
     nlohmann::json payload;
     int max_attempts = 5;
     bool is_test = false;
-    std::optional<long long> charge_ledger_id;  // refunded if the job fails on our side
+    // The wallet reservation that pays for it (settled when it completes, refunded if it fails
+    // on our side) and its amount.
+    std::optional<long long> charge_ledger_id;
+    std::optional<long long> reserved_units;
     // Set: the job is `scheduled` until then and goes to the pool's delayed set, not its stream.
     std::optional<time::TimePoint> run_after;
 };

@@ -3,9 +3,9 @@
 namespace squawk::jobs {
 
 std::optional<JobType> find_job_type(std::string_view name) {
-    for (const JobType& t :
-         {kTextToSpeech, kGenerateArticle, kGenerateImage, kSpeechToText, kGeneratePresentation,
-          kGenerateVideo, kNoop, kPublishTarget, kEditPost, kUnpublishPost, kSyncExternal})
+    for (const JobType& t : {kTextToSpeech, kGenerateArticle, kGenerateImage, kSpeechToText,
+                             kGeneratePresentation, kGenerateVideo, kGenerateShort, kNoop,
+                             kPublishTarget, kEditPost, kUnpublishPost, kSyncExternal})
         if (t.name == name) return t;
     return std::nullopt;
 }

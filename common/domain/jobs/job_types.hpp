@@ -22,6 +22,7 @@ inline constexpr JobType kGenerateImage{"images.generate", "generate"};
 inline constexpr JobType kSpeechToText{"audio.speech_to_text", "generate"};
 inline constexpr JobType kGeneratePresentation{"presentations.generate", "generate"};
 inline constexpr JobType kGenerateVideo{"videos.generate", "generate"};
+inline constexpr JobType kGenerateShort{"shorts.generate", "generate"};
 // Does nothing; measures the job path itself (benchmarks, chaos runs).
 inline constexpr JobType kNoop{"noop", "generate"};
 // Publishes one post target (payload {"target_id"}); the post.* events tell its outcome.

@@ -94,30 +94,12 @@ void MediaService::remove(long long workspace_id, const std::string& public_id,
     remove_file(m.storage_path, request_id);
 }
 
-std::string MediaService::write_file(long long workspace_id, const std::string& name,
-                                     std::string_view bytes) {
+std::string MediaService::adopt_file(long long workspace_id, const std::string& name,
+                                     squawk::fs::OwnedFile& file) {
     const std::string folder = std::to_string(workspace_id);
-    const fs::path directory = fs::path(settings_.dir) / folder;
-    fs::create_directories(directory);
-    // Same directory as the final file, so the rename is atomic and no reader sees half a file.
-    const fs::path temp = directory / (name + ".tmp-" + random_suffix());
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.close();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temp, ec);
-            throw std::runtime_error("cannot write " + temp.string());
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, directory / name, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(temp, ignored);
-        throw std::runtime_error("cannot rename " + temp.string() + ": " + ec.message());
-    }
+    const std::filesystem::path directory = std::filesystem::path(settings_.dir) / folder;
+    std::filesystem::create_directories(directory);
+    file.move_to(directory / name);
     return folder + "/" + name;
 }
 
@@ -130,40 +112,28 @@ void MediaService::remove_file(const std::string& relative_path, const std::stri
                   {{"request_id", request_id}, {"path", relative_path}, {"error", ec.message()}});
 }
 
-Media MediaService::upload(long long workspace_id, std::string_view bytes,
-                           const std::optional<std::string>& filename,
-                           const std::string& request_id) {
-    if (bytes.empty()) throw file_refused("the file is empty");
+Media MediaService::upload(long long workspace_id, squawk::fs::OwnedFile& file,
+                           long long size_bytes, const std::optional<std::string>& filename) {
+    if (size_bytes == 0) throw file_refused("the file is empty");
     Media m;
     m.public_id = MediaRepository::new_public_id();
     m.workspace_id = workspace_id;
     m.filename = filename;
-    m.size_bytes = static_cast<long long>(bytes.size());
-    // Inspected under a name no record points to; it takes its final name once accepted.
-    const std::string received = write_file(workspace_id, m.public_id + ".upload", bytes);
+    m.size_bytes = size_bytes;
+    // Inspected under a name no record points to; it takes its final name once accepted. Until
+    // the row is written the file stays the caller's, who removes it if anything fails.
+    adopt_file(workspace_id, m.public_id + ".upload", file);
     Inspection found;
     try {
-        found = inspect_media(settings_.dir + "/" + received, settings_);
+        found = inspect_media(file.path().string(), settings_);
     } catch (const UnacceptableMedia& e) {
-        remove_file(received, request_id);
         throw file_refused(e.what());
-    } catch (...) {
-        remove_file(received, request_id);
-        throw;
     }
     take_inspection(m, found);
-    std::error_code ec;
-    fs::rename(settings_.dir + "/" + received, path_of(m), ec);
-    if (ec) {
-        remove_file(received, request_id);
-        throw std::runtime_error("cannot rename an upload into place: " + ec.message());
-    }
-    try {
-        return mysql_.run([&](db::Session& s) { return MediaRepository::insert(s, m); });
-    } catch (...) {
-        remove_file(m.storage_path, request_id);
-        throw;
-    }
+    file.move_to(path_of(m));
+    m = mysql_.run([&](db::Session& s) { return MediaRepository::insert(s, m); });
+    file.release();
+    return m;
 }
 
 UploadUrl MediaService::create_upload_url(long long workspace_id, const std::string& filename,
@@ -185,33 +155,24 @@ UploadUrl MediaService::create_upload_url(long long workspace_id, const std::str
     return out;
 }
 
-Media MediaService::receive_upload(const std::string& token, std::string_view bytes,
-                                   const std::string& request_id) {
+Media MediaService::receive_upload(const std::string& token, squawk::fs::OwnedFile& file,
+                                   long long size_bytes) {
     const std::string hash = crypto::sha256_hex(token);
     auto m =
         mysql_.run([&](db::Session& s) { return MediaRepository::find_by_upload_token(s, hash); });
     const auto now = time::now();
     if (!m || !m->upload_expires_at || *m->upload_expires_at <= now) throw upload_url_not_found();
-    if (bytes.empty()) throw file_refused("the body is empty");
+    if (size_bytes == 0) throw file_refused("the body is empty");
     // A name of its own: a concurrent request with the same token cannot overwrite it.
     const std::string stored =
-        write_file(m->workspace_id, m->public_id + ".upload-" + random_suffix(), bytes);
-    const auto size = static_cast<long long>(bytes.size());
-    bool burnt = false;
-    try {
-        burnt = mysql_.run([&](db::Session& s) {
-            return MediaRepository::store_upload(s, m->id, hash, stored, size, now);
-        });
-    } catch (...) {
-        remove_file(stored, request_id);
-        throw;
-    }
-    if (!burnt) {
-        remove_file(stored, request_id);
-        throw upload_url_not_found();
-    }
+        adopt_file(m->workspace_id, m->public_id + ".upload-" + random_suffix(), file);
+    const bool burnt = mysql_.run([&](db::Session& s) {
+        return MediaRepository::store_upload(s, m->id, hash, stored, size_bytes, now);
+    });
+    if (!burnt) throw upload_url_not_found();
+    file.release();
     m->storage_path = stored;
-    m->size_bytes = size;
+    m->size_bytes = size_bytes;
     m->upload_token_hash.reset();
     return std::move(*m);
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/domain/media/media_repository.hpp"
 #include "common/domain/media/media_settings.hpp"
 
@@ -44,18 +45,18 @@ class MediaService {
     void remove(long long workspace_id, const std::string& public_id,
                 const std::string& download_url, const std::string& request_id);
 
-    // Stores `bytes` as a ready media when inspection accepts them; otherwise VALIDATION_ERROR
-    // on `file` and nothing stored. `filename` is the client's name for it, already checked.
-    Media upload(long long workspace_id, std::string_view bytes,
-                 const std::optional<std::string>& filename, const std::string& request_id);
+    // Keeps the received `file` (of `size_bytes`, on the media directory's filesystem) as a ready
+    // media when inspection accepts it, taking it over; otherwise VALIDATION_ERROR on `file` and
+    // the file stays the caller's. `filename` is the client's name for it, already checked.
+    Media upload(long long workspace_id, fs::OwnedFile& file, long long size_bytes,
+                 const std::optional<std::string>& filename);
     // A pending media waiting for its bytes at an upload URL; `mime_type` is one of
     // announceable_mime_types() (inspection decides the stored type).
     UploadUrl create_upload_url(long long workspace_id, const std::string& filename,
                                 const std::string& mime_type);
-    // The bytes sent to an upload URL: stored, and the token burnt. NotFound for a token that is
-    // unknown, used or expired.
-    Media receive_upload(const std::string& token, std::string_view bytes,
-                         const std::string& request_id);
+    // The file sent to an upload URL: taken over, and the token burnt. NotFound for a token that
+    // is unknown, used or expired (the file then stays the caller's).
+    Media receive_upload(const std::string& token, fs::OwnedFile& file, long long size_bytes);
     // Inspects the received bytes and makes the media ready. NOT_UPLOADED before any bytes;
     // VALIDATION_ERROR on `file` when inspection refuses them, and then the pending media and
     // its bytes are deleted. A ready media is answered again.
@@ -67,9 +68,9 @@ class MediaService {
 
   private:
     std::string path_of(const Media& m) const;
-    // Writes `bytes` to a new file of the workspace's folder (a temp file renamed into place);
-    // its path relative to the media directory.
-    std::string write_file(long long workspace_id, const std::string& name, std::string_view bytes);
+    // Moves `file` into the workspace's folder as `name`; its path relative to the media
+    // directory.
+    std::string adopt_file(long long workspace_id, const std::string& name, fs::OwnedFile& file);
     void remove_file(const std::string& relative_path, const std::string& request_id);
 
     db::MysqlPool& mysql_;

@@ -1,6 +1,7 @@
 #include "common/domain/media/media_settings.hpp"
 
 #include "common/core/config/section_schema.hpp"
+#include "common/domain/media/upload_budget.hpp"
 
 namespace squawk::config {
 
@@ -14,10 +15,10 @@ SectionSchema<MediaSettings> media_schema() {
              text("ffprobe", &MediaSettings::ffprobe, false),
              integer("probe_timeout_seconds", &MediaSettings::probe_timeout_seconds, 1, 600)},
             [](MediaSettings& s, const std::string& section) {
-                if (s.upload_memory_budget_bytes < s.max_upload_bytes)
+                if (s.upload_memory_budget_bytes < media::kUploadBufferBytes)
                     bad_value(section + ".upload_memory_budget_bytes",
-                              "must be at least max_upload_bytes, or no upload of the largest "
-                              "size could ever run");
+                              "must be at least " + std::to_string(media::kUploadBufferBytes) +
+                                  " (one upload's buffer), or no large upload could ever run");
             }};
 }
 

@@ -12,9 +12,10 @@ struct MediaSettings {
     std::string dir = "media";
     // One uploaded file, direct or through an upload URL (spec 8.3: up to 200 MB).
     long long max_upload_bytes = 200LL * 1024 * 1024;
-    // Upload bodies the API works on at once, summed over every reactor thread: a request that
-    // would pass it waits for none and answers 503 with Retry-After.
-    long long upload_memory_budget_bytes = 256LL * 1024 * 1024;
+    // Memory for uploads in progress, summed over every reactor thread: each holds its buffer on
+    // the way to disk (media::kUploadBufferBytes, less for a smaller file); an upload that would
+    // pass it waits for none and answers 503 with Retry-After.
+    long long upload_memory_budget_bytes = 64LL * 1024 * 1024;
     // How long an upload URL stays usable.
     int upload_url_ttl_seconds = 3600;
     // ffprobe reads audio and video durations and streams; it is killed after this long.

@@ -1,5 +1,6 @@
-// The process-wide memory budget of upload bodies: each upload reserves its size before any work
-// and gives it back when done, so concurrent uploads cannot together exhaust the API's memory.
+// The process-wide memory budget of upload bodies: each upload reserves the buffer it holds on its
+// way to disk before it reads any of its body and gives it back when done, so concurrent uploads
+// cannot together exhaust the API's memory.
 #pragma once
 
 #include <atomic>
@@ -7,6 +8,9 @@
 #include <utility>
 
 namespace squawk::media {
+
+// What one upload holds in memory at most: the buffer its bytes pass through to disk.
+inline constexpr long long kUploadBufferBytes = 1024 * 1024;
 
 class UploadBudget {
   public:

@@ -15,6 +15,7 @@ const generation::ProviderRegistry& registered() {
     static const generation::ProviderRegistry registry = [] {
         generation::ProviderRegistry r;
         r.add<generation::SpeechProvider>("espeak", espeak::make_speech_provider);
+        r.add<generation::SpeechProvider>("openai", openai::make_speech_provider);
         r.add<generation::ImageProvider>("cards", cards::make_image_provider);
         r.add<generation::TextProvider>("openai", openai::make_text_provider);
         r.add<generation::ImageProvider>("openai", openai::make_image_provider);

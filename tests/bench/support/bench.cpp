@@ -153,11 +153,12 @@ WrkResult run_wrk(const std::string& url, int connections, int seconds,
     return r;
 }
 
-StaticJsonServer::StaticJsonServer(const std::string& json_body) {
-    dir_ = scratch_dir() + "/nginx-" + std::to_string(getpid());
+NginxServer::NginxServer(const std::string& server_directives) {
+    static int instances = 0;
+    dir_ = scratch_dir() + "/nginx-" + std::to_string(getpid()) + "-" + std::to_string(++instances);
     std::filesystem::create_directories(dir_ + "/html");
     std::filesystem::create_directories(dir_ + "/logs");
-    std::ofstream(dir_ + "/html/data.json") << json_body;
+    std::filesystem::create_directories(dir_ + "/tmp");
     port_ = testing::free_port();
     std::ofstream conf(dir_ + "/nginx.conf");
     conf << (geteuid() == 0 ? "user root root;\n" : "") << "worker_processes 2;\n"
@@ -169,10 +170,9 @@ StaticJsonServer::StaticJsonServer(const std::string& json_body) {
          << "  client_body_temp_path " << dir_ << "/tmp;\n  proxy_temp_path " << dir_ << "/tmp;\n"
          << "  fastcgi_temp_path " << dir_ << "/tmp;\n  uwsgi_temp_path " << dir_ << "/tmp;\n"
          << "  scgi_temp_path " << dir_ << "/tmp;\n"
-         << "  server {\n    listen 127.0.0.1:" << port_ << ";\n    root " << dir_
-         << "/html;\n  }\n}\n";
+         << "  server {\n    listen 127.0.0.1:" << port_ << ";\n    root " << dir_ << "/html;\n"
+         << "    " << server_directives << "\n  }\n}\n";
     conf.close();
-    std::filesystem::create_directories(dir_ + "/tmp");
     pid_ = fork();
     if (pid_ == 0) {
         execlp("nginx", "nginx", "-p", dir_.c_str(), "-c", (dir_ + "/nginx.conf").c_str(),
@@ -186,7 +186,7 @@ StaticJsonServer::StaticJsonServer(const std::string& json_body) {
     throw std::runtime_error("nginx did not start; see " + dir_ + "/logs/error.log");
 }
 
-StaticJsonServer::~StaticJsonServer() {
+NginxServer::~NginxServer() {
     if (pid_ > 0) {
         kill(pid_, SIGQUIT);
         int status = 0;
@@ -196,8 +196,12 @@ StaticJsonServer::~StaticJsonServer() {
     std::filesystem::remove_all(dir_, ignored);
 }
 
-std::string StaticJsonServer::url() const {
-    return "http://127.0.0.1:" + std::to_string(port_) + "/data.json";
+std::string NginxServer::base_url() const {
+    return "http://127.0.0.1:" + std::to_string(port_);
+}
+
+StaticJsonServer::StaticJsonServer(const std::string& json_body) {
+    std::ofstream(nginx_.html_dir() + "/data.json") << json_body;
 }
 
 double peak_rss_mib(pid_t pid) {

@@ -63,19 +63,32 @@ WrkResult run_wrk(const std::string& url, int connections, int seconds,
                   const std::map<std::string, std::string>& headers = {},
                   const std::string& lua_script = {});
 
-// nginx serving one static JSON file on a free loopback port, for as long as the object lives.
-class StaticJsonServer {
+// nginx (two workers, access log on) on a free loopback port for as long as the object lives,
+// its one server block serving html_dir() with `server_directives` added.
+class NginxServer {
   public:
-    explicit StaticJsonServer(const std::string& json_body);
-    ~StaticJsonServer();
-    StaticJsonServer(const StaticJsonServer&) = delete;
-    StaticJsonServer& operator=(const StaticJsonServer&) = delete;
-    std::string url() const;
+    explicit NginxServer(const std::string& server_directives = {});
+    ~NginxServer();
+    NginxServer(const NginxServer&) = delete;
+    NginxServer& operator=(const NginxServer&) = delete;
+    std::string base_url() const;
+    std::string html_dir() const { return dir_ + "/html"; }
+    pid_t pid() const { return pid_; }
 
   private:
     std::string dir_;
     int port_ = 0;
     pid_t pid_ = -1;
+};
+
+// nginx serving one static JSON file.
+class StaticJsonServer {
+  public:
+    explicit StaticJsonServer(const std::string& json_body);
+    std::string url() const { return nginx_.base_url() + "/data.json"; }
+
+  private:
+    NginxServer nginx_;
 };
 
 // The peak resident set (VmHWM) of a process, in MiB.

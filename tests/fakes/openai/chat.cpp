@@ -1,14 +1,20 @@
 // POST /v1/chat/completions: a markdown article about the last user message, so tests can see
-// their prompt came through; max_tokens (counted in words) cuts it short with finish_reason
-// "length", as the real service does.
+// their prompt came through, or the next content a test queued; max_tokens (counted in words)
+// cuts it short with finish_reason "length", as the real service does.
 #include "tests/fakes/openai/fake_openai.hpp"
 
+#include <deque>
 #include <set>
 #include <sstream>
 #include <vector>
 
 namespace squawk::fakes::openai {
 namespace {
+
+std::deque<std::string>& queued_contents() {
+    static std::deque<std::string> contents;
+    return contents;
+}
 
 std::vector<std::string> words_of(const std::string& text) {
     std::istringstream in(text);
@@ -78,8 +84,12 @@ HttpAnswer chat_completion(const HttpRequest& request) {
         prompt_tokens += static_cast<long long>(words_of(m["content"]).size());
         if (m["role"] == "user") prompt = m["content"];
     }
-    auto words = words_of(article(topic_of(prompt)));
     std::string text = article(topic_of(prompt));
+    if (!queued_contents().empty()) {
+        text = queued_contents().front();
+        queued_contents().pop_front();
+    }
+    auto words = words_of(text);
     std::string finish_reason = "stop";
     const auto limit = static_cast<size_t>(body.value("max_tokens", 4096));
     if (words.size() > limit) {
@@ -103,6 +113,22 @@ HttpAnswer chat_completion(const HttpRequest& request) {
           {{"prompt_tokens", prompt_tokens},
            {"completion_tokens", static_cast<long long>(words.size())},
            {"total_tokens", prompt_tokens + static_cast<long long>(words.size())}}}});
+}
+
+HttpAnswer queue_completions(const nlohmann::json& body) {
+    const auto contents = body.value("contents", nlohmann::json());
+    if (!contents.is_array())
+        return error_answer(400, "contents must be a list of texts", "control", "contents");
+    for (const auto& content : contents) {
+        if (!content.is_string())
+            return error_answer(400, "contents must be a list of texts", "control", "contents");
+        queued_contents().push_back(content.get<std::string>());
+    }
+    return json_answer(nlohmann::json::object());
+}
+
+void forget_completions() {
+    queued_contents().clear();
 }
 
 }  // namespace squawk::fakes::openai

@@ -1,11 +1,12 @@
 // What the parts of the fake OpenAI service share: the error answers in the API's shape, and the
-// three endpoints, each a function of the request that answers as the public API would.
+// endpoints, each a function of the request that answers as the public API would.
 #pragma once
 
 #include "tests/fakes/loopback_http.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace squawk::fakes::openai {
@@ -25,5 +26,19 @@ long long now_seconds();
 HttpAnswer chat_completion(const HttpRequest& request);
 HttpAnswer image_generation(const HttpRequest& request);
 HttpAnswer transcription(const HttpRequest& request);
+HttpAnswer speech(const HttpRequest& request);
+
+// How long the recording of `input` at `speed` lasts: kSecondsPerCharacter per character.
+inline constexpr double kSecondsPerCharacter = 0.05;
+double speech_seconds(const std::string& input, double speed);
+
+// The content the next chat completions answer instead of an article, in order (control call
+// POST /_control/completions {"contents": [...]}); forgotten on reset.
+HttpAnswer queue_completions(const nlohmann::json& body);
+void forget_completions();
+
+// Pages under /pages/ a test sets (POST /_control/pages) and GET reads; nothing for other paths.
+HttpAnswer set_page(const nlohmann::json& body);
+std::optional<HttpAnswer> page(const HttpRequest& request);
 
 }  // namespace squawk::fakes::openai

@@ -1,5 +1,6 @@
 // A fake OpenAI-style service on loopback, for the openai providers' tests: the public API's paths
-// under /v1 (chat/completions, images/generations, audio/transcriptions), its bearer-key check,
+// under /v1 (chat/completions, images/generations, audio/transcriptions, audio/speech), its
+// bearer-key check,
 // request validation and answer shapes, with deterministic answers derived from each request.
 //
 // Control API: POST /_control/behaviour {"mode", "count", "retry_after", "delay_ms"} sets how the
@@ -7,7 +8,9 @@
 // refuse (400 content_policy_violation), slow (the normal answer after delay_ms), bad_key (401),
 // malformed (200 with a body cut short). GET /_control/requests lists the API calls received:
 // method, path, the headers of interest, and the JSON body or, for uploads, the form's fields and
-// files. POST /_control/reset forgets both.
+// files. POST /_control/completions {"contents": ["..."]} makes the next chat completions answer
+// those texts, in order (an outline as JSON, a malformed one). POST /_control/pages sets a web page
+// GET <path> serves (pages.cpp). POST /_control/reset forgets all but the pages.
 // Usage: fake_openai [--port N] [--api-key K] [--models a,b,c]; an empty key accepts any caller.
 #include "tests/fakes/openai/fake_openai.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
@@ -28,7 +31,8 @@ struct Behaviour {
 
 struct State {
     std::string api_key;
-    std::set<std::string> models{"gpt-4o-mini", "gpt-4o", "gpt-image-1", "dall-e-3", "whisper-1"};
+    std::set<std::string> models{"gpt-4o-mini", "gpt-4o", "gpt-image-1",    "dall-e-3",
+                                 "whisper-1",   "tts-1",  "gpt-4o-mini-tts"};
     std::deque<Behaviour> upcoming;
     nlohmann::json requests = nlohmann::json::array();
 };
@@ -57,13 +61,14 @@ HttpAnswer control(const HttpRequest& request) {
     if (request.path == "/_control/reset") {
         state().upcoming.clear();
         state().requests = nlohmann::json::array();
+        forget_completions();
         return json_answer(nlohmann::json::object());
     }
-    if (request.path == "/_control/behaviour") {
-        const auto body = nlohmann::json::parse(request.body, nullptr, false);
-        if (!body.is_object()) return error_answer(400, "body must be a JSON object", "control");
-        return set_behaviour(body);
-    }
+    const auto body = nlohmann::json::parse(request.body, nullptr, false);
+    if (!body.is_object()) return error_answer(400, "body must be a JSON object", "control");
+    if (request.path == "/_control/behaviour") return set_behaviour(body);
+    if (request.path == "/_control/completions") return queue_completions(body);
+    if (request.path == "/_control/pages") return set_page(body);
     return error_answer(404, "no such control call", "control");
 }
 
@@ -102,11 +107,16 @@ HttpAnswer route(const HttpRequest& request) {
     if (request.path == "/v1/chat/completions") return chat_completion(request);
     if (request.path == "/v1/images/generations") return image_generation(request);
     if (request.path == "/v1/audio/transcriptions") return transcription(request);
+    if (request.path == "/v1/audio/speech") return speech(request);
     return error_answer(404, "Invalid URL (POST " + request.path + ")", "invalid_request_error");
 }
 
 HttpAnswer handle(const HttpRequest& request) {
     if (request.path.starts_with("/_control/")) return control(request);
+    if (auto served = page(request)) {
+        record(request);
+        return *served;
+    }
     record(request);
     Behaviour b;
     if (!state().upcoming.empty()) {

@@ -178,7 +178,7 @@ std::vector<generation::TranscribedWord> timed_words(const json& words) {
 
 }  // namespace
 
-json accepted_body(const http::Response& response) {
+const std::string& accepted_bytes(const http::Response& response) {
     if (response.status < 200 || response.status > 299) fail(response);
     const auto announced = response.header("content-length");
     const auto length = announced ? whole_number(*announced) : std::nullopt;
@@ -186,7 +186,11 @@ json accepted_body(const http::Response& response) {
         throw ProviderError::retryable("the provider's answer was cut short (" +
                                        std::to_string(response.body.size()) + " of " + *announced +
                                        " bytes)");
-    auto body = json::parse(response.body, nullptr, false);
+    return response.body;
+}
+
+json accepted_body(const http::Response& response) {
+    auto body = json::parse(accepted_bytes(response), nullptr, false);
     if (!body.is_object()) malformed("not a JSON object");
     return body;
 }

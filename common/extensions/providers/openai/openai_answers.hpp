@@ -19,6 +19,10 @@ namespace squawk::providers::openai {
 // otherwise; refused content and unknown models carry details {"code": <API error code>}.
 nlohmann::json accepted_body(const http::Response& response);
 
+// The body of a 2xx answer that is audio rather than JSON (audio/speech), a reference into
+// `response`; failures as accepted_body.
+const std::string& accepted_bytes(const http::Response& response);
+
 // choices[0] of a chat.completion. A filtered or refused completion is a permanent failure.
 generation::TextCompletion parse_completion(const nlohmann::json& body);
 

@@ -10,15 +10,11 @@ namespace squawk::providers::openai {
 
 using generation::ProviderError;
 
-nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall call,
-                            generation::ProviderCalls& calls) {
-    if (calls.stop()) throw generation::ProviderStopped();
-    http::Client* client = calls.http();
-    if (!client) throw ProviderError::retryable("this process has no HTTP client for the provider");
+http::Request service_request(const config::OpenAiSettings& settings, ServiceCall call) {
     http::Request request;
     request.method = "POST";
     request.url = settings.base_url + call.path;
-    request.headers = {{"Content-Type", call.content_type}, {"Accept", "application/json"}};
+    request.headers = {{"Content-Type", call.content_type}, {"Accept", call.accept}};
     if (!settings.api_key.empty())
         request.headers.emplace_back("Authorization", "Bearer " + settings.api_key);
     if (!call.idempotency_key.empty())
@@ -26,7 +22,15 @@ nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall 
     request.body = std::move(call.body);
     request.timeout = std::chrono::seconds(settings.timeout_seconds);
     request.max_response_bytes = settings.max_response_bytes;
-    return accepted_body(client->send(std::move(request)));
+    return request;
+}
+
+nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall call,
+                            generation::ProviderCalls& calls) {
+    if (calls.stop()) throw generation::ProviderStopped();
+    http::Client* client = calls.http();
+    if (!client) throw ProviderError::retryable("this process has no HTTP client for the provider");
+    return accepted_body(client->send(service_request(settings, std::move(call))));
 }
 
 std::string chosen_model(const std::vector<std::string>& allowed, const std::string& requested) {

@@ -3,6 +3,7 @@
 // answer checked by openai_answers. Each provider adds only its path and body.
 #pragma once
 
+#include "common/core/http/http_client.hpp"
 #include "common/domain/generation/provider_calls.hpp"
 #include "common/extensions/providers/openai/openai_settings.hpp"
 
@@ -19,7 +20,11 @@ struct ServiceCall {
     std::string content_type = "application/json";
     std::string body;
     std::string idempotency_key;  // sent when not empty
+    std::string accept = "application/json";
 };
+
+// The HTTP request for `call`: URL below base_url, key, idempotency key, timeout, answer size.
+http::Request service_request(const config::OpenAiSettings& settings, ServiceCall call);
 
 // POSTs `call` and returns the accepted JSON body. Throws ProviderStopped when the stop flag is
 // set before sending, or ProviderError (openai_answers.hpp).

@@ -31,7 +31,7 @@ Row<S> model_list(std::string key, std::vector<std::string> S::*field) {
                     name.erase(0, std::min(name.find_first_not_of(" \t"), name.size()));
                     name.erase(name.find_last_not_of(" \t") + 1);
                     if (name.empty())
-                        bad_value(path, "must be model names separated by commas, none empty");
+                        bad_value(path, "must be names separated by commas, none empty");
                     models.push_back(std::move(name));
                     if (comma == text.size()) break;
                     start = comma + 1;
@@ -49,6 +49,8 @@ SectionSchema<OpenAiSettings> openai_schema() {
                 model_list("text_models", &S::text_models),
                 model_list("image_models", &S::image_models),
                 model_list("transcription_models", &S::transcription_models),
+                model_list("speech_models", &S::speech_models),
+                model_list("speech_voices", &S::speech_voices),
                 integer("timeout_seconds", &S::timeout_seconds, 1, 3600),
                 integer("max_response_bytes", &S::max_response_bytes, 65536, 1LL << 30),
             },

@@ -18,6 +18,9 @@ struct OpenAiSettings {
     std::vector<std::string> text_models{"gpt-4o-mini"};
     std::vector<std::string> image_models{"gpt-image-1"};
     std::vector<std::string> transcription_models{"whisper-1"};
+    std::vector<std::string> speech_models{"tts-1"};
+    // The voices the API offers for text to speech; the first stands in for the default voice.
+    std::vector<std::string> speech_voices{"alloy", "echo", "fable", "onyx", "nova", "shimmer"};
     int timeout_seconds = 120;
     // Images come back base64-encoded inside JSON: a 1080x1920 PNG runs to several MiB.
     size_t max_response_bytes = 64 * 1024 * 1024;

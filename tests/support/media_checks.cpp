@@ -1,0 +1,80 @@
+#include "tests/support/media_checks.hpp"
+
+#include "tests/support/api_checks.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+namespace squawk::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kBoundary = "squawk-media-checks-boundary-51c2";
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+std::string output_of(const std::string& command) {
+    std::string out;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    char buffer[4096];
+    while (const size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+    ::pclose(pipe);
+    return out;
+}
+
+std::string uploaded_media(Stack& stack, const std::string& key, const std::string& bytes,
+                           const std::string& filename) {
+    const std::string b = kBoundary;
+    const std::string form =
+        "--" + b + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename +
+        "\"\r\nContent-Type: application/octet-stream\r\n\r\n" + bytes + "\r\n--" + b + "--\r\n";
+    const auto r = stack.request_raw("POST", "/v1/media/upload-direct", form, key,
+                                     {{"Content-Type", "multipart/form-data; boundary=" + b}});
+    INFO(r.body);
+    check_success_envelope(r, 201);
+    return r.json["data"].value("media_id", "");
+}
+
+nlohmann::json probe_media(const Stack& stack, const std::string& bytes, const std::string& name) {
+    const auto file = fs::path(stack.dir()) / name;
+    std::ofstream(file, std::ios::binary) << bytes;
+    return nlohmann::json::parse(output_of(
+        "ffprobe -v error -print_format json -show_streams -show_format '" + file.string() + "'"));
+}
+
+const nlohmann::json* stream_of(const nlohmann::json& probed, const std::string& type) {
+    for (const auto& stream : probed["streams"])
+        if (stream.value("codec_type", "") == type) return &stream;
+    return nullptr;
+}
+
+std::vector<fs::path> files_of_job(const Stack& stack, const std::string& job_id) {
+    std::vector<fs::path> found;
+    std::error_code ignored;
+    for (const auto& entry : fs::recursive_directory_iterator(stack.media_dir(), ignored))
+        if (entry.path().filename().string().rfind(job_id, 0) == 0) found.push_back(entry.path());
+    return found;
+}
+
+bool process_naming(const std::string& text) {
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator("/proc", ignored)) {
+        std::string command = read_file(entry.path() / "cmdline");
+        std::replace(command.begin(), command.end(), '\0', ' ');
+        if (command.find(text) != std::string::npos) return true;
+    }
+    return false;
+}
+
+}  // namespace squawk::testing

@@ -1,0 +1,35 @@
+// A bare TCP connection to a server under test, for what an HTTP library hides: a body sent in
+// parts or not at all, an interim 100 Continue, several requests on one connection, a client
+// that hangs up halfway.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+namespace squawk::testing {
+
+class RawConnection {
+  public:
+    // `base_url` as Stack::base_url() gives it (http://127.0.0.1:PORT); throws when it cannot
+    // connect.
+    explicit RawConnection(const std::string& base_url);
+    ~RawConnection();
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+
+    void send(std::string_view bytes);
+    // What the server sent until `marker` arrived (included) or the time ran out; what arrived
+    // after the marker is kept for the next read.
+    std::string read_until(std::string_view marker,
+                           std::chrono::milliseconds timeout = std::chrono::seconds(10));
+    // One whole response with a Content-Length body, status line to body.
+    std::string read_response(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+    void close();
+
+  private:
+    int fd_ = -1;
+    std::string received_;
+};
+
+}  // namespace squawk::testing
