@@ -3,6 +3,8 @@
 #include "common/extensions/providers/espeak/espeak_provider.hpp"
 #include "common/domain/generation/provider_error.hpp"
 
+#include "tests/support/provider_calls.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -51,9 +53,9 @@ generation::SpeechRequest spoken(std::string voice) {
 std::optional<generation::ProviderError> failure_of(const providers::espeak::EspeakProvider& espeak,
                                                     const generation::SpeechRequest& request) {
     const OutputFile output;
-    const std::atomic<bool> stop{false};
+    testing::DirectCalls calls;
     try {
-        espeak.synthesize(request, output.path(), stop);
+        espeak.synthesize(request, output.path(), calls);
     } catch (const generation::ProviderError& e) {
         return e;
     }
@@ -64,8 +66,8 @@ std::optional<generation::ProviderError> failure_of(const providers::espeak::Esp
 
 TEST_CASE("espeak writes the WAV file and reports its duration", "[unit][providers][speech]") {
     const OutputFile output;
-    const std::atomic<bool> stop{false};
-    const auto speech = provider().synthesize(spoken("en"), output.path(), stop);
+    testing::DirectCalls calls;
+    const auto speech = provider().synthesize(spoken("en"), output.path(), calls);
     CHECK(speech.duration_seconds == Approx(1.0));
     CHECK(fs::file_size(output.path()) == 44 + 44100);
 }
@@ -107,7 +109,8 @@ TEST_CASE("a missing program, a failed run, a garbled file and a timeout are ret
 
 TEST_CASE("espeak stops when its caller asks", "[unit][providers][speech]") {
     const OutputFile output;
-    const std::atomic<bool> stop{true};
-    CHECK_THROWS_AS(provider().synthesize(spoken("slow"), output.path(), stop),
+    testing::DirectCalls calls;
+    calls.request_stop();
+    CHECK_THROWS_AS(provider().synthesize(spoken("slow"), output.path(), calls),
                     generation::ProviderStopped);
 }

@@ -22,7 +22,7 @@ class FakeSpeech final : public generation::SpeechProvider {
     std::span<const std::string_view> voices() const override { return kVoices; }
     generation::SynthesizedSpeech synthesize(const generation::SpeechRequest&,
                                              const std::filesystem::path&,
-                                             const std::atomic<bool>&) const override {
+                                             generation::ProviderCalls&) const override {
         return {1.5};
     }
 
@@ -96,8 +96,7 @@ TEST_CASE("every default in [generation] names a registered provider", "[unit][p
 }
 
 TEST_CASE("an empty provider name leaves a modality without a provider", "[unit][providers]") {
-    const auto config =
-        config::parse("[generation]\ntext = \"\"\nimage = \"\"\n", kNoEnvironment);
+    const auto config = config::parse("[generation]\ntext = \"\"\nimage = \"\"\n", kNoEnvironment);
     CHECK_FALSE(config.generation.default_provider.contains("text"));
     CHECK_FALSE(config.generation.default_provider.contains("image"));
     CHECK(config.generation.default_provider.at("speech") == "espeak");

@@ -7,6 +7,7 @@
 #include "common/extensions/providers/registered.hpp"
 #include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
+#include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/provider_call.hpp"
 
 #include <filesystem>
@@ -55,14 +56,15 @@ nlohmann::json TextToSpeechTask::run(const jobs::ClaimedJob& job, TaskContext& c
 
     const auto provider =
         providers::registered().create_default<generation::SpeechProvider>(settings);
-    const generation::SynthesizedSpeech speech = context.executor().run([&] {
+    context.executor().run([&] {
         std::error_code error;
         fs::create_directories(directory, error);
         if (error)
             throw RetryableError("cannot create " + directory.string() + ": " + error.message());
-        return call_provider(
-            [&] { return provider->synthesize(request, temp.path(), context.stop_requested()); });
     });
+    JobProviderCalls calls(context);
+    const generation::SynthesizedSpeech speech =
+        call_provider([&] { return provider->synthesize(request, temp.path(), calls); });
 
     // Last safe point: past here the file and the media record are the job's effects.
     context.stop_if_cancelled();

@@ -25,13 +25,12 @@ namespace fs = std::filesystem;
 constexpr const char* kFfmpeg = "ffmpeg";
 // The title card's own limit on its title (the cards provider's check()).
 constexpr size_t kCardTitleChars = 120;
-// ffmpeg renders about as fast as real time here; the limit leaves room for a busy machine.
 
-// Speaks `text` into `wav` on a plain thread; its length is read from the file itself.
+// Speaks `request` into `wav`; its length is read from the file itself.
 double narrate(TaskContext& context, const generation::SpeechProvider& speech,
                generation::SpeechRequest request, const fs::path& wav, JobProviderCalls& calls) {
+    call_provider([&] { return speech.synthesize(request, wav, calls); });
     return context.executor().run([&] {
-        call_provider([&] { return speech.synthesize(request, wav, calls.stop()); });
         const auto info = generation::parse_wav(squawk::fs::read_file(wav).value_or(""));
         if (!info || info->duration_seconds <= 0)
             throw RetryableError("the speech provider wrote no usable WAV file");

@@ -18,11 +18,11 @@ std::string lower(std::string text) {
 }
 
 // "text/HTML; charset=utf-8" -> "text/html".
-std::string media_type(const std::string& content_type) {
-    std::string type = lower(content_type.substr(0, content_type.find(';')));
-    type.erase(0, std::min(type.find_first_not_of(" \t"), type.size()));
-    type.erase(type.find_last_not_of(" \t") + 1);
-    return type;
+std::string media_type(std::string_view content_type) {
+    std::string_view type = content_type.substr(0, content_type.find(';'));
+    while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
+    while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+    return lower(std::string(type));
 }
 
 std::string origin_of(const net::ParsedUrl& url) {
@@ -108,7 +108,9 @@ std::string fetch_source_text(http::Client& client, const std::string& url,
             (length && *length > static_cast<long long>(limits.max_bytes)))
             throw SourceUnreachable("the source page is over " + std::to_string(limits.max_bytes) +
                                     " bytes");
-        const std::string type = media_type(answer.header("content-type").value_or(""));
+        const auto content_type = answer.header("content-type");
+        const std::string type =
+            media_type(content_type ? std::string_view(*content_type) : std::string_view());
         std::string text;
         if (type == "text/html" || type == "application/xhtml+xml")
             text = html_text(answer.body, limits.max_text_bytes);

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "common/domain/generation/modality.hpp"
+#include "common/domain/generation/provider_calls.hpp"
 
-#include <atomic>
 #include <filesystem>
 #include <span>
 #include <string>
@@ -37,12 +37,11 @@ class SpeechProvider {
     // The voice names it offers; the API accepts only these.
     virtual std::span<const std::string_view> voices() const = 0;
 
-    // Writes `request` spoken as a RIFF/WAVE file at `output`. Blocks until done, so call it from
-    // a plain thread (a worker's BlockingExecutor), never from a fiber. Throws ProviderError, or
-    // ProviderStopped soon after `stop` turns true.
+    // Writes `request` spoken as a RIFF/WAVE file at `output`, on a fiber: blocking work goes
+    // through `calls`. Throws ProviderError, or ProviderStopped once calls.stop() turns true.
     virtual SynthesizedSpeech synthesize(const SpeechRequest& request,
                                          const std::filesystem::path& output,
-                                         const std::atomic<bool>& stop) const = 0;
+                                         ProviderCalls& calls) const = 0;
 };
 
 }  // namespace squawk::generation

@@ -45,7 +45,7 @@ std::span<const std::string_view> EspeakProvider::voices() const {
 
 generation::SynthesizedSpeech EspeakProvider::synthesize(const generation::SpeechRequest& request,
                                                          const std::filesystem::path& output,
-                                                         const std::atomic<bool>& stop) const {
+                                                         generation::ProviderCalls& calls) const {
     if (!plausible_voice(request.voice))
         throw ProviderError::permanent("voice is not a valid voice name", {{"field", "voice"}});
     process::SubprocessRequest spawn;
@@ -59,17 +59,21 @@ generation::SynthesizedSpeech EspeakProvider::synthesize(const generation::Speec
                   output.string()};
     spawn.stdin_data = request.text;
     spawn.timeout = std::chrono::seconds(settings_.timeout_seconds);
-    spawn.stop = &stop;
-    process::SubprocessResult result;
-    try {
-        result = process::run_subprocess(spawn);
-    } catch (const process::SubprocessStartError& e) {
-        throw ProviderError::retryable(e.what());
-    }
-    if (result.exit_code != 0) fail(result, request);
-    const auto wav = generation::parse_wav(squawk::fs::read_file(output).value_or(""));
-    if (!wav) throw ProviderError::retryable("espeak-ng did not produce a valid WAV file");
-    return {wav->duration_seconds};
+    spawn.stop = &calls.stop();
+    generation::SynthesizedSpeech speech;
+    calls.blocking([&] {
+        process::SubprocessResult result;
+        try {
+            result = process::run_subprocess(spawn);
+        } catch (const process::SubprocessStartError& e) {
+            throw ProviderError::retryable(e.what());
+        }
+        if (result.exit_code != 0) fail(result, request);
+        const auto wav = generation::parse_wav(squawk::fs::read_file(output).value_or(""));
+        if (!wav) throw ProviderError::retryable("espeak-ng did not produce a valid WAV file");
+        speech.duration_seconds = wav->duration_seconds;
+    });
+    return speech;
 }
 
 std::unique_ptr<generation::SpeechProvider> make_speech_provider(const config::Config& config) {

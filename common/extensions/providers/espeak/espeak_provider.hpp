@@ -17,7 +17,7 @@ class EspeakProvider final : public generation::SpeechProvider {
     std::span<const std::string_view> voices() const override;
     generation::SynthesizedSpeech synthesize(const generation::SpeechRequest& request,
                                              const std::filesystem::path& output,
-                                             const std::atomic<bool>& stop) const override;
+                                             generation::ProviderCalls& calls) const override;
 
   private:
     config::EspeakSettings settings_;

@@ -25,12 +25,17 @@ http::Request service_request(const config::OpenAiSettings& settings, ServiceCal
     return request;
 }
 
-nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall call,
+http::Response send_service(const config::OpenAiSettings& settings, ServiceCall call,
                             generation::ProviderCalls& calls) {
     if (calls.stop()) throw generation::ProviderStopped();
     http::Client* client = calls.http();
     if (!client) throw ProviderError::retryable("this process has no HTTP client for the provider");
-    return accepted_body(client->send(service_request(settings, std::move(call))));
+    return client->send(service_request(settings, std::move(call)));
+}
+
+nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall call,
+                            generation::ProviderCalls& calls) {
+    return accepted_body(send_service(settings, std::move(call), calls));
 }
 
 std::string chosen_model(const std::vector<std::string>& allowed, const std::string& requested) {

@@ -26,6 +26,12 @@ struct ServiceCall {
 // The HTTP request for `call`: URL below base_url, key, idempotency key, timeout, answer size.
 http::Request service_request(const config::OpenAiSettings& settings, ServiceCall call);
 
+// POSTs `call` through the worker's client and returns the answer as it came. Throws
+// ProviderStopped when the stop flag is set before sending, a retryable ProviderError when the
+// process has no HTTP client.
+http::Response send_service(const config::OpenAiSettings& settings, ServiceCall call,
+                            generation::ProviderCalls& calls);
+
 // POSTs `call` and returns the accepted JSON body. Throws ProviderStopped when the stop flag is
 // set before sending, or ProviderError (openai_answers.hpp).
 nlohmann::json call_service(const config::OpenAiSettings& settings, ServiceCall call,

@@ -9,26 +9,15 @@
 
 #include <algorithm>
 #include <fstream>
-#include <future>
-#include <memory>
 
 namespace squawk::providers::openai {
 namespace {
 
 using generation::ProviderError;
 
-constexpr auto kStopCheckInterval = std::chrono::milliseconds(100);
 // OpenAI's speed 1.0 is about espeak's default rate, which the API's words per minute count from.
 constexpr double kSlowestSpeed = 0.25;
 constexpr double kFastestSpeed = 4.0;
-
-// The speech seam hands providers a plain thread and a stop flag, not the worker's fiber client,
-// so speech calls go through one client of their own on its own loop thread. It is never
-// destroyed: a call abandoned on stop may still be in flight at exit.
-http::Client& speech_client() {
-    static http::Client& client = *new http::Client(16);
-    return client;
-}
 
 void write_recording(const std::filesystem::path& output, const std::string& audio) {
     std::ofstream out(output, std::ios::binary | std::ios::trunc);
@@ -41,17 +30,6 @@ size_t character_count(std::string_view text) {
     return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
     }));
-}
-
-// Waits for the answer, giving up as soon as `stop` turns true.
-http::Response send_until_stopped(http::Request request, const std::atomic<bool>& stop) {
-    auto promise = std::make_shared<std::promise<http::Response>>();
-    auto answer = promise->get_future();
-    speech_client().submit(std::move(request),
-                           [promise](http::Response r) { promise->set_value(std::move(r)); });
-    while (answer.wait_for(kStopCheckInterval) != std::future_status::ready)
-        if (stop) throw generation::ProviderStopped();
-    return answer.get();
 }
 
 }  // namespace
@@ -67,8 +45,7 @@ std::span<const std::string_view> OpenAiSpeechProvider::voices() const {
 
 generation::SynthesizedSpeech OpenAiSpeechProvider::synthesize(
     const generation::SpeechRequest& request, const std::filesystem::path& output,
-    const std::atomic<bool>& stop) const {
-    if (stop) throw generation::ProviderStopped();
+    generation::ProviderCalls& calls) const {
     std::string voice = request.voice;
     if (voice == generation::kDefaultVoice && !voice_names_.empty() &&
         std::find(voice_names_.begin(), voice_names_.end(), voice) == voice_names_.end())
@@ -91,13 +68,12 @@ generation::SynthesizedSpeech OpenAiSpeechProvider::synthesize(
     ServiceCall call{"/audio/speech", "application/json",
                      body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), ""};
     call.accept = "audio/wav";
-    const http::Response response =
-        send_until_stopped(service_request(settings_, std::move(call)), stop);
+    const http::Response response = send_service(settings_, std::move(call), calls);
     const std::string& audio = accepted_bytes(response);
     const auto wav = generation::parse_wav(audio);
     if (!wav || wav->duration_seconds <= 0)
         throw ProviderError::retryable("malformed answer from the provider: not a WAV recording");
-    write_recording(output, audio);
+    calls.blocking([&] { write_recording(output, audio); });
     return {wav->duration_seconds};
 }
 

@@ -20,7 +20,7 @@ class OpenAiSpeechProvider final : public generation::SpeechProvider {
     // The seam's default voice (generation::kDefaultVoice) speaks with the first configured one.
     generation::SynthesizedSpeech synthesize(const generation::SpeechRequest& request,
                                              const std::filesystem::path& output,
-                                             const std::atomic<bool>& stop) const override;
+                                             generation::ProviderCalls& calls) const override;
 
   private:
     config::OpenAiSettings settings_;
