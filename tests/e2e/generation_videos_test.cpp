@@ -3,14 +3,13 @@
 // named and not charged, kept in their workspace, and cancelled mid-render without leftovers.
 #include "common/domain/generation/wav_info.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <signal.h>
 
-#include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -31,17 +30,6 @@ std::string read_file(const fs::path& path) {
     return bytes.str();
 }
 
-// What a program printed on its standard output; the arguments are the test's own.
-std::string output_of(const std::string& command) {
-    std::string out;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    while (const size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
-    ::pclose(pipe);
-    return out;
-}
-
 // How long espeak-ng speaks `text` in its default voice, measured from the WAV it writes.
 double narration_seconds(const Stack& stack, const std::string& text) {
     const auto wav = fs::path(stack.dir()) / "expected-narration.wav";
@@ -49,20 +37,6 @@ double narration_seconds(const Stack& stack, const std::string& text) {
     const auto info = squawk::generation::parse_wav(read_file(wav));
     REQUIRE(info);
     return info->duration_seconds;
-}
-
-// ffprobe's view of an MP4 written to disk.
-nlohmann::json probe(const Stack& stack, const std::string& bytes) {
-    const auto file = fs::path(stack.dir()) / "downloaded.mp4";
-    std::ofstream(file, std::ios::binary) << bytes;
-    return nlohmann::json::parse(output_of(
-        "ffprobe -v error -print_format json -show_streams -show_format '" + file.string() + "'"));
-}
-
-const nlohmann::json* stream_of(const nlohmann::json& probed, const std::string& type) {
-    for (const auto& stream : probed["streams"])
-        if (stream.value("codec_type", "") == type) return &stream;
-    return nullptr;
 }
 
 nlohmann::json submit_video(Stack& stack, const std::string& key, const nlohmann::json& body) {
@@ -82,32 +56,12 @@ std::string made_media(Stack& stack, const std::string& key, const std::string& 
     return (*job)["result"].value("media_id", "");
 }
 
-// Files under the media directory whose name starts with the job's id (finished or temporary).
-std::vector<fs::path> files_of_job(const Stack& stack, const std::string& job_id) {
-    std::vector<fs::path> found;
-    std::error_code ignored;
-    for (const auto& entry : fs::recursive_directory_iterator(stack.media_dir(), ignored))
-        if (entry.path().filename().string().rfind(job_id, 0) == 0) found.push_back(entry.path());
-    return found;
-}
-
 std::vector<fs::path> work_directories_of_job(const std::string& job_id) {
     std::vector<fs::path> found;
     for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
         if (entry.path().filename().string().rfind("squawk-video-" + job_id, 0) == 0)
             found.push_back(entry.path());
     return found;
-}
-
-// Whether a running process has `text` on its command line (ffmpeg names the job's files).
-bool process_naming(const std::string& text) {
-    std::error_code ignored;
-    for (const auto& entry : fs::directory_iterator("/proc", ignored)) {
-        std::string command = read_file(entry.path() / "cmdline");
-        std::replace(command.begin(), command.end(), '\0', ' ');
-        if (command.find(text) != std::string::npos) return true;
-    }
-    return false;
 }
 
 }  // namespace
@@ -133,7 +87,8 @@ TEST_CASE(
     CHECK(video["media"][0].value("mime_type", "") == "video/mp4");
     CHECK(video["media"][0].value("kind", "") == "video");
 
-    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
+    const auto probed = probe_media(
+        stack, downloaded_media(stack, key, video.value("media_id", "")), "downloaded.mp4");
     INFO(probed.dump());
     const auto* picture = stream_of(probed, "video");
     const auto* sound = stream_of(probed, "audio");
@@ -168,7 +123,8 @@ TEST_CASE("a scene shows the workspace's own image, scaled and cropped to a squa
         {{"title", "Square"},
          {"size", "1080x1080"},
          {"scenes", {{{"text", "Our own picture."}, {"image_media_id", image}}}}});
-    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
+    const auto probed = probe_media(
+        stack, downloaded_media(stack, key, video.value("media_id", "")), "downloaded.mp4");
     const auto* picture = stream_of(probed, "video");
     REQUIRE(picture);
     CHECK(picture->value("width", 0) == 1080);
@@ -223,7 +179,8 @@ TEST_CASE("videos are listed, stay in their workspace, and a delete removes the 
     const auto& key = stack.tenant().test_key;
     const auto video =
         completed_creation(stack, key, "videos", {{"scenes", {{{"text", "Short one."}}}}});
-    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
+    const auto probed = probe_media(
+        stack, downloaded_media(stack, key, video.value("media_id", "")), "downloaded.mp4");
     const auto* picture = stream_of(probed, "video");
     REQUIRE(picture);
     CHECK(picture->value("width", 0) == 1920);
@@ -282,7 +239,8 @@ TEST_CASE("a worker killed mid-render makes the video once, with no partial file
     CHECK(stack.count("SELECT COUNT(*) FROM media") == 1);
     const auto video =
         stack.request("GET", "/v1/videos/" + accepted.value("id", ""), nullptr, key).json["data"];
-    const auto probed = probe(stack, downloaded_media(stack, key, video.value("media_id", "")));
+    const auto probed = probe_media(
+        stack, downloaded_media(stack, key, video.value("media_id", "")), "downloaded.mp4");
     CHECK(std::stod(probed["format"].value("duration", "0")) > 5.0);
     // Only the finished file is left of the job: the killed attempt's partial file is gone.
     const auto files = files_of_job(stack, job_id);
