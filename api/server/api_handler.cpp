@@ -6,6 +6,7 @@
 #include "api/server/exception_mapping.hpp"
 #include "api/server/header_limits.hpp"
 #include "api/server/idempotency_gate.hpp"
+#include "api/server/key_cache.hpp"
 #include "api/server/profile_delegation.hpp"
 #include "api/server/rate_limit_gate.hpp"
 #include "api/server/request_body.hpp"
@@ -96,16 +97,8 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     const Route& route = *match.route;
     exchange.route = std::string(route.pattern);
     RequestContext context;
-    if (route.upload != Route::Upload::none) {
-        const auto ticket = header_value(request, std::string(kUploadTicketField).c_str());
-        context.upload = ticket ? uploads.claim(*ticket) : nullptr;
-        if (!context.upload)
-            throw ApiError(ErrorCode::InvalidRequest, "The upload's body could not be read.",
-                           {{"reason", "send it with a Content-Length or chunked"}});
-        require_received(*context.upload, services.config.media.max_upload_bytes);
-    } else {
+    if (route.upload == Route::Upload::none)
         check_body_size(request.body().size(), services.config.api.max_body_bytes);
-    }
     context.request_id = exchange.request_id;
     if (route.access.kind != Access::Kind::open) {
         const auto authorization = header_value(request, "Authorization");
@@ -120,6 +113,15 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
         act_in_profile(route, profile ? std::optional<std::string_view>(*profile) : std::nullopt,
                        context, services);
         exchange.profile_id = context.profile_id;
+    }
+    if (route.upload != Route::Upload::none) {
+        // An upload is answered for after its caller is known: a stranger learns nothing of it.
+        const auto ticket = header_value(request, std::string(kUploadTicketField).c_str());
+        context.upload = ticket ? uploads.claim(*ticket) : nullptr;
+        if (!context.upload)
+            throw ApiError(ErrorCode::InvalidRequest, "The upload's body could not be read.",
+                           {{"reason", "send it with a Content-Length or chunked"}});
+        require_received(*context.upload, services.config.media.max_upload_bytes);
     }
     const auto content_type = header_value(request, "Content-Type");
     if (route.upload == Route::Upload::none)
@@ -344,7 +346,24 @@ std::unique_ptr<BodyReceiver> ApiHandler::upload_receiver(const RequestHead& hea
     const RouteMatch match = router_->match(head.method, head.path());
     if (match.outcome != RouteMatch::Outcome::found || match.route->upload == Route::Upload::none)
         return nullptr;
-    return std::make_unique<UploadReceiver>(head, match.route->upload, *limits_, *uploads_);
+    const bool caller_known =
+        match.route->access.kind == Access::Kind::open || presents_known_key(head);
+    return std::make_unique<UploadReceiver>(head, match.route->upload, caller_known, *limits_,
+                                            *uploads_);
+}
+
+bool ApiHandler::presents_known_key(const RequestHead& head) {
+    try {
+        const std::string_view secret = bearer_token(head.field("Authorization"));
+        const auto found = services_->key_cache.find(services_->mysql, services_->redis, secret,
+                                                     KeyCache::EpochRead::recent);
+        return found.key && !found.key->revoked;
+    } catch (const ApiError&) {
+        return false;
+    } catch (const std::exception&) {
+        // MySQL or Redis could not say: the request's own authentication will.
+        return true;
+    }
 }
 
 void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter response) {

@@ -33,6 +33,9 @@ class ApiHandler : public Pistache::Http::Handler {
     void onInput(const char* buffer, size_t length,
                  const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;
     std::unique_ptr<BodyReceiver> upload_receiver(const RequestHead& head);
+    // Whether the head presents a key the API knows (not revoked); the request itself is
+    // authenticated again, and rate-limited, when Pistache hands it over.
+    bool presents_known_key(const RequestHead& head);
 
     Services* services_;
     std::shared_ptr<const Router> router_;

@@ -35,6 +35,8 @@ void require_received(const ReceivedUpload& upload, long long max_upload_bytes) 
             throw ApiError(ErrorCode::ServiceUnavailable,
                            "Too many uploads are in progress; retry shortly.",
                            {{"retry_after_seconds", 1}});
+        case Outcome::unauthenticated:
+            throw ApiError(ErrorCode::InvalidApiKey);
         case Outcome::not_a_form:
             throw ApiError(ErrorCode::UnsupportedMediaType,
                            "The body must be multipart/form-data with a boundary.");

@@ -17,13 +17,14 @@ namespace squawk::api {
 struct ReceivedUpload {
     enum class Outcome {
         received,
-        too_large,       // past media.max_upload_bytes
-        busy,            // the upload budget was full
-        not_a_form,      // a form upload without a multipart/form-data Content-Type
-        malformed_form,  // `problem` says how
-        no_file,         // a form without a part named `file`
-        incomplete,      // the connection broke the body's framing
-        write_failed,    // the disk refused it; `problem` says why
+        too_large,        // past media.max_upload_bytes
+        busy,             // the upload budget was full
+        unauthenticated,  // the head carried no key the API knows: nothing was written
+        not_a_form,       // a form upload without a multipart/form-data Content-Type
+        malformed_form,   // `problem` says how
+        no_file,          // a form without a part named `file`
+        incomplete,       // the connection broke the body's framing
+        write_failed,     // the disk refused it; `problem` says why
     };
     Outcome outcome = Outcome::received;
     std::string problem;

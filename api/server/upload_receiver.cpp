@@ -7,9 +7,13 @@
 
 namespace squawk::api {
 
-UploadReceiver::UploadReceiver(const RequestHead& head, Route::Upload how,
+UploadReceiver::UploadReceiver(const RequestHead& head, Route::Upload how, bool caller_known,
                                const UploadLimits& limits, UploadRegistry& registry)
     : limits_(limits), registry_(registry) {
+    if (!caller_known) {
+        refuse(ReceivedUpload::Outcome::unauthenticated);
+        return;
+    }
     const BodyFraming framing = body_framing(head);
     const long long allowed =
         limits.max_upload_bytes + (how == Route::Upload::form_file ? kFormFramingBytes : 0);

@@ -29,8 +29,10 @@ inline constexpr long long kFormFramingBytes = 1024 * 1024;
 
 class UploadReceiver : public BodyReceiver, private FormSink {
   public:
-    UploadReceiver(const RequestHead& head, Route::Upload how, const UploadLimits& limits,
-                   UploadRegistry& registry);
+    // `caller_known`: whether the head's key is one the API knows; a stranger's upload is
+    // refused before any of it is written.
+    UploadReceiver(const RequestHead& head, Route::Upload how, bool caller_known,
+                   const UploadLimits& limits, UploadRegistry& registry);
     ~UploadReceiver() override;
 
     bool refused_at_head() const override { return refused_; }

@@ -566,3 +566,26 @@ TEST_CASE("while the upload budget is taken a further upload is answered 503 wit
                             std::chrono::seconds(5)));
     CHECK(media_rows(stack) == stored + 1);
 }
+
+TEST_CASE("an upload from a caller without a known key is answered 401 before its body is sent",
+          "[e2e][media]") {
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    std::string stranger = key;
+    stranger.back() = stranger.back() == 'a' ? 'b' : 'a';
+    for (const std::string& presented : {stranger, std::string()}) {
+        RawConnection connection(stack.base_url());
+        std::string head = upload_head(presented, 5'000'000);
+        if (presented.empty())
+            head.erase(head.find("Authorization"),
+                       head.find("\r\nContent-Type") + 2 - head.find("Authorization"));
+        connection.send(head);
+        const std::string refused = connection.read_response();
+        CHECK(refused.starts_with("HTTP/1.1 401"));
+        CHECK(nothing_incoming(stack));
+        // Its body is read past, not written; the connection goes on serving.
+        connection.send(std::string(5'000'000, 'x') + get_me_request(key));
+        CHECK(connection.read_response().starts_with("HTTP/1.1 200"));
+    }
+    CHECK(media_rows(stack) == 0);
+}
