@@ -1,19 +1,12 @@
 #include "api/server/request_head.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <cctype>
 
 namespace squawk::api {
+
 namespace {
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t';
-}
-
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-    return text;
-}
 
 // RFC 9110 tchar.
 bool is_token_char(char c) {
@@ -40,22 +33,13 @@ std::optional<long long> plain_length(std::string_view text) {
 
 }  // namespace
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
-
 std::string_view RequestHead::path() const {
     return target.substr(0, target.find('?'));
 }
 
 std::optional<std::string_view> RequestHead::field(std::string_view name) const {
     for (const auto& [n, v] : fields)
-        if (equals_ignoring_case(n, name)) return v;
+        if (text::equals_ignoring_case(n, name)) return v;
     return std::nullopt;
 }
 
@@ -82,7 +66,7 @@ std::optional<RequestHead> parse_request_head(std::string_view block) {
         const size_t colon = field.find(':');
         if (colon == std::string_view::npos || !is_token(field.substr(0, colon)))
             return std::nullopt;
-        const std::string_view value = trimmed(field.substr(colon + 1));
+        const std::string_view value = text::trim_blanks(field.substr(colon + 1));
         for (char c : value)
             if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
                 return std::nullopt;
@@ -96,12 +80,12 @@ BodyFraming body_framing(const RequestHead& head) {
     std::optional<long long> length;
     bool chunked = false;
     for (const auto& [name, value] : head.fields) {
-        if (equals_ignoring_case(name, "content-length")) {
+        if (text::equals_ignoring_case(name, "content-length")) {
             const auto parsed = plain_length(value);
             if (!parsed || (length && *length != *parsed)) return unknown;
             length = parsed;
-        } else if (equals_ignoring_case(name, "transfer-encoding")) {
-            if (chunked || !equals_ignoring_case(value, "chunked")) return unknown;
+        } else if (text::equals_ignoring_case(name, "transfer-encoding")) {
+            if (chunked || !text::equals_ignoring_case(value, "chunked")) return unknown;
             chunked = true;
         }
     }
@@ -118,7 +102,7 @@ std::string render_request_head(const RequestHead& head, const std::vector<std::
     out.append("\r\n");
     for (const auto& [name, value] : head.fields) {
         bool dropped = false;
-        for (const auto d : drop) dropped = dropped || equals_ignoring_case(name, d);
+        for (const auto d : drop) dropped = dropped || text::equals_ignoring_case(name, d);
         if (!dropped) out.append(name).append(": ").append(value).append("\r\n");
     }
     for (const auto& [name, value] : add)

@@ -48,6 +48,4 @@ BodyFraming body_framing(const RequestHead& head);
 std::string render_request_head(const RequestHead& head, const std::vector<std::string_view>& drop,
                                 const std::vector<std::pair<std::string, std::string>>& add);
 
-bool equals_ignoring_case(std::string_view a, std::string_view b);
-
 }  // namespace squawk::api

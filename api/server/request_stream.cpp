@@ -1,5 +1,7 @@
 #include "api/server/request_stream.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 
 namespace squawk::api {
@@ -9,7 +11,7 @@ constexpr std::string_view kHeadEnd = "\r\n\r\n";
 
 bool asks_to_continue(const RequestHead& head) {
     const auto expect = head.field("Expect");
-    return expect && equals_ignoring_case(*expect, "100-continue");
+    return expect && text::equals_ignoring_case(*expect, "100-continue");
 }
 
 }  // namespace
