@@ -1,5 +1,6 @@
 #include "scheduler/retention_sweeper.hpp"
 
+#include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/idempotency/idempotency_store.hpp"
@@ -13,6 +14,13 @@ constexpr int kBatch = 5000;
 // Batches per run: a large backlog is worked off over several runs, never in one long burst.
 constexpr int kMaxBatches = 20;
 }  // namespace
+
+RetentionSweeper::RetentionSweeper(db::MysqlPool& mysql, const config::Config& config,
+                                   storage::ObjectStore& store)
+    : mysql_(mysql),
+      config_(config),
+      retention_(std::chrono::hours(24) * config.request_log.retention_days),
+      store_(store) {}
 
 long long RetentionSweeper::run_once() {
     const auto cutoff =
@@ -42,7 +50,7 @@ long long RetentionSweeper::run_once() {
         if (n < kBatch) break;
     }
     // Upload URLs that expired unconfirmed: their pending rows and any bytes they received.
-    media::MediaService uploads(mysql_, media_);
+    media::MediaService uploads(mysql_, config_, store_);
     for (int i = 0; i < kMaxBatches; ++i) {
         const long long n = uploads.sweep_expired_uploads(kBatch);
         deleted += n;

@@ -3,8 +3,9 @@
 // they received), in bounded batches so no statement runs long.
 #pragma once
 
+#include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
-#include "common/domain/media/media_settings.hpp"
+#include "common/core/storage/object_store.hpp"
 
 #include <chrono>
 
@@ -12,15 +13,17 @@ namespace squawk::scheduler {
 
 class RetentionSweeper {
   public:
-    RetentionSweeper(db::MysqlPool& mysql, int retention_days, const config::MediaSettings& media)
-        : mysql_(mysql), retention_(std::chrono::hours(24) * retention_days), media_(media) {}
+    // `config` gives request_log.retention_days and what the media sweep needs.
+    RetentionSweeper(db::MysqlPool& mysql, const config::Config& config,
+                     storage::ObjectStore& store);
     // Returns how many rows were deleted.
     long long run_once();
 
   private:
     db::MysqlPool& mysql_;
+    const config::Config& config_;
     std::chrono::hours retention_;
-    const config::MediaSettings& media_;
+    storage::ObjectStore& store_;
 };
 
 }  // namespace squawk::scheduler

@@ -4,6 +4,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/queue_metrics.hpp"
+#include "common/core/storage/object_store_factory.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/jobs/dead_letter_hooks.hpp"
 #include "common/domain/jobs/job_types.hpp"
@@ -60,7 +61,8 @@ SchedulerRuntime::SchedulerRuntime(config::Config config, std::string owner)
                  std::chrono::seconds(config_.scheduler.reconcile_after_seconds)),
       rebuilder_(mysql_, config_.redis),
       webhook_tasks_(mysql_, config_.webhooks),
-      retention_(mysql_, config_.request_log.retention_days, config_.media),
+      storage_(storage::make_object_store(config_.storage, config_.media.dir)),
+      retention_(mysql_, config_, *storage_),
       allowance_(mysql_, config_.billing.monthly_allowance_units) {
     delivery_backlog_ = webhooks::export_delivery_backlog(mysql_);
     queue_gauges_ = metrics::export_queue_depths(

@@ -59,6 +59,7 @@ class SchedulerRuntime : public daemon::Service {
     LostWork lost_work_;
     QueueRebuilder rebuilder_;
     WebhookTasks webhook_tasks_;
+    std::unique_ptr<storage::ObjectStore> storage_;
     RetentionSweeper retention_;
     MonthlyAllowance allowance_;
     metrics::CollectorHandle delivery_backlog_;

@@ -35,7 +35,7 @@ inline const char* creation_param(generation::CreationKind kind) {
 }
 
 inline generation::CreationService creations(Services& services) {
-    return generation::CreationService(services.mysql, services.submitter, services.config.media);
+    return generation::CreationService(services.mysql, services.submitter, *services.storage);
 }
 
 // 422 MODEL_NOT_AVAILABLE naming the setting that chooses `modality`'s provider; `why` says what
@@ -118,7 +118,7 @@ inline std::optional<media::Media> check_input_media(
     const std::string& media_id, std::initializer_list<std::string_view> accepted,
     std::string_view described) {
     try {
-        auto m = media::MediaService(services.mysql, services.config.media)
+        auto m = media::MediaService(services.mysql, services.config, *services.storage)
                      .get(ctx.workspace_id, media_id);
         const auto matches = [&](std::string_view a) { return a == m.kind || a == m.mime_type; };
         if (m.status != "ready")

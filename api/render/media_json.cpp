@@ -24,9 +24,12 @@ nlohmann::json media_json(const media::Media& m, const std::string& public_base_
 
 nlohmann::json upload_url_json(const media::UploadUrl& upload, const std::string& public_base_url) {
     return {{"media_id", upload.media.public_id},
-            {"upload_url", public_base_url + "/media/uploads/" + upload.token},
+            {"upload_url",
+             upload.presigned_url.value_or(public_base_url + "/media/uploads/" + upload.token)},
             {"expires_at", time::format_iso8601(upload.media.upload_expires_at.value())},
-            {"method", "PUT"}};
+            {"method", "PUT"},
+            // A presigned PUT is signed for exactly this type; the API's own route sniffs bytes.
+            {"headers", {{"Content-Type", upload.media.mime_type}}}};
 }
 
 }  // namespace squawk::api::render

@@ -250,6 +250,9 @@ void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) 
         else
             Http::serveFile(response, reply.file->path,
                             Http::Mime::MediaType::fromString(reply.file->mime_type));
+    } else if (reply.redirect_to) {
+        response.headers().add(std::make_shared<ResponseHeader>("Location", *reply.redirect_to));
+        response.send(Http::Code::Found);
     } else if (reply.raw) {
         response.send(static_cast<Http::Code>(reply.status), reply.raw->bytes,
                       Http::Mime::MediaType::fromString(reply.raw->mime_type));

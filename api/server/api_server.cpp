@@ -3,6 +3,7 @@
 #include "api/handlers/routes.hpp"
 #include "api/server/api_handler.hpp"
 #include "common/core/config/config.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/log/logger.hpp"
 
 #include <pistache/endpoint.h>
@@ -12,22 +13,6 @@
 #include <stdexcept>
 
 namespace squawk::api {
-namespace {
-
-// An upload being received is written to at least every few seconds; one untouched for an hour
-// was left by an API process that died while receiving it.
-void remove_abandoned_uploads(const std::filesystem::path& incoming) {
-    const auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(1);
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(incoming, ec)) {
-        std::error_code ignored;
-        if (entry.is_regular_file(ignored) && entry.last_write_time(ignored) < cutoff)
-            std::filesystem::remove(entry.path(), ignored);
-    }
-}
-
-}  // namespace
-
 ApiServer::ApiServer(const config::Config& config)
     : config_(config),
       mysql_(config.mysql),
@@ -72,7 +57,9 @@ UploadLimits ApiServer::upload_limits() const {
     limits.budget_bytes = config_.media.upload_memory_budget_bytes;
     limits.incoming_dir = std::filesystem::path(config_.media.dir) / ".incoming";
     std::filesystem::create_directories(limits.incoming_dir);
-    remove_abandoned_uploads(limits.incoming_dir);
+    // An upload being received is written to at least every few seconds; one untouched for an
+    // hour was left by an API process that died while receiving it.
+    squawk::fs::remove_files_older_than(limits.incoming_dir, std::chrono::hours(1));
     return limits;
 }
 

@@ -75,6 +75,8 @@ struct Reply {
     std::optional<nlohmann::json> usage;  // {cost, balance_remaining} of a billable call
     std::optional<FileBody> file;
     std::optional<RawBody> raw;
+    // Sent as 302 Found with this Location and no body.
+    std::optional<std::string> redirect_to;
 
     static Reply ok(nlohmann::json data, int status = 200) {
         Reply r;
@@ -100,6 +102,12 @@ struct Reply {
     static Reply send_raw(RawBody body) {
         Reply r;
         r.raw = std::move(body);
+        return r;
+    }
+    static Reply redirect(std::string location) {
+        Reply r;
+        r.status = 302;
+        r.redirect_to = std::move(location);
         return r;
     }
 };

@@ -1,6 +1,7 @@
 #include "api/server/services.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/storage/object_store_factory.hpp"
 
 namespace squawk::api {
 
@@ -16,6 +17,7 @@ Services::Services(const config::Config& c, db::MysqlPool& m, redis::RedisPool& 
       leases(std::chrono::milliseconds(c.rate_limits.lease_ms)),
       request_log(m, std::chrono::milliseconds(c.request_log.flush_interval_ms),
                   static_cast<size_t>(c.request_log.max_pending)),
-      content_policy(c.content_policy) {}
+      content_policy(c.content_policy),
+      storage(storage::make_object_store(c.storage, c.media.dir)) {}
 
 }  // namespace squawk::api

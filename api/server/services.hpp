@@ -10,9 +10,12 @@
 #include "common/core/rate_limit/rate_limiter.hpp"
 #include "common/core/rate_limit/token_leases.hpp"
 #include "common/core/redis/redis_pool.hpp"
+#include "common/core/storage/object_store.hpp"
 #include "common/domain/generation/content_policy.hpp"
 #include "common/domain/jobs/job_submitter.hpp"
 #include "common/domain/request_log/request_log_writer.hpp"
+
+#include <memory>
 
 namespace squawk::api {
 
@@ -30,6 +33,8 @@ struct Services {
     rate_limit::TokenLeases leases;
     request_log::RequestLogWriter request_log;  // started and stopped by main()
     generation::ContentPolicy content_policy;
+    // Where media files live (storage.backend).
+    std::unique_ptr<storage::ObjectStore> storage;
     // Outgoing calls the API makes itself (the synchronous webhook test).
     http::Client http{64};
 };

@@ -1,6 +1,8 @@
 // The media library from the outside: uploads sniffed from their bytes (direct multipart, or an
 // upload URL then confirm) and streamed to disk as they arrive, listing, ranged downloads,
 // tenancy, expiry of unused upload URLs and deletion refused while a scheduled post uses the file.
+#include "common/core/config/config.hpp"
+#include "common/core/storage/local_object_store.hpp"
 #include "common/domain/media/media_service.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/process.hpp"
@@ -409,9 +411,10 @@ TEST_CASE("expired upload URLs are refused and swept with their files", "[e2e][m
     check_not_found(stack.request_raw("PUT", path_of(issued.json["data"]["upload_url"]), "bytes",
                                       "", {{"Content-Type", "image/png"}}));
 
-    squawk::config::MediaSettings settings;
-    settings.dir = stack.media_dir();
-    squawk::media::MediaService service(stack.db(), settings);
+    squawk::config::Config config;
+    config.media.dir = stack.media_dir();
+    squawk::storage::LocalObjectStore store(stack.media_dir());
+    squawk::media::MediaService service(stack.db(), config, store);
     CHECK(service.sweep_expired_uploads(100) == 1);
     CHECK(media_rows(stack) == 0);
     check_not_found(stack.request("GET", "/v1/media/" + id, nullptr, key));

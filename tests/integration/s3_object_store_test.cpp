@@ -1,6 +1,6 @@
 // The S3 object store against a real S3-compatible server (s3rver, every signature checked
-// independently; tests/fakes/s3): streamed uploads and downloads, HEAD and DELETE, presigned URLs
-// used by plain curl, expiry, a wrong secret, and keys that need encoding.
+// independently; tests/fakes/s3): streamed uploads and downloads, HEAD and DELETE, server-side
+// moves, presigned URLs used by plain curl, expiry, a wrong secret, and keys that need encoding.
 #include "common/core/storage/s3_object_store.hpp"
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/fs/work_files.hpp"
@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace squawk;
@@ -218,6 +219,91 @@ TEST_CASE("S3: keys with spaces, reserved characters and non-ASCII letters round
         CHECK(read_file(scratch / "presigned") == "content of " + key);
         store.remove(key);
         CHECK_FALSE(store.exists(key));
+    }
+}
+
+TEST_CASE(
+    "S3: a move copies the object over the destination on the server and deletes the source") {
+    FakeS3 server;
+    S3ObjectStore store(config_for(server));
+    fs::ScratchDirectory scratch("squawk-s3-test-");
+    const std::string content = crypto::random_bytes(256 * 1024 + 7);
+    write_file(scratch / "new", content);
+    write_file(scratch / "old", "the old object");
+    store.put_file("ws_9/work.bin", scratch / "new", "application/octet-stream");
+    store.put_file("ws_9/med_a.bin", scratch / "old", "application/octet-stream");
+
+    // The server checks the signature of the copy, its x-amz-copy-source header included.
+    store.move("ws_9/work.bin", "ws_9/med_a.bin");
+    CHECK_FALSE(store.exists("ws_9/work.bin"));
+    CHECK(store.size("ws_9/med_a.bin") == content.size());
+    store.fetch_to_file("ws_9/med_a.bin", scratch / "back");
+    CHECK(read_file(scratch / "back") == content);
+
+    store.move("ws_9/med_a.bin", "ws_10/final/med_b.bin");
+    CHECK_FALSE(store.exists("ws_9/med_a.bin"));
+    CHECK(store.size("ws_10/final/med_b.bin") == content.size());
+}
+
+TEST_CASE("S3: moving a missing object raises NoSuchKey and leaves the destination") {
+    FakeS3 server;
+    S3ObjectStore store(config_for(server));
+    fs::ScratchDirectory scratch("squawk-s3-test-");
+    write_file(scratch / "f", "kept");
+    store.put_file("ws_11/kept.txt", scratch / "f", "text/plain");
+
+    const auto missing =
+        storage_error_of([&] { store.move("ws_11/missing.txt", "ws_11/kept.txt"); });
+    CHECK(missing.code() == "NoSuchKey");
+    CHECK(missing.http_status() == 404);
+    CHECK_FALSE(missing.retryable());
+    store.fetch_to_file("ws_11/kept.txt", scratch / "back");
+    CHECK(read_file(scratch / "back") == "kept");
+}
+
+TEST_CASE("S3: moving a key onto itself leaves the object as it was") {
+    FakeS3 server;
+    S3ObjectStore store(config_for(server));
+    fs::ScratchDirectory scratch("squawk-s3-test-");
+    write_file(scratch / "f", "stays");
+    store.put_file("ws_12/same.txt", scratch / "f", "text/plain");
+    store.move("ws_12/same.txt", "ws_12/same.txt");
+    store.fetch_to_file("ws_12/same.txt", scratch / "back");
+    CHECK(read_file(scratch / "back") == "stays");
+}
+
+TEST_CASE("S3: a move with a wrong secret is refused and both objects stay as they were") {
+    FakeS3 server;
+    S3ObjectStore store(config_for(server));
+    S3ObjectStore wrong(config_for(server, "not-the-secret"));
+    fs::ScratchDirectory scratch("squawk-s3-test-");
+    write_file(scratch / "f", "source");
+    store.put_file("ws_13/from.txt", scratch / "f", "text/plain");
+
+    const auto refused = storage_error_of([&] { wrong.move("ws_13/from.txt", "ws_13/to.txt"); });
+    CHECK(refused.code() == "SignatureDoesNotMatch");
+    CHECK(refused.http_status() == 403);
+    CHECK(store.size("ws_13/from.txt") == 6u);
+    CHECK_FALSE(store.exists("ws_13/to.txt"));
+}
+
+TEST_CASE("S3: keys with spaces, reserved characters and non-ASCII letters move byte for byte") {
+    FakeS3 server;
+    S3ObjectStore store(config_for(server));
+    fs::ScratchDirectory scratch("squawk-s3-test-");
+    const std::vector<std::pair<std::string, std::string>> moves = {
+        {"ws_14/caf\xc3\xa9 menu (1).png", "ws_14/\xe6\x97\xa5\xe6\x9c\xac/final menu.png"},
+        {"ws_14/a b+c=d&e$f@g.txt", "ws_14/100% ~sure!*'.txt"},
+    };
+    for (const auto& [from, to] : moves) {
+        INFO(from << " -> " << to);
+        const std::string content = crypto::random_bytes(4096);
+        write_file(scratch / "f", content);
+        store.put_file(from, scratch / "f", "application/octet-stream");
+        store.move(from, to);
+        CHECK_FALSE(store.exists(from));
+        store.fetch_to_file(to, scratch / "back");
+        CHECK(read_file(scratch / "back") == content);
     }
 }
 

@@ -1,6 +1,6 @@
 // The local object store: objects are files under its root, put by rename (or by copy from another
-// filesystem), fetched whole, removed idempotently; it hands out no presigned URLs but the path of
-// each object, so helper programs read it in place.
+// filesystem), fetched whole, moved by rename, removed idempotently; it hands out no presigned URLs
+// but the path of each object, so helper programs read it in place.
 #include "common/core/storage/local_object_store.hpp"
 #include "common/core/config/config_error.hpp"
 #include "common/core/config/section_schema.hpp"
@@ -117,6 +117,59 @@ TEST_CASE("fetching a missing local object raises NoSuchKey and leaves no file")
         CHECK_FALSE(e.retryable());
     }
     CHECK_FALSE(std::filesystem::exists(scratch / "out"));
+}
+
+TEST_CASE("a local move renames the object over the one it replaces and the source is gone") {
+    fs::ScratchDirectory scratch("squawk-local-store-");
+    LocalObjectStore store(scratch / "root");
+    write_file(scratch / "new", "the new object");
+    write_file(scratch / "old", "the old one");
+    store.put_file("ws_1/work.bin", scratch / "new", "application/octet-stream");
+    store.put_file("ws_1/med_a.bin", scratch / "old", "application/octet-stream");
+
+    store.move("ws_1/work.bin", "ws_1/med_a.bin");
+    CHECK_FALSE(store.exists("ws_1/work.bin"));
+    CHECK(read_file(*store.local_path("ws_1/med_a.bin")) == "the new object");
+    CHECK(entries_in(scratch / "root" / "ws_1") == 1);
+}
+
+TEST_CASE("a local move creates the folders of its destination") {
+    fs::ScratchDirectory scratch("squawk-local-store-");
+    LocalObjectStore store(scratch / "root");
+    write_file(scratch / "f", "moving deeper");
+    store.put_file("ws_1/tmp.bin", scratch / "f", "text/plain");
+
+    store.move("ws_1/tmp.bin", "ws_2/final/deep/med_b.txt");
+    CHECK_FALSE(store.exists("ws_1/tmp.bin"));
+    CHECK(read_file(scratch / "root" / "ws_2" / "final" / "deep" / "med_b.txt") == "moving deeper");
+}
+
+TEST_CASE("a local move of a missing object raises NoSuchKey and leaves the destination") {
+    fs::ScratchDirectory scratch("squawk-local-store-");
+    LocalObjectStore store(scratch / "root");
+    write_file(scratch / "f", "kept");
+    store.put_file("ws_1/kept.txt", scratch / "f", "text/plain");
+    try {
+        store.move("ws_1/missing.txt", "ws_1/kept.txt");
+        FAIL("move of a missing object succeeded");
+    } catch (const StorageError& e) {
+        CHECK(e.code() == "NoSuchKey");
+        CHECK(e.http_status() == 404);
+        CHECK_FALSE(e.retryable());
+    }
+    CHECK(read_file(*store.local_path("ws_1/kept.txt")) == "kept");
+    CHECK_THROWS_AS(store.move("ws_1/kept.txt", "../escape"), InvalidObjectKey);
+    CHECK(store.exists("ws_1/kept.txt"));
+}
+
+TEST_CASE("a local move of a key onto itself leaves the object as it was") {
+    fs::ScratchDirectory scratch("squawk-local-store-");
+    LocalObjectStore store(scratch / "root");
+    write_file(scratch / "f", "stays");
+    store.put_file("ws_1/same.txt", scratch / "f", "text/plain");
+    store.move("ws_1/same.txt", "ws_1/same.txt");
+    CHECK(read_file(*store.local_path("ws_1/same.txt")) == "stays");
+    CHECK(entries_in(scratch / "root" / "ws_1") == 1);
 }
 
 TEST_CASE("a failed local put leaves the caller's file in place") {

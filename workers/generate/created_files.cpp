@@ -51,25 +51,30 @@ void settle_payment(db::Session& s, const jobs::ClaimedJob& job, long long billa
         billing::Wallet::settle(s, *open, billable_quantity);
 }
 
+void store_created_file(TaskContext& context, CreatedFile& file) {
+    context.executor().run([&] {
+        for (int earlier = 1; earlier < file.attempt; ++earlier) {
+            std::error_code ignored;
+            fs::remove(file.directory / partial_name(file.file_name, earlier), ignored);
+        }
+        std::error_code error;
+        file.record.size_bytes = static_cast<long long>(fs::file_size(file.temp.path(), error));
+        if (error) throw RetryableError("cannot stat a generated file: " + error.message());
+        try {
+            context.storage().put_file(file.record.storage_path, file.temp.path(),
+                                       file.record.mime_type);
+        } catch (const storage::StorageError& e) {
+            throw RetryableError(std::string("cannot store a generated file: ") + e.what());
+        }
+    });
+}
+
 RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
                                  const nlohmann::json& output, std::vector<CreatedFile*> files,
                                  long long billable_quantity) {
     // Last safe point: past here the files and the records are the job's effects.
     context.stop_if_cancelled();
-    context.executor().run([&] {
-        for (auto* f : files) {
-            // What attempts killed mid-render left behind.
-            for (int earlier = 1; earlier < f->attempt; ++earlier) {
-                std::error_code ignored;
-                fs::remove(f->directory / partial_name(f->file_name, earlier), ignored);
-            }
-            std::error_code error;
-            f->record.size_bytes = static_cast<long long>(fs::file_size(f->temp.path(), error));
-            if (error) throw RetryableError("cannot stat a generated file: " + error.message());
-            fs::rename(f->temp.path(), f->directory / f->file_name, error);
-            if (error) throw RetryableError("cannot move a generated file: " + error.message());
-        }
-    });
+    for (auto* f : files) store_created_file(context, *f);
     auto recorded = context.in_transaction([&](db::Session& s) -> std::optional<RecordedCreation> {
         // Locks the job's row before the creation's, in the order a delete takes them.
         const auto open =
@@ -85,8 +90,11 @@ RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& j
     if (!recorded) {
         context.executor().run([&] {
             for (auto* f : files) {
-                std::error_code ignored;
-                fs::remove(f->directory / f->file_name, ignored);
+                try {
+                    context.storage().remove(f->record.storage_path);
+                } catch (const storage::StorageError&) {
+                    // Garbage at worst: no record names it.
+                }
             }
         });
         throw TaskCancelled();

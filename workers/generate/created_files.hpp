@@ -1,6 +1,7 @@
-// Where a generation job puts what it made: files written under a temporary name in their final
-// directory, moved into place, and recorded with the job's creation in one transaction. A job
-// whose creation was deleted meanwhile throws its files away and stops.
+// Where a generation job puts what it made: files written under a temporary name in the
+// workspace's media directory, put into the object store (a rename when it is local), and
+// recorded with the job's creation in one transaction. A job whose creation was deleted
+// meanwhile throws its files away and stops.
 #pragma once
 
 #include "common/domain/billing/billable_quantity.hpp"
@@ -42,15 +43,21 @@ struct CreatedFile {
 // Creates the workspace's media directory (on the executor); RetryableError when it cannot.
 void prepare_directory(TaskContext& context, const std::filesystem::path& directory);
 
+// Puts the finished file into the object store under its record's key (record.mime_type set),
+// records its size, and removes what attempts killed mid-render left behind. Blocks only the
+// fiber; RetryableError when the file or the store fails.
+void store_created_file(TaskContext& context, CreatedFile& file);
+
 struct RecordedCreation {
     std::string public_id;
     std::vector<media::Media> media;
 };
 
-// Moves `files` into place and records them and `output` with the job's creation, and settles a
-// paid job's reservation at price x `billable_quantity` (the units it made: 1 article or image,
-// the slides written, whole seconds of the file made or of audio transcribed; billing.md) in the
-// same transaction. Throws TaskCancelled (after removing the files) when the creation is gone.
+// Stores `files` (store_created_file), records them and `output` with the job's creation, and
+// settles a paid job's reservation at price x `billable_quantity` (the units it made: 1 article or
+// image, the slides written, whole seconds of the file made or of audio transcribed; billing.md)
+// in the same transaction. Throws TaskCancelled (after removing the files) when the creation is
+// gone.
 RecordedCreation record_creation(TaskContext& context, const jobs::ClaimedJob& job,
                                  const nlohmann::json& output, std::vector<CreatedFile*> files,
                                  long long billable_quantity);

@@ -11,6 +11,7 @@
 #include "common/extensions/presentation/zip_writer.hpp"
 #include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
+#include "workers/generate/input_media.hpp"
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/provider_call.hpp"
 
@@ -36,10 +37,10 @@ SlideImage load_image(TaskContext& context, const jobs::ClaimedJob& job, const s
         throw PermanentError("the slide's picture is not a PNG or JPEG", {{"field", field}});
     SlideImage image;
     image.extension = m->mime_type == "image/png" ? "png" : "jpeg";
-    const auto path = fs::path(context.config().media.dir) / m->storage_path;
+    const auto file = input_file(context, job, *m, field);
     context.executor().run([&] {
-        auto bytes = squawk::fs::read_file(path);
-        if (!bytes) throw RetryableError("cannot read " + path.string());
+        auto bytes = squawk::fs::read_file(file.path());
+        if (!bytes) throw RetryableError("cannot read " + file.path().string());
         image.bytes = std::move(*bytes);
         try {
             const auto decoded = presentation::decode_image(image.bytes, image.extension);

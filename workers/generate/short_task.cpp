@@ -10,6 +10,7 @@
 #include "common/domain/media/media_repository.hpp"
 #include "workers/generate/created_files.hpp"
 #include "workers/generate/ffmpeg_run.hpp"
+#include "workers/generate/input_media.hpp"
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/media_transcription.hpp"
 #include "workers/generate/provider_call.hpp"
@@ -78,7 +79,8 @@ nlohmann::json ShortTask::run(const jobs::ClaimedJob& job, TaskContext& context)
     const auto& style = *generation::find_caption_style(request.caption_style);
     const auto& config = context.config();
     const auto source = source_media(context, job, request.media_id);
-    const auto source_path = fs::path(config.media.dir) / source.storage_path;
+    const auto source_file = input_file(context, job, source, "media_id");
+    const auto& source_path = source_file.path();
 
     JobProviderCalls calls(context);
     context.report_progress(5, "transcribing");

@@ -1,7 +1,6 @@
 #include "workers/generate/text_to_speech_task.hpp"
 
 #include "common/core/config/config.hpp"
-#include "common/core/crypto/crypto.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/domain/media/media_repository.hpp"
 #include "common/extensions/providers/registered.hpp"
@@ -10,12 +9,8 @@
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/provider_call.hpp"
 
-#include <filesystem>
-
 namespace squawk::workers::generate {
 namespace {
-
-namespace fs = std::filesystem;
 
 constexpr size_t kMaxTextBytes = 100000;
 
@@ -48,46 +43,25 @@ generation::SpeechRequest parse_speech_request(const nlohmann::json& payload) {
 nlohmann::json TextToSpeechTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
     const generation::SpeechRequest request = parse_speech_request(job.payload);
     const auto& settings = context.config();
-    const fs::path directory = fs::path(settings.media.dir) / std::to_string(job.workspace_id);
-    const std::string file_name = job.public_id + ".wav";
-    const fs::path final_path = directory / file_name;
-    // Same directory as the final file, so the rename is atomic and a rerun overwrites it.
-    TempFile temp(directory / (file_name + ".tmp-" + crypto::hex(crypto::random_bytes(6))));
-
+    CreatedFile file(job, settings, "main", "wav");
     const auto provider =
         providers::registered().create_default<generation::SpeechProvider>(settings);
-    context.executor().run([&] {
-        std::error_code error;
-        fs::create_directories(directory, error);
-        if (error)
-            throw RetryableError("cannot create " + directory.string() + ": " + error.message());
-    });
+    prepare_directory(context, file.directory);
     JobProviderCalls calls(context);
     const generation::SynthesizedSpeech speech =
-        call_provider([&] { return provider->synthesize(request, temp.path(), calls); });
+        call_provider([&] { return provider->synthesize(request, file.temp.path(), calls); });
 
     // Last safe point: past here the file and the media record are the job's effects.
     context.stop_if_cancelled();
 
-    const media::Media stored = context.executor().run([&] {
-        std::error_code error;
-        const auto size = fs::file_size(temp.path(), error);
-        if (error) throw RetryableError("cannot stat the synthesized file: " + error.message());
-        fs::rename(temp.path(), final_path, error);
-        if (error) throw RetryableError("cannot move the synthesized file: " + error.message());
-        media::Media m;
-        m.workspace_id = job.workspace_id;
-        m.kind = "audio";
-        m.mime_type = "audio/wav";
-        m.size_bytes = static_cast<long long>(size);
-        m.storage_path = std::to_string(job.workspace_id) + "/" + file_name;
-        m.duration_seconds = speech.duration_seconds;
-        m.source_job_id = job.id;
-        // Billed per second of audio made, settled with the file's record.
-        return context.mysql().transaction([&](db::Session& s) {
-            settle_payment(s, job, billing::whole_seconds(speech.duration_seconds));
-            return media::MediaRepository::upsert_for_job(s, m);
-        });
+    file.record.kind = "audio";
+    file.record.mime_type = "audio/wav";
+    file.record.duration_seconds = speech.duration_seconds;
+    store_created_file(context, file);
+    // Billed per second of audio made, settled with the file's record.
+    const media::Media stored = context.in_transaction([&](db::Session& s) {
+        settle_payment(s, job, billing::whole_seconds(speech.duration_seconds));
+        return media::MediaRepository::upsert_for_job(s, file.record);
     });
 
     log::debug("speech synthesized", {{"job_id", job.public_id},
@@ -98,8 +72,7 @@ nlohmann::json TextToSpeechTask::run(const jobs::ClaimedJob& job, TaskContext& c
             {"duration_seconds", speech.duration_seconds},
             {"mime_type", "audio/wav"},
             {"size_bytes", stored.size_bytes},
-            {"download_url",
-             settings.api.public_base_url + "/media/" + stored.public_id + "/download"}};
+            {"download_url", download_url(settings, stored)}};
 }
 
 }  // namespace squawk::workers::generate

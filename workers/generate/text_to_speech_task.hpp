@@ -1,5 +1,5 @@
 // `audio.text_to_speech`: speaks the payload's text with the configured speech provider into a WAV
-// file under the media directory and records it as the job's one media item, so a rerun replaces
+// file in the object store and records it as the job's one media item, so a rerun replaces
 // rather than adds.
 #pragma once
 

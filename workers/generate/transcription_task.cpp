@@ -4,6 +4,7 @@
 #include "common/domain/media/media_repository.hpp"
 #include "workers/errors.hpp"
 #include "workers/generate/created_files.hpp"
+#include "workers/generate/input_media.hpp"
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/media_transcription.hpp"
 
@@ -23,11 +24,11 @@ nlohmann::json TranscriptionTask::run(const jobs::ClaimedJob& job, TaskContext& 
         throw PermanentError("the media to transcribe no longer exists", {{"field", "media_id"}});
 
     const auto& config = context.config();
-    const auto path = std::filesystem::path(config.media.dir) / source->storage_path;
     context.report_progress(10, "transcribing");
     const auto heard = [&] {
+        const auto source_file = input_file(context, job, *source, "media_id");
         JobProviderCalls calls(context);
-        return transcribe_file(config, path, request, calls);
+        return transcribe_file(config, source_file.path(), request, calls);
     }();
     const auto& transcript = heard.transcript;
 

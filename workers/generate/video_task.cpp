@@ -8,6 +8,7 @@
 #include "common/domain/media/media_inspector.hpp"
 #include "workers/generate/created_files.hpp"
 #include "workers/generate/ffmpeg_run.hpp"
+#include "workers/generate/input_media.hpp"
 #include "workers/generate/job_provider_calls.hpp"
 #include "workers/generate/provider_call.hpp"
 #include "workers/generate/video_composition.hpp"
@@ -39,15 +40,15 @@ double narrate(TaskContext& context, const generation::SpeechProvider& speech,
 }
 
 // The file of the scene's own picture: a ready image of the job's workspace.
-fs::path media_picture(TaskContext& context, const jobs::ClaimedJob& job,
-                       const std::string& media_id, const std::string& field) {
+storage::LocalCopy media_picture(TaskContext& context, const jobs::ClaimedJob& job,
+                                 const std::string& media_id, const std::string& field) {
     const auto found = context.in_database([&](db::Session& s) {
         return media::MediaRepository::find(s, job.workspace_id, media_id);
     });
     if (!found || found->status != "ready" || found->kind != "image")
         throw PermanentError("the scene's image is no longer a ready image of the workspace",
                              {{"field", field}});
-    return fs::path(context.config().media.dir) / found->storage_path;
+    return input_file(context, job, *found, field);
 }
 
 // A title card of the scene's text (the video's title beneath it), rendered as a PNG.
@@ -112,14 +113,20 @@ nlohmann::json VideoTask::run(const jobs::ClaimedJob& job, TaskContext& context)
             narrate(context, *speech.instance, spoken, clips[i].narration, calls);
         context.report_progress(static_cast<int>(10 * (i + 1) / count), "narrating");
     }
+    // The scenes' own pictures, readable until the video is composed.
+    std::vector<storage::LocalCopy> pictures;
+    pictures.reserve(count);
     for (size_t i = 0; i < count; ++i) {
         const auto& scene = request.scenes[i];
-        clips[i].picture =
-            scene.image_media_id.empty()
-                ? card_picture(cards, request, scene.text,
-                               work->path() / ("card-" + std::to_string(i) + ".png"), calls)
-                : media_picture(context, job, scene.image_media_id,
-                                "scenes[" + std::to_string(i) + "].image_media_id");
+        if (scene.image_media_id.empty()) {
+            clips[i].picture =
+                card_picture(cards, request, scene.text,
+                             work->path() / ("card-" + std::to_string(i) + ".png"), calls);
+        } else {
+            pictures.push_back(media_picture(context, job, scene.image_media_id,
+                                             "scenes[" + std::to_string(i) + "].image_media_id"));
+            clips[i].picture = pictures.back().path();
+        }
         context.report_progress(10 + static_cast<int>(30 * (i + 1) / count), "drawing");
     }
 

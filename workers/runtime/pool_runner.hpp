@@ -43,6 +43,7 @@ struct WorkerServices {
     const TaskRegistry& registry;
     // Turns true when the process gives its remaining jobs back; tasks stop at safe points.
     std::atomic<bool>& stop_requested;
+    storage::ObjectStore& storage;
     // The process's one HTTP client, for tasks that call out (publish); null when no pool does.
     http::Client* http;
 };

@@ -2,8 +2,10 @@
 
 #include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/queue_metrics.hpp"
+#include "common/core/storage/object_store_factory.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/jobs/job_types.hpp"
 #include "workers/runtime/fiber_http.hpp"
@@ -52,6 +54,11 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
                                            3 * static_cast<int>(pool_names_.size()) + 1);
     mysql_ = std::make_unique<db::MysqlPool>(mysql);
     executor_ = std::make_unique<BlockingExecutor>(config_.workers.blocking_threads);
+    storage_ = storage::make_object_store(config_.storage, config_.media.dir);
+    // Copies of input media that jobs of a killed worker never removed (input_media.hpp); no
+    // job reads one for a day.
+    squawk::fs::remove_files_older_than(std::filesystem::path(config_.media.dir) / ".work",
+                                        std::chrono::hours(24));
     // One multi loop for the fibers of the task pools that call out (publishes, syncs,
     // generation providers): connections to a host are reused, and send() parks only the calling
     // fiber. The webhook pool's threads run loops of their own.
@@ -64,8 +71,9 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         http_ = std::make_unique<http::Client>(http_connections);
         http_->set_waiter(fiber_send);
     }
-    services_ = std::unique_ptr<WorkerServices>(new WorkerServices{
-        config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_, http_.get()});
+    services_ = std::unique_ptr<WorkerServices>(
+        new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_,
+                           *storage_, http_.get()});
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};

@@ -8,6 +8,7 @@
 #include "common/core/http/http_client.hpp"
 #include "common/core/metrics/registry.hpp"
 #include "common/core/runtime/periodic_task.hpp"
+#include "common/core/storage/object_store.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
@@ -50,6 +51,7 @@ class WorkerRuntime : public daemon::Service {
     std::atomic<bool> stop_requested_{false};
     std::unique_ptr<db::MysqlPool> mysql_;
     std::unique_ptr<BlockingExecutor> executor_;
+    std::unique_ptr<storage::ObjectStore> storage_;
     std::unique_ptr<WorkerServices> services_;
     std::unique_ptr<http::Client> http_;
     std::vector<std::unique_ptr<WorkerPool>> pools_;

@@ -1,10 +1,11 @@
-// What a running task may use besides its job: the blocking executor, MySQL, configuration,
-// progress reporting and a cancellation check for its safe points.
+// What a running task may use besides its job: the blocking executor, MySQL, configuration, the
+// object store, progress reporting and a cancellation check for its safe points.
 #pragma once
 
 #include "common/core/config/config_fwd.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
+#include "common/core/storage/object_store.hpp"
 #include "common/domain/jobs/job.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 
@@ -16,17 +17,20 @@ class TaskContext {
   public:
     TaskContext(const jobs::ClaimedJob& job, BlockingExecutor& executor, db::MysqlPool& mysql,
                 const config::Config& config, const std::atomic<bool>& stop_requested,
-                http::Client* http = nullptr)
+                storage::ObjectStore& storage, http::Client* http = nullptr)
         : job_(job),
           executor_(executor),
           mysql_(mysql),
           config_(config),
           stop_requested_(stop_requested),
+          storage_(storage),
           http_(http) {}
 
     BlockingExecutor& executor() { return executor_; }
     db::MysqlPool& mysql() { return mysql_; }
     const config::Config& config() const { return config_; }
+    // Where media files live; its calls block, so they run on the executor.
+    storage::ObjectStore& storage() { return storage_; }
     // The worker's HTTP client; its send() parks only the calling fiber. Null when the
     // process runs no pool that calls out.
     http::Client* http() { return http_; }
@@ -60,6 +64,7 @@ class TaskContext {
     db::MysqlPool& mysql_;
     const config::Config& config_;
     const std::atomic<bool>& stop_requested_;
+    storage::ObjectStore& storage_;
     http::Client* http_;
 };
 

@@ -102,6 +102,7 @@ Schema schema() {
     s.add("webhooks", &Config::webhooks, webhooks_schema());
     s.add("social", &Config::social, social_schema());
     s.add("media", &Config::media, media_schema());
+    s.add("storage", &Config::storage, storage_schema());
     s.add("generation", &Config::generation, generation_schema());
     s.add("content_policy", &Config::content_policy, content_policy_schema());
     s.add("providers", &Config::providers, providers_schema());

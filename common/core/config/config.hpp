@@ -12,6 +12,7 @@
 #include "common/core/log/log_settings.hpp"
 #include "common/core/rate_limit/rate_limit_settings.hpp"
 #include "common/core/redis/redis_settings.hpp"
+#include "common/core/storage/storage_settings.hpp"
 #include "common/domain/billing/billing_settings.hpp"
 #include "common/domain/generation/content_policy_settings.hpp"
 #include "common/domain/generation/generation_settings.hpp"
@@ -41,6 +42,7 @@ struct Config {
     WebhookSettings webhooks;
     SocialSettings social;
     MediaSettings media;
+    StorageSettings storage;
     GenerationSettings generation;
     ContentPolicySettings content_policy;
     ProviderSettings providers;

@@ -53,4 +53,15 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
     return std::move(bytes).str();
 }
 
+void remove_files_older_than(const std::filesystem::path& directory,
+                             std::filesystem::file_time_type::duration age) {
+    const auto cutoff = std::filesystem::file_time_type::clock::now() - age;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+        std::error_code ignored;
+        if (entry.is_regular_file(ignored) && entry.last_write_time(ignored) < cutoff)
+            std::filesystem::remove(entry.path(), ignored);
+    }
+}
+
 }  // namespace squawk::fs

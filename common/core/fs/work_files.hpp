@@ -1,6 +1,7 @@
 // Files a piece of work makes for itself: a private scratch directory under the system's temporary
 // directory, removed with everything in it however the work ends; a single file that is removed
-// unless its owner keeps it; and whole-file reads of what helper programs wrote.
+// unless its owner keeps it; whole-file reads of what helper programs wrote; and the clearing of
+// work files a killed process left behind.
 #pragma once
 
 #include <filesystem>
@@ -55,5 +56,10 @@ class OwnedFile {
 
 // The file's bytes; nothing when it cannot be opened.
 std::optional<std::string> read_file(const std::filesystem::path& path);
+
+// Removes the regular files directly in `directory` last written more than `age` ago: what a
+// process killed mid-work left in a folder of work files. A missing folder has none.
+void remove_files_older_than(const std::filesystem::path& directory,
+                             std::filesystem::file_time_type::duration age);
 
 }  // namespace squawk::fs

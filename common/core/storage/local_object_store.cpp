@@ -14,6 +14,10 @@ namespace {
     throw StorageError("LocalIoError", what + ": " + ec.message(), 0, false);
 }
 
+[[noreturn]] void no_such_key(std::string_view key) {
+    throw StorageError("NoSuchKey", "no object '" + std::string(key) + "'", 404, false);
+}
+
 void make_parent(const std::filesystem::path& file) {
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
@@ -53,8 +57,7 @@ void LocalObjectStore::fetch_to_file(std::string_view key,
                                      const std::filesystem::path& destination) {
     const auto source = path_of(key);
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(source, ec))
-        throw StorageError("NoSuchKey", "no object '" + std::string(key) + "'", 404, false);
+    if (!std::filesystem::is_regular_file(source, ec)) no_such_key(key);
     copy_into_place(source, destination);
 }
 
@@ -64,6 +67,22 @@ void LocalObjectStore::remove(std::string_view key) {
     std::filesystem::remove(path, ec);
     if (ec && ec != std::errc::no_such_file_or_directory)
         local_failure("cannot remove " + path.string(), ec);
+}
+
+void LocalObjectStore::move(std::string_view from, std::string_view to) {
+    const auto source = path_of(from);
+    const auto destination = path_of(to);
+    if (from == to) return;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(source, ec)) no_such_key(from);
+    make_parent(destination);
+    // Both names are under the root, on one filesystem: the rename is atomic, and a reader of
+    // `to` opens either the file it replaced or the moved one.
+    std::filesystem::rename(source, destination, ec);
+    if (!ec) return;
+    std::error_code ignored;
+    if (!std::filesystem::is_regular_file(source, ignored)) no_such_key(from);
+    local_failure("cannot move " + source.string() + " to " + destination.string(), ec);
 }
 
 std::optional<std::uint64_t> LocalObjectStore::size(std::string_view key) {

@@ -15,6 +15,7 @@ class LocalObjectStore final : public ObjectStore {
                   std::string_view content_type) override;
     void fetch_to_file(std::string_view key, const std::filesystem::path& destination) override;
     void remove(std::string_view key) override;
+    void move(std::string_view from, std::string_view to) override;
     std::optional<std::uint64_t> size(std::string_view key) override;
     std::optional<std::string> presign_put(std::string_view key, std::string_view content_type,
                                            std::chrono::seconds ttl) override;

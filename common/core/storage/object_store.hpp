@@ -35,6 +35,10 @@ class ObjectStore {
     virtual void fetch_to_file(std::string_view key, const std::filesystem::path& destination) = 0;
     // Deletes the object; deleting one that is not there succeeds.
     virtual void remove(std::string_view key) = 0;
+    // Renames the object `from` to `to`, replacing what `to` held: afterwards `from` is gone and
+    // readers of `to` see the old object or the new one, never part of one. A missing `from`
+    // raises StorageError with code "NoSuchKey"; moving a key onto itself does nothing.
+    virtual void move(std::string_view from, std::string_view to) = 0;
     // The object's size in bytes, or nothing when there is no such object.
     virtual std::optional<std::uint64_t> size(std::string_view key) = 0;
     bool exists(std::string_view key) { return size(key).has_value(); }

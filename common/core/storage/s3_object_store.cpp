@@ -177,6 +177,23 @@ void S3ObjectStore::remove(std::string_view key) {
         throw error_from(response, "DELETE " + std::string(key));
 }
 
+void S3ObjectStore::move(std::string_view from, std::string_view to) {
+    validate_object_key(from);
+    auto copy = object_request("PUT", to);
+    if (from == to) return;
+    // S3 has no rename: a server-side CopyObject, then a DELETE of the source. The copy replaces
+    // `to` whole, as any PUT does. One CopyObject copies at most 5 GiB; a larger object would need
+    // a multipart upload of UploadPartCopy parts. Should the DELETE fail, both keys hold the
+    // object and the move can be retried as it stands.
+    copy.payload_hash = std::string(sigv4::kEmptyPayloadHash);
+    copy.headers.emplace_back("x-amz-copy-source", "/" + config_.bucket + sigv4::encode_path(from));
+    const auto copied = send(copy, {});
+    const std::string what = "copy " + std::string(from) + " to " + std::string(to);
+    // A copy can fail after S3 has sent 200: the body is then an <Error> in place of the result.
+    if (!succeeded(copied) || parse_s3_error(copied.body)) throw error_from(copied, what);
+    remove(from);
+}
+
 std::optional<std::uint64_t> S3ObjectStore::size(std::string_view key) {
     auto request = object_request("HEAD", key);
     request.payload_hash = std::string(sigv4::kEmptyPayloadHash);

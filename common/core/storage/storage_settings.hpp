@@ -20,7 +20,7 @@ struct StorageSettings {
     bool s3_path_style = true;
     // Connect, and wait with no bytes moving, at most this long.
     int s3_timeout_seconds = 30;
-    // How long presigned upload and download URLs stay usable.
+    // How long presigned download URLs stay usable (upload URLs: media.upload_url_ttl_seconds).
     int presign_ttl_seconds = 3600;
 };
 

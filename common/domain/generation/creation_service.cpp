@@ -6,8 +6,6 @@
 #include "common/domain/generation/creation_repository.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 
-#include <filesystem>
-
 namespace squawk::generation {
 namespace {
 
@@ -63,12 +61,12 @@ void CreationService::remove(long long workspace_id, CreationKind kind,
     if (!removed) throw creation_not_found(kind);
     // Rows first: a file left behind is garbage, a row without its file is a broken link.
     for (const auto& m : removed->media) {
-        std::error_code ec;
-        std::filesystem::remove(std::filesystem::path(media_.dir) / m.storage_path, ec);
-        if (ec)
-            log::warn(
-                "generated file not removed",
-                {{"request_id", request_id}, {"media_id", m.public_id}, {"error", ec.message()}});
+        try {
+            store_.remove(m.storage_path);
+        } catch (const storage::StorageError& e) {
+            log::warn("generated file not removed",
+                      {{"request_id", request_id}, {"media_id", m.public_id}, {"error", e.what()}});
+        }
     }
 }
 

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/core/storage/object_store.hpp"
 #include "common/domain/generation/creation.hpp"
 #include "common/domain/jobs/job_submitter.hpp"
-#include "common/domain/media/media_settings.hpp"
 
 #include <optional>
 #include <string>
@@ -21,8 +21,8 @@ struct SubmittedCreation {
 class CreationService {
   public:
     CreationService(db::MysqlPool& mysql, jobs::JobSubmitter& submitter,
-                    const config::MediaSettings& media)
-        : mysql_(mysql), submitter_(submitter), media_(media) {}
+                    storage::ObjectStore& store)
+        : mysql_(mysql), submitter_(submitter), store_(store) {}
 
     // `request` is what the client asked, as validated; it is also the job's payload. `payment`
     // is reserved with the job (402 INSUFFICIENT_BALANCE when the wallet cannot pay it).
@@ -38,7 +38,7 @@ class CreationService {
   private:
     db::MysqlPool& mysql_;
     jobs::JobSubmitter& submitter_;
-    const config::MediaSettings& media_;
+    storage::ObjectStore& store_;
 };
 
 }  // namespace squawk::generation

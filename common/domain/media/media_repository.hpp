@@ -19,7 +19,7 @@ struct Media {
     std::string mime_type;
     std::optional<std::string> filename;  // as uploaded
     long long size_bytes = 0;
-    std::string storage_path;  // relative to the media directory
+    std::string storage_path;  // the object store key
     std::optional<double> duration_seconds;
     std::optional<int> width;
     std::optional<int> height;

@@ -6,8 +6,9 @@
 // s3rver 3.7.1 checks a SigV4 request's access key, date and expiry but not its signature, so
 // every request here is first checked against a signature computed independently by aws4 with
 // the secret of its access key (s3rver's account S3RVER / S3RVER): a mismatch is answered
-// SignatureDoesNotMatch, an unsigned request AccessDenied, and an upload whose bytes do not match
-// its x-amz-content-sha256 XAmzContentSHA256Mismatch, as S3 does.
+// SignatureDoesNotMatch, an unsigned request or x-amz-* header AccessDenied, and an upload whose
+// bytes do not match its x-amz-content-sha256 XAmzContentSHA256Mismatch, as S3 does. A
+// CopyObject's source is decoded whole, as S3 does (s3rver alone keeps escapes such as %2B).
 "use strict";
 
 const crypto = require("crypto");
@@ -61,6 +62,15 @@ function checkSignature(ctx) {
         headers[name] = req.headers[name] === undefined ? "" : req.headers[name];
         include[name] = true;
     }
+    // S3 refuses x-amz-* headers left out of a signature, such as an unsigned copy source.
+    const unsigned = Object.keys(req.headers).filter((n) => n.startsWith("x-amz-") && !include[n]);
+    if (!claim.query && unsigned.length) {
+        throw new S3Error(
+            "AccessDenied",
+            "There were headers present in the request which were not signed",
+            { HeadersNotSigned: unsigned.join(", ") }
+        );
+    }
     // The path as received, less the signature itself.
     const rawQuery = req.url.includes("?") ? req.url.slice(req.url.indexOf("?") + 1) : "";
     const kept = rawQuery
@@ -96,6 +106,8 @@ async function checkPayload(ctx) {
     const declared = ctx.req.headers["x-amz-content-sha256"];
     if (ctx.method !== "PUT" || !/^[0-9a-f]{64}$/.test(declared || "") || ctx.status >= 300) return;
     if (!ctx.params || !ctx.params.key) return;
+    // A copy's declared hash is that of its empty body, not of the object it copies.
+    if (ctx.req.headers["x-amz-copy-source"] !== undefined) return;
     const file = ctx.store.getResourcePath(ctx.params.bucket, ctx.params.key, "object");
     const hash = crypto.createHash("sha256");
     await new Promise((resolve, reject) =>
@@ -122,6 +134,16 @@ const server = new S3rver({
 });
 server.middleware.unshift(async (ctx, next) => {
     checkSignature(ctx);
+    const copySource = ctx.req.headers["x-amz-copy-source"];
+    if (copySource !== undefined) {
+        // s3rver applies decodeURI, which keeps reserved characters escaped: hand it a form that
+        // decodeURI turns into the fully decoded source.
+        try {
+            ctx.req.headers["x-amz-copy-source"] = encodeURI(decodeURIComponent(copySource));
+        } catch (error) {
+            throw new S3Error("InvalidArgument", "Invalid copy source encoding");
+        }
+    }
     await next();
     await checkPayload(ctx);
 });
