@@ -47,6 +47,11 @@ class RequestStream {
     explicit RequestStream(Hooks hooks) : hooks_(std::move(hooks)) {}
 
     void feed(std::string_view bytes);
+    // Whether an upload's body is arriving: its reader may then take the connection's bytes in
+    // larger pieces than Pistache's 4 KiB reads.
+    bool taking_body() const {
+        return state_ == State::take_length || state_ == State::take_chunked;
+    }
 
   private:
     enum class State { head, pass_length, pass_chunked, take_length, take_chunked, raw };

@@ -11,6 +11,8 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/domain/media/upload_budget.hpp"
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -59,6 +61,7 @@ class UploadReceiver : public BodyReceiver, private FormSink {
     bool file_part_seen_ = false;
     long long body_bytes_ = 0;
     int fd_ = -1;
+    off_t written_ = 0;  // bytes of the file written so far
     std::string buffer_;
     std::string ticket_;
 };
