@@ -24,6 +24,12 @@ std::string ffmpeg_file_url(const std::filesystem::path& path) {
     return "file:" + std::filesystem::absolute(path).string();
 }
 
+void append_mp4_output(std::vector<std::string>& argv, const std::filesystem::path& output) {
+    argv.insert(argv.end(), {"-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt",
+                             "yuv420p", "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart",
+                             "-f", "mp4", ffmpeg_file_url(output)});
+}
+
 void run_ffmpeg(TaskContext& context, const std::vector<std::string>& argv, double media_seconds,
                 JobProviderCalls& calls, std::string_view what) {
     process::SubprocessRequest run;

@@ -18,6 +18,11 @@ std::string ffmpeg_decimal(double value);
 // ffmpeg reads "name:rest" as a protocol; the file: protocol takes any path as it is.
 std::string ffmpeg_file_url(const std::filesystem::path& path);
 
+// Ends an ffmpeg command line with the one encoding every generated video uses (H.264 at CRF 23,
+// yuv420p for every player, AAC at 128 kb/s, the index first for progressive playback) into the
+// MP4 file `output`.
+void append_mp4_output(std::vector<std::string>& argv, const std::filesystem::path& output);
+
 // Runs `argv` for a piece of media `media_seconds` long, given six times that (two minutes at
 // least); `what` names the work in errors ("compose the video"). TaskCancelled when stopped,
 // PermanentError when ffmpeg fails or takes too long, RetryableError when it cannot start.

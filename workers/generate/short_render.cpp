@@ -44,31 +44,9 @@ std::vector<std::string> short_clip_arguments(const std::string& ffmpeg,
         graph = "[0:v]" + captions + ",format=yuv420p[v]";
         sound = "1:a:0";
     }
-    argv.insert(argv.end(), {"-filter_complex",
-                             graph,
-                             "-map",
-                             "[v]",
-                             "-map",
-                             sound,
-                             "-t",
-                             duration,
-                             "-c:v",
-                             "libx264",
-                             "-preset",
-                             "veryfast",
-                             "-crf",
-                             "23",
-                             "-pix_fmt",
-                             "yuv420p",
-                             "-c:a",
-                             "aac",
-                             "-b:a",
-                             "128k",
-                             "-movflags",
-                             "+faststart",
-                             "-f",
-                             "mp4",
-                             ffmpeg_file_url(clip.output)});
+    argv.insert(argv.end(),
+                {"-filter_complex", graph, "-map", "[v]", "-map", sound, "-t", duration});
+    append_mp4_output(argv, clip.output);
     return argv;
 }
 

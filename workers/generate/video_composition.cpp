@@ -69,31 +69,9 @@ std::vector<std::string> compose_arguments(const std::string& ffmpeg,
         joined += "[v" + std::to_string(i) + "][a" + std::to_string(i) + "]";
     }
     graph += joined + "concat=n=" + std::to_string(scenes.size()) + ":v=1:a=1[v][a]";
-    argv.insert(argv.end(), {"-filter_complex",
-                             graph,
-                             "-map",
-                             "[v]",
-                             "-map",
-                             "[a]",
-                             "-c:v",
-                             "libx264",
-                             "-preset",
-                             "veryfast",
-                             "-crf",
-                             "23",
-                             "-pix_fmt",
-                             "yuv420p",
-                             "-r",
-                             std::to_string(kVideoFramesPerSecond),
-                             "-c:a",
-                             "aac",
-                             "-b:a",
-                             "128k",
-                             "-movflags",
-                             "+faststart",
-                             "-f",
-                             "mp4",
-                             ffmpeg_file_url(output)});
+    argv.insert(argv.end(), {"-filter_complex", graph, "-map", "[v]", "-map", "[a]", "-r",
+                             std::to_string(kVideoFramesPerSecond)});
+    append_mp4_output(argv, output);
     return argv;
 }
 
