@@ -15,6 +15,8 @@ packages=(
     fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
     # servers and tools the stack and the tests run
     redis-server redis-tools mariadb-server mariadb-client espeak-ng nodejs npm curl python3
+    # the cluster run: Galera nodes (state transfer by rsync), HAProxy; Sentinels are redis-server
+    galera-4 rsync haproxy
     ffmpeg pocketsphinx pocketsphinx-en-us
     # systemd-analyze, for verifying the unit files
     systemd

@@ -3,6 +3,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/redis/redis_client.hpp"
 #include "tests/support/answer_log.hpp"
+#include "tests/support/repo_scripts.hpp"
 #include "tests/support/wait.hpp"
 
 #include <signal.h>
@@ -357,11 +358,8 @@ bool Stack::wait_until(const std::function<bool()>& predicate, std::chrono::mill
 }
 
 void Stack::servers(const std::string& command) {
-    const auto& env = ServerEnv::get();
-    const auto result = run_command(
-        {"/bin/bash", env.source_dir + "/scripts/servers.sh", command, env.servers_dir});
-    if (result.exit_code != 0)
-        throw std::runtime_error("servers.sh " + command + " failed: " + result.err);
+    run_script("servers.sh", {command, ServerEnv::get().servers_dir},
+               std::chrono::milliseconds(std::chrono::seconds(60)));
 }
 
 void Stack::stop_mysql() {

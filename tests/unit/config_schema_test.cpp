@@ -102,3 +102,27 @@ TEST_CASE("a module's section is read through its own rows, relative to the sect
     CHECK_THROWS_WITH(schema.rows[0].assign(example, config::Scalar{11LL}, "example.count"),
                       Contains("example.count"));
 }
+
+TEST_CASE(
+    "redis.sentinels takes host:port addresses separated by commas, from file or environment") {
+    const auto c =
+        config::parse("[redis]\nsentinels = \"10.0.0.1:26379, 10.0.0.2:26379,sentinel-3:26380\"\n",
+                      kNoEnvironment);
+    REQUIRE(c.redis.sentinels.size() == 3);
+    CHECK(c.redis.sentinels[0] == config::HostPort{"10.0.0.1", 26379});
+    CHECK(c.redis.sentinels[2] == config::HostPort{"sentinel-3", 26380});
+    CHECK(c.redis.sentinel_master == "squawk");
+    CHECK(config::parse("", {{"SQUAWK_REDIS_SENTINELS", "127.0.0.1:1"}}).redis.sentinels.size() ==
+          1);
+    CHECK(config::parse("", kNoEnvironment).redis.sentinels.empty());
+    for (const char* bad : {"10.0.0.1", "10.0.0.1:26379,", ":26379", "a:0", "a:65536", "a:1x"})
+        CHECK_THROWS_WITH(
+            config::parse(std::string("[redis]\nsentinels = \"") + bad + "\"\n", kNoEnvironment),
+            Contains("redis.sentinels"));
+}
+
+TEST_CASE("api.listen splits host and port at the last colon and allows port 0") {
+    const auto c = config::parse("[api]\nlisten = \"[::1]:0\"\n", kNoEnvironment);
+    CHECK(c.api.listen_host == "[::1]");
+    CHECK(c.api.listen_port == 0);
+}

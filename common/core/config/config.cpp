@@ -58,6 +58,14 @@ std::string as_text(const Scalar& value, const std::string& path, bool may_be_em
     return *v;
 }
 
+std::vector<HostPort> as_host_port_list(const Scalar& value, const std::string& path) {
+    const std::string list = as_text(value, path);
+    if (list.empty()) return {};
+    auto parsed = parse_host_port_list(list);
+    if (!parsed) bad_value(path, "expected \"host:port\" items separated by commas");
+    return std::move(*parsed);
+}
+
 namespace {
 
 struct Field {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/core/config/config_error.hpp"
+#include "common/core/config/host_port.hpp"
 
 #include <functional>
 #include <string>
@@ -22,6 +23,8 @@ long long as_integer(const Scalar& value, const std::string& path, long long lo,
 double as_real(const Scalar& value, const std::string& path, double lo, double hi);
 bool as_boolean(const Scalar& value, const std::string& path);
 std::string as_text(const Scalar& value, const std::string& path, bool may_be_empty = true);
+// "host:port" items separated by commas; the empty string is none.
+std::vector<HostPort> as_host_port_list(const Scalar& value, const std::string& path);
 
 template <class Settings>
 struct Row {
@@ -63,6 +66,13 @@ Row<Settings> text(std::string key, std::string Settings::*field, bool may_be_em
     return {std::move(key),
             [field, may_be_empty](Settings& s, const Scalar& v, const std::string& p) {
                 s.*field = as_text(v, p, may_be_empty);
+            }};
+}
+
+template <class Settings>
+Row<Settings> host_port_list(std::string key, std::vector<HostPort> Settings::*field) {
+    return {std::move(key), [field](Settings& s, const Scalar& v, const std::string& p) {
+                s.*field = as_host_port_list(v, p);
             }};
 }
 

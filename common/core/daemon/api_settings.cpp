@@ -1,8 +1,7 @@
 #include "common/core/daemon/api_settings.hpp"
 
+#include "common/core/config/host_port.hpp"
 #include "common/core/config/section_schema.hpp"
-
-#include <charconv>
 
 namespace squawk::config {
 namespace {
@@ -11,15 +10,10 @@ Row<ApiSettings> listen_address() {
     return {"listen", [](ApiSettings& api, const Scalar& value, const std::string& path) {
                 const auto* v = std::get_if<std::string>(&value);
                 if (!v) bad_value(path, "expected \"host:port\"");
-                const auto colon = v->rfind(':');
-                int port = 0;
-                const char* end = v->data() + v->size();
-                if (colon == std::string::npos || colon == 0 ||
-                    std::from_chars(v->data() + colon + 1, end, port).ptr != end || port < 0 ||
-                    port > 65535)
-                    bad_value(path, "expected \"host:port\" with a port from 0 to 65535");
-                api.listen_host = v->substr(0, colon);
-                api.listen_port = port;
+                auto address = parse_host_port(*v, 0);
+                if (!address) bad_value(path, "expected \"host:port\" with a port from 0 to 65535");
+                api.listen_host = std::move(address->host);
+                api.listen_port = address->port;
             }};
 }
 

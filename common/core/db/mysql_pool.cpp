@@ -22,7 +22,9 @@ namespace squawk::db {
 // process never approaches the server's max_prepared_stmt_count.
 class Connection {
   public:
-    explicit Connection(std::unique_ptr<sql::Connection> raw) : raw_(std::move(raw)) {}
+    // `server` indexes the pool's servers.
+    Connection(std::unique_ptr<sql::Connection> raw, size_t server)
+        : raw_(std::move(raw)), server_(server) {}
     ~Connection() {
         // Statements must be destroyed before their connection.
         index_.clear();
@@ -54,6 +56,7 @@ class Connection {
     }
 
     sql::Connection& raw() { return *raw_; }
+    size_t server() const { return server_; }
 
     // A statement without parameters or results (transaction control).
     void execute_plain(const char* text) {
@@ -66,6 +69,7 @@ class Connection {
     using Cached = std::pair<std::string, Prepared>;
 
     std::unique_ptr<sql::Connection> raw_;
+    size_t server_;
     std::list<Cached> statements_;
     std::unordered_map<std::string, std::list<Cached>::iterator> index_;
     std::unique_ptr<sql::Statement> plain_;
@@ -195,7 +199,11 @@ long long Session::last_insert_id() {
     return query_one("SELECT LAST_INSERT_ID()")->integer(0);
 }
 
-MysqlPool::MysqlPool(config::MysqlSettings settings) : settings_(std::move(settings)) {
+MysqlPool::MysqlPool(config::MysqlSettings settings)
+    : settings_(std::move(settings)),
+      servers_(settings_.hosts.empty()
+                   ? std::vector<config::HostPort>{{settings_.host, settings_.port}}
+                   : settings_.hosts) {
     // The driver instance must exist before threads race to create it.
     sql::mysql::get_mysql_driver_instance();
 }
@@ -209,12 +217,27 @@ MysqlPool::Lease::~Lease() {
 }
 
 void MysqlPool::discard(Lease& lease) {
+    if (!lease.connection) return;
+    const size_t server = lease.connection->server();
     lease.connection.reset();
+    // The idle connections to that server most likely broke with this one (a restart, a node
+    // gone): they are dropped now rather than failing one caller each, and new connections try
+    // the next server first.
+    std::vector<std::unique_ptr<Connection>> stale;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto& c : idle_)
+            if (c->server() == server) stale.push_back(std::move(c));
+        std::erase(idle_, nullptr);
+    }
+    size_t expected = server;
+    preferred_server_.compare_exchange_strong(expected, (server + 1) % servers_.size());
 }
 
 bool MysqlPool::is_connection_error(int code) {
+    // 1047: a Galera node that left the primary component refuses work until it rejoins.
     return code == 2002 || code == 2003 || code == 2006 || code == 2013 || code == 2055 ||
-           code == 0;
+           code == 1047 || code == 0;
 }
 
 std::unique_ptr<Connection> MysqlPool::acquire() {
@@ -230,30 +253,49 @@ std::unique_ptr<Connection> MysqlPool::acquire() {
             return c;
         }
     }
-    try {
-        sql::ConnectOptionsMap options;
-        options["hostName"] = sql::SQLString(settings_.host);
-        options["port"] = settings_.port;
-        options["userName"] = sql::SQLString(settings_.user);
-        options["password"] = sql::SQLString(settings_.password);
-        options["schema"] = sql::SQLString(settings_.database);
-        options["OPT_RECONNECT"] = false;
-        options["OPT_CONNECT_TIMEOUT"] = std::max(1, settings_.connect_timeout_ms / 1000);
-        options["OPT_READ_TIMEOUT"] = 30;
-        options["OPT_WRITE_TIMEOUT"] = 30;
-        options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
-        std::unique_ptr<sql::Connection> raw(
-            sql::mysql::get_mysql_driver_instance()->connect(options));
-        std::unique_ptr<sql::Statement> session_setup(raw->createStatement());
-        session_setup->execute("SET time_zone = '+00:00'");
-        return std::make_unique<Connection>(std::move(raw));
-    } catch (const sql::SQLException& e) {
-        release(nullptr);
-        throw DatabaseUnavailable(std::string("cannot connect to mysql: ") + e.what());
-    } catch (...) {
-        release(nullptr);
-        throw;
+    std::string failures;
+    const size_t first = preferred_server_.load();
+    for (size_t i = 0; i < servers_.size(); ++i) {
+        const size_t index = (first + i) % servers_.size();
+        try {
+            auto connection = open(index);
+            preferred_server_.store(index);
+            return connection;
+        } catch (const sql::SQLException& e) {
+            failures += "; " + servers_[index].host + ":" + std::to_string(servers_[index].port) +
+                        ": " + e.what();
+        } catch (...) {
+            release(nullptr);
+            throw;
+        }
     }
+    release(nullptr);
+    throw DatabaseUnavailable("cannot connect to mysql" + failures);
+}
+
+std::unique_ptr<Connection> MysqlPool::open(size_t index) const {
+    const auto& server = servers_[index];
+    sql::ConnectOptionsMap options;
+    options["hostName"] = sql::SQLString(server.host);
+    options["port"] = server.port;
+    options["userName"] = sql::SQLString(settings_.user);
+    options["password"] = sql::SQLString(settings_.password);
+    options["schema"] = sql::SQLString(settings_.database);
+    options["OPT_RECONNECT"] = false;
+    options["OPT_CONNECT_TIMEOUT"] = std::max(1, settings_.connect_timeout_ms / 1000);
+    options["OPT_READ_TIMEOUT"] = 30;
+    options["OPT_WRITE_TIMEOUT"] = 30;
+    options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
+    std::unique_ptr<sql::Connection> raw(sql::mysql::get_mysql_driver_instance()->connect(options));
+    std::unique_ptr<sql::Statement> session_setup(raw->createStatement());
+    session_setup->execute("SET time_zone = '+00:00'");
+    if (settings_.wsrep_sync_wait > 0)
+        session_setup->execute("SET SESSION wsrep_sync_wait = " +
+                               std::to_string(settings_.wsrep_sync_wait));
+    // A cluster node outside the primary component accepts connections and SET but refuses
+    // work (1047): it is skipped for the next one here rather than failing the caller later.
+    if (servers_.size() > 1) session_setup->execute("DO 1");
+    return std::make_unique<Connection>(std::move(raw), index);
 }
 
 void MysqlPool::release(std::unique_ptr<Connection> connection) {

@@ -6,6 +6,7 @@
 #include "common/core/db/commit_companion.hpp"
 #include "common/core/db/mysql_settings.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -188,16 +189,22 @@ class MysqlPool {
         }
     }
 
-    static void discard(Lease& lease);
+    void discard(Lease& lease);
     static bool is_connection_error(int code);
     static void begin(Connection& c, Isolation isolation);
     static void commit(Connection& c);
     static void rollback(Connection& c);
     static void pause_after_deadlock(int attempt);
     std::unique_ptr<Connection> acquire();
+    // A new connection to servers_[index], set up for this pool's sessions; throws
+    // sql::SQLException.
+    std::unique_ptr<Connection> open(size_t index) const;
     void release(std::unique_ptr<Connection> connection);
 
     config::MysqlSettings settings_;
+    std::vector<config::HostPort> servers_;
+    // Where new connections go first: the last server that accepted one.
+    std::atomic<size_t> preferred_server_{0};
     std::mutex mutex_;
     std::condition_variable available_;
     std::vector<std::unique_ptr<Connection>> idle_;

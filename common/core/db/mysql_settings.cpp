@@ -9,6 +9,8 @@ SectionSchema<MysqlSettings> mysql_schema() {
     return {{
                 text("host", &S::host, false),
                 integer("port", &S::port, 1, 65535),
+                host_port_list("hosts", &S::hosts),
+                integer("wsrep_sync_wait", &S::wsrep_sync_wait, 0, 15),
                 text("user", &S::user, false),
                 text("password", &S::password),
                 text("database", &S::database, false),

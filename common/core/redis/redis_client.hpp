@@ -1,4 +1,5 @@
-// A synchronous Redis connection (hiredis) that reconnects after any I/O error.
+// A synchronous Redis connection (hiredis) that reconnects after any I/O error, to the primary
+// the Sentinels name when they are configured (and then also after a failover demoted it).
 // Each thread or fiber-side executor owns its own client; a client is not shared concurrently.
 #pragma once
 
