@@ -12,7 +12,8 @@ CTEST_ARGS ?=
 
 configure = cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-.PHONY: all deps build test run up down install sanitize fuzz bench chaos format clean
+.PHONY: all deps build test run up down cluster-up cluster-down install sanitize fuzz bench chaos \
+	format clean
 
 all: build
 
@@ -34,6 +35,13 @@ up: build
 
 down:
 	BUILD_DIR=$(BUILD_DIR) scripts/stack.sh down
+
+# Three Galera nodes, Redis with Sentinel, two APIs behind HAProxy, two workers, two schedulers.
+cluster-up: build
+	BUILD_DIR=$(BUILD_DIR) scripts/cluster.sh up
+
+cluster-down:
+	BUILD_DIR=$(BUILD_DIR) scripts/cluster.sh down
 
 # Release build of everything, then every benchmark beside its peer: build/bench/results.md.
 BENCH_DIR ?= build-release

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Squawk past one machine, on loopback: a three-node Galera cluster (scripts/galera.sh), a Redis
+# primary with a replica and three Sentinels (scripts/sentinel.sh), two squawk-api behind HAProxy,
+# two workers and two schedulers, all reaching MySQL through mysql.hosts and Redis through
+# redis.sentinels.
+#
+#   scripts/cluster.sh up      start what is not running; returns once HAProxy answers /health
+#   scripts/cluster.sh down    stop all of it
+#
+# State lives in var/cluster/, pid files in var/run/cluster/ (mariadb-1..3, redis-primary,
+# redis-replica, sentinel-1..3, haproxy, api-1, api-2, worker-1, worker-2, scheduler-1,
+# scheduler-2), logs in var/log/cluster/. var/cluster.env points a shell at it like var/demo.env:
+# `. var/cluster.env` sets SQUAWK_BASE_URL (HAProxy), the keys and what squawkctl needs.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/process.sh
+. "$root/scripts/lib/process.sh"
+
+cmd=${1:?usage: cluster.sh up|down}
+build_dir=${BUILD_DIR:-build}
+case "$build_dir" in /*) ;; *) build_dir=$root/$build_dir ;; esac
+bin=$build_dir/bin
+config=$root/config/squawk.toml
+
+var=$root/var
+state=$var/cluster
+run=$var/run/cluster
+logs=$var/log/cluster
+cluster_env=$var/cluster.env
+ports_env=$state/ports.env
+processes=(api-1 api-2 worker-1 worker-2 scheduler-1 scheduler-2)
+cd "$root"
+
+binary_of() {
+    case "$1" in
+    api-*) echo squawk-api ;;
+    worker-*) echo squawk-worker ;;
+    scheduler-*) echo squawk-scheduler ;;
+    esac
+}
+
+running_pid() {
+    local pid
+    pid=$(cat "$run/$1.pid" 2>/dev/null || true)
+    if is_running "$pid"; then echo "$pid"; fi
+}
+
+# HAProxy's port and each API's, chosen once.
+load_ports() {
+    if [ ! -f "$ports_env" ]; then
+        {
+            echo "HAPROXY_PORT=$(free_port)"
+            echo "API1_PORT=$(free_port)"
+            echo "API2_PORT=$(free_port)"
+        } >"$ports_env"
+    fi
+    # shellcheck source=/dev/null
+    . "$ports_env"
+}
+
+# What every daemon of the cluster is given on top of config/squawk.toml.
+export_settings() {
+    # shellcheck source=/dev/null
+    . "$state/galera/galera.env"
+    # shellcheck source=/dev/null
+    . "$state/redis/sentinel.env"
+    export SQUAWK_CONFIG=$config
+    export SQUAWK_MYSQL_HOSTS=$SQUAWK_GALERA_HOSTS
+    export SQUAWK_MYSQL_USER=squawk
+    export SQUAWK_MYSQL_PASSWORD=$SQUAWK_GALERA_PASSWORD
+    # The two APIs and the workers may each hold connections on a different node.
+    export SQUAWK_MYSQL_WSREP_SYNC_WAIT=1
+    export SQUAWK_REDIS_SENTINELS
+    export SQUAWK_MEDIA_DIR=$state/media
+    export SQUAWK_API_PUBLIC_BASE_URL=http://127.0.0.1:$HAPROXY_PORT/v1
+    export SQUAWK_WORKERS_METRICS_PORT=0
+    export SQUAWK_SCHEDULER_METRICS_PORT=0
+    if [ ! -s "$state/secret.key" ]; then
+        (umask 077 && openssl rand -hex 32 >"$state/secret.key")
+    fi
+    SQUAWK_SECURITY_SECRET_KEY=$(cat "$state/secret.key")
+    export SQUAWK_SECURITY_SECRET_KEY
+}
+
+start_haproxy() {
+    [ -n "$(running_pid haproxy)" ] && return 0
+    # Each API is checked on /health every second and taken out after two failed checks.
+    cat >"$state/haproxy.cfg" <<CFG
+global
+    maxconn 4096
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+frontend squawk
+    bind 127.0.0.1:$HAPROXY_PORT
+    default_backend squawk_api
+backend squawk_api
+    option httpchk GET /health
+    http-check expect status 200
+    retry-on conn-failure empty-response
+    server api-1 127.0.0.1:$API1_PORT check inter 1s fall 2 rise 1
+    server api-2 127.0.0.1:$API2_PORT check inter 1s fall 2 rise 1
+CFG
+    haproxy -f "$state/haproxy.cfg" -D -p "$run/haproxy.pid" >>"$logs/haproxy.log" 2>&1
+}
+
+start_process() {
+    local name=$1 extra=()
+    [ -n "$(running_pid "$name")" ] && return 0
+    case "$name" in
+    api-1) extra=(env SQUAWK_API_LISTEN=127.0.0.1:$API1_PORT) ;;
+    api-2) extra=(env SQUAWK_API_LISTEN=127.0.0.1:$API2_PORT) ;;
+    esac
+    setsid "${extra[@]}" "$bin/$(binary_of "$name")" --config "$config" \
+        >>"$logs/$name.log" 2>&1 </dev/null &
+    echo $! >"$run/$name.pid"
+}
+
+wait_healthy() {
+    for _ in $(seq 1 600); do
+        if curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$HAPROXY_PORT/health" 2>/dev/null; then
+            return 0
+        fi
+        for name in "${processes[@]}"; do
+            if [ -z "$(running_pid "$name")" ]; then
+                echo "cluster: $name exited during start-up" >&2
+                tail -n 20 "$logs/$name.log" >&2
+                return 1
+            fi
+        done
+        sleep 0.1
+    done
+    echo "cluster: HAProxy did not answer /health within 60 s" >&2
+    return 1
+}
+
+# The demo workspace and its keys, made once per cluster.
+write_cluster_env() {
+    if [ ! -f "$cluster_env" ]; then
+        local workspace test_key live_key
+        workspace=$("$bin/squawkctl" workspace create --name cluster-demo)
+        test_key=$("$bin/squawkctl" key create --workspace "$workspace" --type test --scopes all)
+        live_key=$("$bin/squawkctl" key create --workspace "$workspace" --type live --scopes all)
+        umask 077
+        {
+            echo "# Written by scripts/cluster.sh. \`. var/cluster.env\` points curl and squawkctl at the cluster."
+            printf 'export %s=%q\n' SQUAWK_BASE_URL "$SQUAWK_API_PUBLIC_BASE_URL" \
+                SQUAWK_TEST_KEY "$test_key" SQUAWK_LIVE_KEY "$live_key" \
+                SQUAWK_WORKSPACE_ID "$workspace" SQUAWK_CONFIG "$config" \
+                SQUAWK_MYSQL_HOSTS "$SQUAWK_MYSQL_HOSTS" SQUAWK_MYSQL_USER squawk \
+                SQUAWK_MYSQL_PASSWORD "$SQUAWK_MYSQL_PASSWORD" \
+                SQUAWK_REDIS_SENTINELS "$SQUAWK_REDIS_SENTINELS"
+        } >"$cluster_env"
+        umask 022
+    fi
+}
+
+up() {
+    for name in squawk-api squawk-worker squawk-scheduler squawkctl; do
+        if [ ! -x "$bin/$name" ]; then
+            echo "cluster: $bin/$name is missing; build first (make build)" >&2
+            exit 1
+        fi
+    done
+    mkdir -p "$state" "$run" "$logs"
+    load_ports
+    PID_DIR=$run "$root/scripts/galera.sh" start "$state/galera"
+    PID_DIR=$run "$root/scripts/sentinel.sh" start "$state/redis"
+    export_settings
+    "$bin/squawkctl" migrate
+    write_cluster_env
+    for name in "${processes[@]}"; do start_process "$name"; done
+    start_haproxy
+    wait_healthy
+    cat <<TEXT
+
+The Squawk cluster is running: HAProxy at http://127.0.0.1:$HAPROXY_PORT in front of two APIs,
+two workers and two schedulers, on three Galera nodes and Redis with Sentinel.
+  . var/cluster.env
+  curl -s "\$SQUAWK_BASE_URL/me" -H "Authorization: Bearer \$SQUAWK_TEST_KEY"
+Pids in var/run/cluster/, logs in var/log/cluster/. make cluster-down stops it.
+TEXT
+}
+
+down() {
+    stop_pidfile "$run/haproxy.pid" 10
+    for name in api-1 api-2 scheduler-1 scheduler-2; do stop_pidfile "$run/$name.pid" 15; done
+    for name in worker-1 worker-2; do stop_pidfile "$run/$name.pid" 40; done
+    if [ -d "$state/redis" ]; then PID_DIR=$run "$root/scripts/sentinel.sh" stop "$state/redis"; fi
+    if [ -d "$state/galera" ]; then PID_DIR=$run "$root/scripts/galera.sh" stop "$state/galera"; fi
+    echo "cluster: down"
+}
+
+case "$cmd" in
+up) up ;;
+down) down ;;
+*)
+    echo "usage: cluster.sh up|down" >&2
+    exit 2
+    ;;
+esac
