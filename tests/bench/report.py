@@ -116,7 +116,7 @@ def main():
     quota = os.environ.get("BENCH_CPU_QUOTA")
     text = "# Squawk benchmarks\n\n"
     if quota:
-        text += f"Every process of the run, peers included, was limited to {quota} cores of CPU time.\n\n"
+        text += f"Every process of the run, peers included, shared a CPU quota of {quota} core(s).\n\n"
     text += "\n".join(lines) + "\n"
     verdicts = [v for data in merged.values() for row in data.get("results", [])
                 if (v := verdict(row))]
