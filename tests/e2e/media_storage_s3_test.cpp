@@ -47,6 +47,16 @@ squawk::storage::S3ObjectStore bucket_of(const FakeS3& s3) {
     return squawk::storage::S3ObjectStore(config);
 }
 
+// A stack whose media live in a fresh bucket of the fake S3 server, and the test's view of it.
+struct OnBucket {
+    explicit OnBucket(StackOptions options = api_only())
+        : stack(on_bucket(s3, std::move(options))), bucket(bucket_of(s3)) {}
+
+    FakeS3 s3;
+    Stack stack;
+    squawk::storage::S3ObjectStore bucket;
+};
+
 std::string png_64x48(Stack& stack) {
     const std::string path = stack.dir() + "/red.png";
     const auto made = run_command({"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
@@ -117,9 +127,8 @@ size_t files_in_media_dir(Stack& stack) {
 
 TEST_CASE("with an S3 bucket, direct uploads are stored there and downloads redirect to it",
           "[e2e][media][s3]") {
-    FakeS3 s3;
-    Stack stack(on_bucket(s3, api_only()));
-    auto bucket = bucket_of(s3);
+    OnBucket run;
+    auto& [s3, stack, bucket] = run;
     const auto& key = stack.tenant().test_key;
     const std::string png = png_64x48(stack);
 
@@ -153,9 +162,8 @@ TEST_CASE(
     "with an S3 bucket, an upload URL is a presigned PUT to it and confirm moves the bytes "
     "into place",
     "[e2e][media][s3]") {
-    FakeS3 s3;
-    Stack stack(on_bucket(s3, api_only()));
-    auto bucket = bucket_of(s3);
+    OnBucket run;
+    auto& [s3, stack, bucket] = run;
     const auto& key = stack.tenant().test_key;
     const std::string png = png_64x48(stack);
 
@@ -197,9 +205,8 @@ TEST_CASE(
 
 TEST_CASE("with an S3 bucket, bytes that are not media are refused at confirm and removed",
           "[e2e][media][s3]") {
-    FakeS3 s3;
-    Stack stack(on_bucket(s3, api_only()));
-    auto bucket = bucket_of(s3);
+    OnBucket run;
+    auto& [s3, stack, bucket] = run;
     const auto& key = stack.tenant().test_key;
 
     const std::string id = presigned_upload(stack, s3, key, "a.png", "plain text, not a picture");
@@ -216,9 +223,8 @@ TEST_CASE("with an S3 bucket, bytes that are not media are refused at confirm an
 
 TEST_CASE("with an S3 bucket, an expired upload URL's pending media is swept with its object",
           "[e2e][media][s3]") {
-    FakeS3 s3;
-    Stack stack(on_bucket(s3, api_only()));
-    auto bucket = bucket_of(s3);
+    OnBucket run;
+    auto& [s3, stack, bucket] = run;
     const auto& key = stack.tenant().test_key;
     const std::string id = presigned_upload(stack, s3, key, "late.png", png_64x48(stack));
     const std::string pending = storage_key(stack, id);
@@ -256,9 +262,8 @@ TEST_CASE("when the bucket cannot be reached an upload answers 503 and keeps no 
 TEST_CASE(
     "with an S3 bucket, generation jobs read their inputs from it and write their files to it",
     "[e2e][generation][s3]") {
-    FakeS3 s3;
-    Stack stack(on_bucket(s3, {}));
-    auto bucket = bucket_of(s3);
+    OnBucket run(StackOptions{});
+    auto& [s3, stack, bucket] = run;
     const auto& key = stack.tenant().test_key;
 
     // Speech writes a WAV; transcription reads it back from the bucket.
