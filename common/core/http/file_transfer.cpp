@@ -1,5 +1,7 @@
 #include "common/core/http/file_transfer.hpp"
 
+#include "common/core/http/response_headers.hpp"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -61,21 +63,7 @@ size_t on_body(char* data, size_t size, size_t count, void* user) {
 size_t on_header(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     const size_t n = size * count;
-    std::string_view line(data, n);
-    if (line.starts_with("HTTP/")) {
-        t->response.headers.clear();
-        return n;
-    }
-    const auto colon = line.find(':');
-    if (colon == std::string_view::npos || t->response.headers.size() >= 100) return n;
-    std::string name(line.substr(0, colon));
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    std::string_view value = line.substr(colon + 1);
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
-        value.remove_prefix(1);
-    while (!value.empty() && (value.back() == '\r' || value.back() == '\n' || value.back() == ' '))
-        value.remove_suffix(1);
-    t->response.headers.emplace_back(std::move(name), std::string(value));
+    add_header_line(std::string_view(data, n), t->response.headers);
     return n;
 }
 
