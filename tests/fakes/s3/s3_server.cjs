@@ -49,7 +49,7 @@ function claimedSignature(req, url) {
 
 function checkSignature(ctx) {
     const req = ctx.req;
-    const url = new URL(req.url, "http://placeholder");
+    const url = new URL(req.url, "http://fake-s3.invalid");
     const claim = claimedSignature(req, url);
     const [accessKeyId, , region, service] = claim.credential.split("/");
     const account = AWSAccount.registry.get(accessKeyId);
