@@ -4,26 +4,34 @@
 # two workers and two schedulers, all reaching MySQL through mysql.hosts and Redis through
 # redis.sentinels.
 #
-#   scripts/cluster.sh up      start what is not running; returns once HAProxy answers /health
-#   scripts/cluster.sh down    stop all of it
+#   scripts/cluster.sh up           start what is not running; returns once HAProxy answers /health
+#   scripts/cluster.sh down         stop all of it
+#   scripts/cluster.sh start NAME   start one process again (a daemon, haproxy or mariadb-N, which
+#                                   waits until the node has rejoined)
+#   scripts/cluster.sh stop NAME    stop one (mariadb-N: a clean node shutdown)
+#   scripts/cluster.sh ctl ARGS...  squawkctl ARGS against the cluster
 #
 # State lives in var/cluster/, pid files in var/run/cluster/ (mariadb-1..3, redis-primary,
 # redis-replica, sentinel-1..3, haproxy, api-1, api-2, worker-1, worker-2, scheduler-1,
 # scheduler-2), logs in var/log/cluster/. var/cluster.env points a shell at it like var/demo.env:
 # `. var/cluster.env` sets SQUAWK_BASE_URL (HAProxy), the keys and what squawkctl needs.
+# SQUAWK_CLUSTER_VAR puts all of it in another folder instead of var/ (the cluster chaos run and
+# benchmark use a scratch one), SQUAWK_CLUSTER_CONFIG gives the daemons another file than
+# config/squawk.toml.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/process.sh
 . "$root/scripts/lib/process.sh"
 
-cmd=${1:?usage: cluster.sh up|down}
+usage="usage: cluster.sh up|down|start NAME|stop NAME|ctl ARGS..."
+cmd=${1:?$usage}
 build_dir=${BUILD_DIR:-build}
 case "$build_dir" in /*) ;; *) build_dir=$root/$build_dir ;; esac
 bin=$build_dir/bin
-config=$root/config/squawk.toml
+config=${SQUAWK_CLUSTER_CONFIG:-$root/config/squawk.toml}
 
-var=$root/var
+var=${SQUAWK_CLUSTER_VAR:-$root/var}
 state=$var/cluster
 run=$var/run/cluster
 logs=$var/log/cluster
@@ -107,12 +115,25 @@ CFG
     haproxy -f "$state/haproxy.cfg" -D -p "$run/haproxy.pid" >>"$logs/haproxy.log" 2>&1
 }
 
+# mysql.hosts of the process at `index` in $processes: the node list turned to start at another
+# node for each, so every node takes writes (as Galera is run behind a load balancer) and
+# certification conflicts between nodes happen as they would in production.
+hosts_from() {
+    local index=$1 hosts=()
+    IFS=, read -r -a hosts <<<"$SQUAWK_GALERA_HOSTS"
+    local n=${#hosts[@]} out=() i
+    for ((i = 0; i < n; i++)); do out+=("${hosts[$(((index + i) % n))]}"); done
+    (IFS=, && echo "${out[*]}")
+}
+
 start_process() {
-    local name=$1 extra=()
+    local name=$1 extra=() index
     [ -n "$(running_pid "$name")" ] && return 0
+    for index in "${!processes[@]}"; do [ "${processes[$index]}" = "$name" ] && break; done
+    extra=(env "SQUAWK_MYSQL_HOSTS=$(hosts_from "$index")")
     case "$name" in
-    api-1) extra=(env SQUAWK_API_LISTEN=127.0.0.1:$API1_PORT) ;;
-    api-2) extra=(env SQUAWK_API_LISTEN=127.0.0.1:$API2_PORT) ;;
+    api-1) extra+=("SQUAWK_API_LISTEN=127.0.0.1:$API1_PORT") ;;
+    api-2) extra+=("SQUAWK_API_LISTEN=127.0.0.1:$API2_PORT") ;;
     esac
     setsid "${extra[@]}" "$bin/$(binary_of "$name")" --config "$config" \
         >>"$logs/$name.log" 2>&1 </dev/null &
@@ -194,11 +215,54 @@ down() {
     echo "cluster: down"
 }
 
+# What one process needs to start again: its ports and the cluster's settings.
+prepare() {
+    if [ ! -f "$ports_env" ]; then
+        echo "cluster: not set up; run cluster.sh up first" >&2
+        exit 1
+    fi
+    load_ports
+    export_settings
+}
+
+start_one() {
+    local name=${1:?$usage}
+    case "$name" in
+    mariadb-[1-3]) PID_DIR=$run "$root/scripts/galera.sh" start-node "$state/galera" "${name#mariadb-}" ;;
+    haproxy) prepare && start_haproxy ;;
+    api-[12] | worker-[12] | scheduler-[12]) prepare && start_process "$name" ;;
+    *)
+        echo "cluster: cannot start $name alone" >&2
+        exit 2
+        ;;
+    esac
+}
+
+stop_one() {
+    local name=${1:?$usage}
+    case "$name" in
+    mariadb-[1-3]) PID_DIR=$run "$root/scripts/galera.sh" stop-node "$state/galera" "${name#mariadb-}" ;;
+    worker-[12]) stop_pidfile "$run/$name.pid" 40 ;;
+    haproxy | api-[12] | scheduler-[12]) stop_pidfile "$run/$name.pid" 15 ;;
+    *)
+        echo "cluster: cannot stop $name alone" >&2
+        exit 2
+        ;;
+    esac
+}
+
 case "$cmd" in
 up) up ;;
 down) down ;;
+start) start_one "${2:-}" ;;
+stop) stop_one "${2:-}" ;;
+ctl)
+    prepare
+    shift
+    "$bin/squawkctl" "$@"
+    ;;
 *)
-    echo "usage: cluster.sh up|down" >&2
+    echo "$usage" >&2
     exit 2
     ;;
 esac

@@ -11,10 +11,21 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 namespace squawk::testing {
+
+std::string log_tail(const std::string& path, size_t bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "(no log)\n";
+    std::stringstream all;
+    all << in.rdbuf();
+    const std::string text = all.str();
+    return text.size() > bytes ? "..." + text.substr(text.size() - bytes) : text;
+}
 namespace {
 
 using namespace std::chrono_literals;

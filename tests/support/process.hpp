@@ -21,6 +21,9 @@ struct CommandResult {
 CommandResult run_command(const std::vector<std::string>& argv,
                           std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
+// The last `bytes` of the log at `path` (for post-mortems), or a note that there is none.
+std::string log_tail(const std::string& path, size_t bytes = 3000);
+
 class ChildProcess {
   public:
     // Starts `argv` with stdout and stderr appended to `log_path`. The child is killed if the test

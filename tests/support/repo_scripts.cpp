@@ -8,14 +8,19 @@
 
 namespace squawk::testing {
 
-void run_script(const std::string& name, const std::vector<std::string>& args,
-                std::chrono::milliseconds timeout) {
-    std::vector<std::string> argv = {"/bin/bash", ServerEnv::get().source_dir + "/scripts/" + name};
+CommandResult run_script(const std::string& name, const std::vector<std::string>& args,
+                         std::chrono::milliseconds timeout,
+                         const std::map<std::string, std::string>& env) {
+    std::vector<std::string> argv = {"/usr/bin/env"};
+    for (const auto& [variable, value] : env) argv.push_back(variable + "=" + value);
+    argv.push_back("/bin/bash");
+    argv.push_back(ServerEnv::get().source_dir + "/scripts/" + name);
     argv.insert(argv.end(), args.begin(), args.end());
-    const auto result = run_command(argv, timeout);
+    auto result = run_command(argv, timeout);
     if (result.exit_code != 0)
         throw std::runtime_error(name + " " + (args.empty() ? "" : args.front()) +
                                  " failed: " + result.err);
+    return result;
 }
 
 std::map<std::string, std::string> read_env_file(const std::string& path) {

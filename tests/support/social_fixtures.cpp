@@ -36,22 +36,22 @@ std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::
     return token;
 }
 
-nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
+nlohmann::json connect_telegram(JsonApi& api, const std::string& key, const std::string& token,
                                 const std::string& chat, const Headers& headers) {
-    const auto r = stack.request("POST", "/v1/social/connect/telegram",
-                                 {{"bot_token", token}, {"chat", chat}}, key, headers);
+    const auto r = api.request("POST", "/v1/social/connect/telegram",
+                               {{"bot_token", token}, {"chat", chat}}, key, headers);
     require_created(r);
     return r.json["data"];
 }
 
-std::string connect_telegram_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
+std::string connect_telegram_channel(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                      long long chat_id) {
     const std::string name = "squawk" + std::to_string(chat_id < 0 ? -chat_id : chat_id);
     const auto token = telegram_channel(fake, chat_id, name);
-    return connect_telegram(stack, key, token, "@" + name)["id"].get<std::string>();
+    return connect_telegram(api, key, token, "@" + name)["id"].get<std::string>();
 }
 
-std::string connect_discord_webhook(Stack& stack, FakePlatforms& fake, const std::string& key,
+std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id) {
     const std::string webhook_id = "5" + channel_id.substr(1);
     const std::string token = crypto::random_token(40);
@@ -60,7 +60,7 @@ std::string connect_discord_webhook(Stack& stack, FakePlatforms& fake, const std
                               {"name", "Announcements " + channel_id},
                               {"channel_id", channel_id},
                               {"guild_id", "723456789012345678"}});
-    const auto r = stack.request(
+    const auto r = api.request(
         "POST", "/v1/social/connect/discord",
         {{"webhook_url", "https://discord.com/api/webhooks/" + webhook_id + "/" + token}}, key);
     require_created(r);

@@ -30,16 +30,16 @@ std::string hours_from_now(int hours);
 std::string telegram_channel(FakePlatforms& fake, long long chat_id, const std::string& username);
 
 // POST /v1/social/connect/telegram; throws unless it is 201; returns the account (`data`).
-nlohmann::json connect_telegram(Stack& stack, const std::string& key, const std::string& token,
+nlohmann::json connect_telegram(JsonApi& api, const std::string& key, const std::string& token,
                                 const std::string& chat, const Headers& headers = {});
 
 // A fresh Telegram channel connected for `key`'s workspace; returns the account's public id.
-std::string connect_telegram_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
+std::string connect_telegram_channel(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                      long long chat_id);
 
 // A fresh Discord webhook (channel `channel_id`) connected for `key`'s workspace; returns the
 // account's public id.
-std::string connect_discord_webhook(Stack& stack, FakePlatforms& fake, const std::string& key,
+std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id);
 
 }  // namespace squawk::testing

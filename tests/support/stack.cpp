@@ -31,12 +31,6 @@ std::string toml_string(const std::string& text) {
     return out + "\"";
 }
 
-std::string trim(std::string text) {
-    text.erase(text.find_last_not_of(" \t\r\n") + 1);
-    text.erase(0, text.find_first_not_of(" \t\r\n"));
-    return text;
-}
-
 const char* process_name(Process p) {
     switch (p) {
         case Process::api:
@@ -47,15 +41,6 @@ const char* process_name(Process p) {
             return "scheduler";
     }
     return "unknown";
-}
-
-std::string tail(const std::string& path, size_t bytes) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "(no log)\n";
-    std::stringstream all;
-    all << in.rdbuf();
-    const std::string text = all.str();
-    return text.size() > bytes ? "..." + text.substr(text.size() - bytes) : text;
 }
 
 }  // namespace
@@ -187,12 +172,13 @@ CommandResult Stack::ctl(const std::vector<std::string>& args) {
     return run_command(argv);
 }
 
+SquawkctlCommands Stack::commands() {
+    return SquawkctlCommands([this](const std::vector<std::string>& args) { return ctl(args); });
+}
+
 Tenant Stack::create_tenant(const std::string& name) {
-    const auto created = ctl({"workspace", "create", "--name", name});
-    if (created.exit_code != 0)
-        throw std::runtime_error("squawkctl workspace create failed: " + created.err);
     Tenant t;
-    t.workspace_id = std::stoll(trim(created.out));
+    t.workspace_id = commands().create_workspace(name);
     t.test_key = create_key(t.workspace_id, "test", "all");
     t.live_key = create_key(t.workspace_id, "live", "all");
     return t;
@@ -200,33 +186,20 @@ Tenant Stack::create_tenant(const std::string& name) {
 
 std::string Stack::create_key(long long workspace_id, const std::string& type,
                               const std::string& scopes, std::optional<long long> rate_limit) {
-    std::vector<std::string> args{"key",    "create", "--workspace", std::to_string(workspace_id),
-                                  "--type", type,     "--scopes",    scopes};
-    if (rate_limit) args.insert(args.end(), {"--rate-limit", std::to_string(*rate_limit)});
-    const auto created = ctl(args);
-    if (created.exit_code != 0)
-        throw std::runtime_error("squawkctl key create failed: " + created.err);
-    return trim(created.out);
+    return commands().create_key(workspace_id, type, scopes, rate_limit);
 }
 
 void Stack::credit(long long workspace_id, const std::string& amount) {
-    const auto credited =
-        ctl({"wallet", "credit", "--workspace", std::to_string(workspace_id), "--amount", amount});
-    if (credited.exit_code != 0)
-        throw std::runtime_error("squawkctl wallet credit failed: " + credited.err);
+    commands().credit(workspace_id, amount);
 }
 
 HttpResponse Stack::request(const std::string& method, const std::string& path,
                             const nlohmann::json& body, const std::string& key,
                             const Headers& headers) {
-    Headers all = headers;
-    if (!key.empty()) all.emplace("Authorization", "Bearer " + key);
     std::optional<std::string> text;
-    if (!body.is_null()) {
-        text = body.dump();
-        all.emplace("Content-Type", "application/json");
-    }
-    auto response = http_->send(method, path, text, all);
+    if (!body.is_null()) text = body.dump();
+    auto response =
+        http_->send(method, path, text, json_request_headers(headers, key, text.has_value()));
     log_answer(method, path, response);
     return response;
 }
@@ -234,10 +207,7 @@ HttpResponse Stack::request(const std::string& method, const std::string& path,
 HttpResponse Stack::request_raw(const std::string& method, const std::string& path,
                                 const std::string& body, const std::string& key,
                                 const Headers& headers) {
-    Headers all = headers;
-    if (!key.empty()) all.emplace("Authorization", "Bearer " + key);
-    all.emplace("Content-Type", "application/json");
-    auto response = http_->send(method, path, body, all);
+    auto response = http_->send(method, path, body, json_request_headers(headers, key, true));
     log_answer(method, path, response);
     return response;
 }
@@ -396,7 +366,8 @@ std::string Stack::post_mortem() const {
     std::string report = "e2e stack directory: " + dir_ + "\n";
     for (Process p : {Process::api, Process::worker, Process::scheduler}) {
         const std::string name = process_name(p);
-        report += "---- " + name + ".log ----\n" + tail(dir_ + "/" + name + ".log", 3000) + "\n";
+        report +=
+            "---- " + name + ".log ----\n" + log_tail(dir_ + "/" + name + ".log", 3000) + "\n";
     }
     return report;
 }

@@ -5,7 +5,9 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "tests/support/http_client.hpp"
+#include "tests/support/json_api.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/squawkctl_commands.hpp"
 #include "tests/support/test_database.hpp"
 
 #include <nlohmann/json.hpp>
@@ -49,10 +51,10 @@ struct Tenant {
     std::string live_key;
 };
 
-class Stack {
+class Stack : public JsonApi {
   public:
     explicit Stack(StackOptions options = {});
-    ~Stack();
+    ~Stack() override;
     Stack(const Stack&) = delete;
     Stack& operator=(const Stack&) = delete;
 
@@ -68,10 +70,10 @@ class Stack {
     // squawkctl --config <this stack's file> args...
     CommandResult ctl(const std::vector<std::string>& args);
 
-    // `body` null sends no body; any other JSON is sent as application/json.
+    // JsonApi::request, its answer logged for the check against the OpenAPI document.
     HttpResponse request(const std::string& method, const std::string& path,
                          const nlohmann::json& body = nullptr, const std::string& key = "",
-                         const Headers& headers = {});
+                         const Headers& headers = {}) override;
     // Sends `body` as is (malformed JSON, oversized payloads).
     HttpResponse request_raw(const std::string& method, const std::string& path,
                              const std::string& body, const std::string& key,
@@ -116,6 +118,7 @@ class Stack {
     std::string post_mortem() const;
 
   private:
+    SquawkctlCommands commands();
     void write_config(const std::string& path);
     // Each daemon reports the ports it bound (--port-file) in <dir>/<name>.ports.
     std::string port_file_of(const std::string& name) const;
