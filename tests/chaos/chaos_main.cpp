@@ -7,6 +7,7 @@
 //
 //   squawk_chaos [--jobs N] [--speech-every K] [--seconds S]
 // `make chaos` runs 10,000 jobs; CTest runs a short form. Exit code 0 only when every check holds.
+#include "tests/support/command_flags.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/stack.hpp"
 
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -37,18 +37,9 @@ struct Options {
 
 Options parse(int argc, char** argv) {
     Options o;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        const int value = std::atoi(argv[i + 1]);
-        if (flag == "--jobs")
-            o.jobs = value;
-        else if (flag == "--speech-every")
-            o.speech_every = value;
-        else if (flag == "--seconds")
-            o.seconds = value;
-        else
-            throw std::invalid_argument("unknown option " + flag);
-    }
+    read_int_flags(
+        argc, argv,
+        {{"--jobs", &o.jobs}, {"--speech-every", &o.speech_every}, {"--seconds", &o.seconds}});
     if (o.jobs < 1 || o.speech_every < 1 || o.seconds < 6)
         throw std::invalid_argument("--jobs and --speech-every must be positive, --seconds >= 6");
     return o;
