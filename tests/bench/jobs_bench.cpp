@@ -205,14 +205,7 @@ HttpFigures job_polling(int round) {
                                         {{"Authorization", "Bearer " + key}});
     };
     const auto run_nginx = [&] { figures.nginx = bench::run_wrk(nginx.url(), 64, kHttpSeconds); };
-    // Alternate which goes first so neither always runs on a warmer machine.
-    if (round % 2 == 0) {
-        run_squawk();
-        run_nginx();
-    } else {
-        run_nginx();
-        run_squawk();
-    }
+    bench::in_turn(round, run_squawk, run_nginx);
     return figures;
 }
 

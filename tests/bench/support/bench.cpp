@@ -20,6 +20,16 @@
 #include <thread>
 
 namespace squawk::bench {
+
+void in_turn(int round, const std::function<void()>& first, const std::function<void()>& second) {
+    if (round % 2 == 0) {
+        first();
+        second();
+    } else {
+        second();
+        first();
+    }
+}
 namespace {
 
 std::string env_or(const char* name, const std::string& fallback) {

@@ -9,6 +9,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -18,6 +19,9 @@ namespace squawk::bench {
 
 // BENCH_REPEATS (default 3): how many interleaved rounds of Squawk and its peer.
 int repeats();
+// `first` then `second` in even rounds, `second` then `first` in odd ones: two sides of a
+// comparison take turns going first, so neither always runs on a warmer machine.
+void in_turn(int round, const std::function<void()>& first, const std::function<void()>& second);
 // BENCH_SCRATCH: a folder for peers (npm installs, nginx files); never inside the source tree.
 std::string scratch_dir();
 
