@@ -77,8 +77,8 @@ export_settings() {
     export SQUAWK_MYSQL_HOSTS=$SQUAWK_GALERA_HOSTS
     export SQUAWK_MYSQL_USER=squawk
     export SQUAWK_MYSQL_PASSWORD=$SQUAWK_GALERA_PASSWORD
-    # The two APIs and the workers may each hold connections on a different node.
-    export SQUAWK_MYSQL_WSREP_SYNC_WAIT=1
+    # Each process writes through another node: reads and claims (UPDATE) wait for the others'.
+    export SQUAWK_MYSQL_WSREP_SYNC_WAIT=3
     export SQUAWK_REDIS_SENTINELS
     export SQUAWK_MEDIA_DIR=$state/media
     export SQUAWK_API_PUBLIC_BASE_URL=http://127.0.0.1:$HAPROXY_PORT/v1

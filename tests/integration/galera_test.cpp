@@ -99,6 +99,33 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "with wsrep_sync_wait = 3 a conditional UPDATE on one node finds the row another node "
+    "committed just before, as a worker's claim must find the job the API wrote",
+    "[integration][galera]") {
+    GaleraCluster cluster;
+    db::MysqlPool writer(cluster.node_settings(1));
+    auto claimer_settings = cluster.node_settings(2);
+    // Bit 1 makes reads wait for writes committed elsewhere, bit 2 UPDATE and DELETE: a claim
+    // that ran before its node applied the insert would match nothing and drop the job.
+    claimer_settings.wsrep_sync_wait = 3;
+    db::MysqlPool claimer(claimer_settings);
+    writer.run([](db::Session& s) {
+        s.execute("CREATE TABLE tasks (id BIGINT PRIMARY KEY, status VARCHAR(16) NOT NULL)");
+    });
+
+    uint64_t claimed = 0;
+    for (int id = 1; id <= 300; ++id) {
+        writer.run(
+            [&](db::Session& s) { s.execute("INSERT INTO tasks VALUES (?, 'queued')", {id}); });
+        claimed += claimer.run([&](db::Session& s) {
+            return s.execute(
+                "UPDATE tasks SET status = 'running' WHERE id = ? AND status = 'queued'", {id});
+        });
+    }
+    CHECK(claimed == 300);
+}
+
+TEST_CASE(
     "a pool over the nodes moves to another node when its node is killed, and every "
     "acknowledged write is kept exactly once",
     "[integration][galera]") {

@@ -170,14 +170,15 @@ void write_report(const Figures& f) {
                    fixed(cost.writesets_by_node[n], 0);
     report.note("Galera writesets per job: " + fixed(cost.writesets / cost.jobs, 2) + " (" +
                 fixed(cost.bytes / cost.jobs, 0) + " bytes), replicated from " + by_node +
-                ": every process connects to the first node of mysql.hosts that answers, so one "
-                "node takes all writes and the others only apply them");
+                ": cluster.sh lists the nodes from another one for each process (api-1 and "
+                "worker-2 write through node 1, api-2 and scheduler-1 node 2, worker-1 and "
+                "scheduler-2 node 3)");
     report.note("Galera over " + fixed(cost.jobs, 0) + " jobs: " + fixed(cost.cert_failures, 0) +
                 " certification failures, " + fixed(cost.bf_aborts, 0) +
                 " brute-force aborts; flow control paused replication " +
                 fixed(cost.paused_seconds, 2) + " s of " + fixed(cost.seconds, 1) +
                 " s; certification dependency distance " + fixed(cost.cert_deps_distance, 1) +
-                " on the writing node");
+                " on the node that replicated most");
     report.note("one-row commit p99: Galera node 1 " + fixed(median(f.commit_p99_galera), 2) +
                 " ms, single node " + fixed(median(f.commit_p99_single), 2) + " ms");
     report.note(

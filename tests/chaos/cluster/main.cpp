@@ -30,7 +30,7 @@ namespace {
 // Posting caps allow 25 sends per account per hour.
 constexpr int kPostsPerAccount = 25;
 // A key of its own, kept over its limit by the prober.
-constexpr long long kProbedLimit = 600;
+constexpr long long kProbedLimit = 300;
 constexpr int kProbesPerSecond = 80;
 constexpr long long kUnlimited = 100000000;
 
