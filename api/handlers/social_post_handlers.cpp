@@ -308,7 +308,7 @@ std::span<const Route> routes<Family::social_posts>() {
         Route::post("/v1/social/posts", kWrite, create_post).keyed_by_request_id(),
         Route::post("/v1/social/posts/schedule", kWrite, schedule_post).keyed_by_request_id(),
         Route::post("/v1/social/posts/bulk", kWrite, bulk_posts),
-        Route::post("/v1/social/posts/bulk/validate", kWrite, validate_bulk_posts),
+        Route::post("/v1/social/posts/bulk/validate", kRead, validate_bulk_posts),
         Route::get("/v1/social/posts", kRead, list_posts),
         Route::get("/v1/social/posts/{post_id}", kRead, get_post),
         Route::patch("/v1/social/posts/{post_id}", kWrite, update_post),

@@ -413,7 +413,11 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         if (error.code() == ErrorCode::HeadersTooLarge)
             replace_connection(response, Http::ConnectionControl::Close);
         try {
-            send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
+            // Spec 7: a platform that could not be reached at all is a bare 502.
+            if (error.code() == ErrorCode::PlatformUnreachable)
+                response.send(Http::Code::Bad_Gateway);
+            else
+                send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
         } catch (const std::exception& e) {
             log::error("could not send the error response",
                        {{"request_id", exchange.request_id}, {"error", e.what()}});

@@ -131,12 +131,14 @@ TEST_CASE_METHOD(SocialApi,
 }
 
 TEST_CASE_METHOD(SocialApi,
-                 "a platform that cannot be reached is 502 and a platform rate limit is 429",
+                 "a platform that does not answer is a bare 502, one that fails is 422 "
+                 "PLATFORM_UPSTREAM_ERROR and a platform rate limit is 429",
                  "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000002LL, "squawk_two");
     fake.program(
         "/getMe",
-        {{{"status", 503},
+        {{{"status", 200}, {"delay_ms", 3000}},
+         {{"status", 503},
           {"body", {{"ok", false}, {"error_code", 503}, {"description", "Service Unavailable"}}}},
          {{"status", 429},
           {"body",
@@ -144,9 +146,15 @@ TEST_CASE_METHOD(SocialApi,
             {"error_code", 429},
             {"description", "Too Many Requests"},
             {"parameters", {{"retry_after", 9}}}}}}});
-    const auto down = stack.request("POST", "/v1/social/connect/telegram",
-                                    {{"bot_token", token}, {"chat", "@squawk_two"}}, key);
-    check_error_envelope(down, 502, "PLATFORM_UNREACHABLE");
+    const auto silent = stack.request("POST", "/v1/social/connect/telegram",
+                                      {{"bot_token", token}, {"chat", "@squawk_two"}}, key);
+    // No answer within the platform timeout: a bare 502 (spec 7), still carrying the request id.
+    CHECK(silent.status == 502);
+    CHECK(silent.body.empty());
+    CHECK_FALSE(silent.header("x-request-id").empty());
+    const auto failing = stack.request("POST", "/v1/social/connect/telegram",
+                                       {{"bot_token", token}, {"chat", "@squawk_two"}}, key);
+    check_error_envelope(failing, 422, "PLATFORM_UPSTREAM_ERROR");
     const auto limited = stack.request("POST", "/v1/social/connect/telegram",
                                        {{"bot_token", token}, {"chat", "@squawk_two"}}, key);
     check_error_envelope(limited, 429, "PLATFORM_RATE_LIMITED");

@@ -249,6 +249,12 @@ TEST_CASE_METHOD(
     CHECK(dry.json["data"]["valid"] == true);
     CHECK(dry.json["data"]["count"] == 3);
     CHECK(posts_in(stack) == 0);
+    // Pre-flight validation is a read (spec 5): a read-only key runs it but cannot create.
+    const auto reader = stack.create_key(stack.tenant().workspace_id, "live", "social:read");
+    check_success_envelope(
+        stack.request("POST", "/v1/social/posts/bulk/validate", {{"posts", good}}, reader), 200);
+    check_error_envelope(stack.request("POST", "/v1/social/posts/bulk", {{"posts", good}}, reader),
+                         403, "INSUFFICIENT_SCOPE");
 
     const auto created = stack.request("POST", "/v1/social/posts/bulk", {{"posts", good}}, key);
     check_success_envelope(created, 201);

@@ -27,6 +27,10 @@ namespace {
                 throw ApiError(ErrorCode::PlatformRateLimited,
                                text::concat({who, " is limiting requests; retry later."}), details);
             }
+            // The platform answered, with an error of its own (spec 7: 422, retryable).
+            if (f.http_status != 0)
+                throw ApiError(ErrorCode::PlatformUpstreamError,
+                               text::concat({who, " failed to verify the account: ", f.reason}));
             [[fallthrough]];
         case FailureKind::unknown_outcome:
             throw ApiError(ErrorCode::PlatformUnreachable,
