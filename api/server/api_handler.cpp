@@ -413,9 +413,8 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
         if (error.code() == ErrorCode::HeadersTooLarge)
             replace_connection(response, Http::ConnectionControl::Close);
         try {
-            // Spec 7: a platform that could not be reached at all is a bare 502.
-            if (error.code() == ErrorCode::PlatformUnreachable)
-                response.send(Http::Code::Bad_Gateway);
+            if (!error.info().has_body)
+                response.send(static_cast<Http::Code>(status));
             else
                 send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
         } catch (const std::exception& e) {

@@ -69,7 +69,8 @@ constexpr std::array kTable{
         {500, "INTERNAL_ERROR", true, "Something went wrong on our side; retrying is safe."}},
     // Spec 7: a platform that could not be reached at all is a 502; retrying shortly is safe.
     Row{ErrorCode::PlatformUnreachable,
-        {502, "PLATFORM_UNREACHABLE", true, "The platform could not be reached; retry shortly."}},
+        {502, "PLATFORM_UNREACHABLE", true, "The platform could not be reached; retry shortly.",
+         false}},
     Row{ErrorCode::ServiceUnavailable,
         {503, "SERVICE_UNAVAILABLE", true, "A backing service is unavailable; retry shortly."}},
     Row{ErrorCode::SandboxUnavailable,

@@ -52,9 +52,10 @@ enum class ErrorCode {
 
 struct ErrorInfo {
     int http_status;
-    const char* code;     // the wire value of error.code
-    bool retryable;       // whether the same request may succeed later
-    const char* message;  // default message when the raiser gives none
+    const char* code;      // the wire value of error.code
+    bool retryable;        // whether the same request may succeed later
+    const char* message;   // default message when the raiser gives none
+    bool has_body = true;  // false: the status alone answers (spec 7: an unreachable platform)
 };
 
 const ErrorInfo& error_info(ErrorCode code);
