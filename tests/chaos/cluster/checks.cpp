@@ -38,10 +38,8 @@ void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict
             for (const auto& r : s.query(
                      "SELECT public_id, status FROM jobs WHERE workspace_id = ?", {workspace})) {
                 ++rows;
-                if (!ids.count(r.text(0)))
-                    unknown.push_back(r.text(0));
-                else if (r.text(1) != "completed")
-                    unfinished.push_back(r.text(0) + " " + r.text(1));
+                if (!ids.count(r.text(0))) unknown.push_back(r.text(0));
+                if (r.text(1) != "completed") unfinished.push_back(r.text(0) + " " + r.text(1));
             }
             const auto m = s.query(
                 "SELECT COUNT(*), COUNT(DISTINCT source_job_id) FROM media WHERE workspace_id = ?",
@@ -50,13 +48,14 @@ void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict
             media_jobs += m.at(0).integer(1);
         }
     });
-    verdict.check(rows == jobs.total() && unknown.empty(),
-                  count_of(jobs.total()) + " jobs accepted, " + count_of(rows) +
-                      " job rows; rows no submission was told about: " + count_of(unknown.size()) +
-                      " " + some(unknown));
-    verdict.check(unfinished.empty(), "accepted jobs not completed: " +
-                                          count_of(unfinished.size()) + " " + some(unfinished));
-    const auto speech = static_cast<long long>(jobs.speech.size());
+    verdict.check(rows == jobs.total() + jobs.lost_answers && unknown.size() == jobs.lost_answers,
+                  count_of(jobs.total()) + " jobs answered and " + count_of(jobs.lost_answers) +
+                      " carried out with the answer lost, " + count_of(rows) +
+                      " job rows; rows no answer named: " + count_of(unknown.size()) + " " +
+                      some(unknown));
+    verdict.check(unfinished.empty(),
+                  "jobs not completed: " + count_of(unfinished.size()) + " " + some(unfinished));
+    const auto speech = static_cast<long long>(jobs.speech_total());
     verdict.check(media == speech && media_jobs == speech,
                   "speech files: " + std::to_string(media) + " media rows from " +
                       std::to_string(media_jobs) + " jobs for " + std::to_string(speech) +

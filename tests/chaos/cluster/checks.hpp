@@ -28,14 +28,18 @@ class Verdict {
     bool passed_ = true;
 };
 
-// Job ids answered by the API, per workspace, and which of them render speech.
+// Job ids answered by the API, per workspace, and which of them render speech; and the jobs
+// carried out whose answer was lost (their ids unknown to the client).
 struct AcceptedJobs {
     std::map<long long, std::set<std::string>> by_workspace;
     std::set<std::string> speech;
-    size_t total() const;
+    size_t lost_answers = 0;
+    size_t speech_lost_answers = 0;
+    size_t total() const;  // answered
+    size_t speech_total() const { return speech.size() + speech_lost_answers; }
 };
 
-// Every accepted job completed, once, and no row exists that no submission was told about.
+// Every accepted job completed, once: the rows are the answered jobs plus one per lost answer.
 void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict);
 
 // Each completed job of the webhook's workspace raised one delivery, every delivery was delivered,

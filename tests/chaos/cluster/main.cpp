@@ -69,6 +69,9 @@ std::string daemon_config(const testing::FakePlatforms& fake) {
            "[scheduler]\ntick_ms = 50\nleader_lease_ms = 1000\nreconcile_after_seconds = 2\n\n"
            "[security]\nallow_private_targets = true\n\n"
            "[billing.prices]\ntext_to_speech = 0.01\n\n"
+           // A submission cut off with its API holds its idempotency key this long: the client's
+           // retries wait it out (409), so it must stay well under a post's 10 s lead.
+           "[idempotency]\nlock_seconds = 5\n\n"
            "[log]\nlevel = \"info\"\n\n" +
            testing::webhook_config() + "\n" + fake.config() + "\n";
 }
@@ -146,6 +149,18 @@ long long count(db::MysqlPool& mysql, const std::string& sql, const db::Params& 
     } catch (const std::exception&) {
         return -1;
     }
+}
+
+// The id of the post of `workspace` whose text is `content`, if there is one.
+std::optional<std::string> post_with_content(db::MysqlPool& mysql, long long workspace,
+                                             const std::string& content) {
+    return mysql.run([&](db::Session& s) -> std::optional<std::string> {
+        const auto row =
+            s.query_one("SELECT id FROM social_posts WHERE workspace_id = ? AND content = ?",
+                        {workspace, content});
+        if (!row) return std::nullopt;
+        return std::to_string(row->integer(0));
+    });
 }
 
 // Seconds until `done` holds, polled every 250 ms, or -1 past `limit`.
@@ -228,12 +243,17 @@ int main(int argc, char** argv) {
         std::map<std::string, std::string> posts;
         std::vector<std::string> refused;
         for (size_t i = 0; i < outcomes.size(); ++i) {
-            const auto& o = outcomes[i];
-            if (!o.id) {
+            auto o = outcomes[i];
+            const bool post = work.post_content.count(i) > 0;
+            // A post carried out with its answer lost is looked up by its text, as a client would.
+            if (o.answer_lost && post)
+                o.id = post_with_content(mysql, w.posts, work.post_content.at(i));
+            if (o.answer_lost && !post) {
+                ++jobs.lost_answers;
+                if (work.speech[i]) ++jobs.speech_lost_answers;
+            } else if (!o.id) {
                 refused.push_back(work.submissions[i].idempotency_key + ": " + o.refusal);
-                continue;
-            }
-            if (work.post_content.count(i)) {
+            } else if (post) {
                 posts[*o.id] = work.post_content.at(i);
             } else {
                 jobs.by_workspace[work.job_workspace[i]].insert(*o.id);
@@ -288,7 +308,7 @@ int main(int argc, char** argv) {
         check_jobs(mysql, jobs, verdict);
         check_deliveries(mysql, receiver, "/chaos", hooked_jobs, verdict);
         check_posts(mysql, fake, w.posts, posts, verdict);
-        check_ledger(mysql, w.hooked, wallet, jobs.speech.size(), verdict);
+        check_ledger(mysql, w.hooked, wallet, jobs.speech_total(), verdict);
         // Each API process may spend one lease (a hundredth of the limit, at most 256 tokens)
         // granted just before a window ends during the next; the prober's one request in flight
         // can cross the boundary too.

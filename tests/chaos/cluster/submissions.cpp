@@ -89,6 +89,13 @@ Outcome Submitter::submit(testing::HttpClient& http, const Submission& submissio
             outcome.id = answered_id(answer);
             return outcome;
         }
+        const auto details = answer.is_object() ? answer.value("error", nlohmann::json::object())
+                                                      .value("details", nlohmann::json::object())
+                                                : nlohmann::json::object();
+        if (status == 409 && details.value("reason", "") == "answer_lost") {
+            outcome.answer_lost = true;
+            return outcome;
+        }
         if (!retryable(status)) {
             outcome.refusal = std::to_string(status) + " " + answer.dump();
             return outcome;

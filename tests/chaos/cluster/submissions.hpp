@@ -34,10 +34,13 @@ struct Submission {
     Clock::time_point not_before;
 };
 
-// What became of one submission: the id the API answered (job_id, or a post's id), or the
-// refusal that ended its retries (a 4xx other than 409 and 429).
+// What became of one submission: the id the API answered (job_id, or a post's id), the API's
+// word that it was carried out but its answer lost (409 answer_lost: the key will not run it
+// again, and the result must be looked up), or the refusal that ended its retries (a 4xx other
+// than 409 and 429).
 struct Outcome {
     std::optional<std::string> id;
+    bool answer_lost = false;
     std::string refusal;
     int attempts = 0;
 };
