@@ -1,7 +1,8 @@
 // The media plan as a pure function of a platform's rules and the probes: photos within limits
 // go by URL, photos over Telegram's URL limit are uploaded (as photos up to 10 MB, as documents
-// up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), and
-// unavailable, unsupported or too large media gets the problem that fails the target.
+// up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), a platform
+// that takes photos only as uploads gets every one uploaded with no fix, and unavailable,
+// unsupported or too large media gets the problem that fails the target.
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/connector.hpp"
 
@@ -31,6 +32,14 @@ MediaRules discord_rules() {
     MediaRules r;
     r.photo_types = kDiscordPhotos;
     r.max_photo_bytes = 10'000'000;
+    return r;
+}
+
+MediaRules bluesky_rules() {
+    MediaRules r;
+    r.photo_types = kDiscordPhotos;
+    r.photos_by_url = false;
+    r.max_photo_upload_bytes = 1'000'000;
     return r;
 }
 
@@ -145,6 +154,24 @@ TEST_CASE("GIFs go to Telegram as documents by URL up to 20 MB and to Discord as
     CHECK_FALSE(discord.as_documents);
     CHECK(discord.uploads == std::vector<bool>{false});
     CHECK(discord.fixes.empty());
+}
+
+TEST_CASE(
+    "a platform that takes photos only as uploads gets every photo uploaded, with no fix, up to "
+    "its upload limit") {
+    const auto plan = plan_media("bluesky", bluesky_rules(),
+                                 {probe("https://a/1.png", "image/png", 900'000),
+                                  probe("https://a/2.jpg", "image/jpeg", 100)});
+    REQUIRE_FALSE(plan.problem);
+    CHECK_FALSE(plan.as_documents);
+    CHECK(plan.uploads == std::vector<bool>{true, true});
+    CHECK(plan.max_upload_bytes == 1'000'000);
+    CHECK(plan.fixes.empty());
+    const auto big = plan_media("bluesky", bluesky_rules(),
+                                {probe("https://a/big.png", "image/png", 1'500'000)});
+    REQUIRE(big.problem);
+    CHECK((*big.problem)["code"] == "MEDIA_TOO_LARGE");
+    CHECK((*big.problem)["message"] == "The media of 1.5 MB is over Bluesky's 1 MB limit.");
 }
 
 TEST_CASE("media over every limit the platform has is MEDIA_TOO_LARGE") {

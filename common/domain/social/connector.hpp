@@ -72,6 +72,10 @@ struct Message {
     // Parallel to image_urls (or empty): an image with an upload is sent as that file rather than
     // by its URL.
     std::vector<std::optional<Upload>> uploads;
+    // The upload of image `index`; nullptr when it goes by its URL.
+    const Upload* upload_of(size_t index) const {
+        return index < uploads.size() && uploads[index] ? &*uploads[index] : nullptr;
+    }
     // Stable across attempts of one publish (at most 25 characters): platforms that take one
     // answer a repeated send with the message already created instead of a second one.
     std::string idempotency_key;
@@ -113,6 +117,9 @@ struct RemoteListing {
 struct MediaRules {
     std::span<const std::string_view> photo_types;  // content types shown as photos or embeds
     long long max_photo_bytes = 0;  // by URL; larger photos are uploaded, or fail; 0: no limit
+    // False for a platform that takes photos only as uploads (Bluesky's blobs): every photo is
+    // downloaded and uploaded, up to max_photo_upload_bytes, as the normal way rather than a fix.
+    bool photos_by_url = true;
     // Content types sent only as documents, and the only ones a document sent by URL may have.
     std::span<const std::string_view> document_types;
     long long max_document_bytes = 0;         // by URL; 0: the platform takes no documents by URL

@@ -76,7 +76,12 @@ ItemPlan plan_item(const std::string& name, const MediaRules& rules, const Media
     const long long bytes = p.bytes.value_or(0);
     const std::string size = "image of " + megabytes(bytes) + " is over " + name + "'s ";
     if (photo_type) {
-        if (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes) return out;
+        if (!rules.photos_by_url && within(rules.max_photo_upload_bytes, bytes)) {
+            out.upload = true;
+            return out;
+        }
+        if (rules.photos_by_url && (rules.max_photo_bytes == 0 || bytes <= rules.max_photo_bytes))
+            return out;
         const std::string by_url =
             size + limit_text(rules.max_photo_bytes) + " limit for photos sent by URL";
         if (within(rules.max_photo_upload_bytes, bytes)) return as_upload(false, by_url);
@@ -153,7 +158,10 @@ MediaPlan plan_media(std::string_view platform, const MediaRules& rules,
         plan.max_upload_bytes = rules.max_photo_upload_bytes;
         for (size_t i = 0; i < items.size(); ++i) {
             plan.uploads.push_back(items[i].upload);
-            if (items[i].upload) plan.fixes.push_back(fix(probes[i].url, "uploaded", items[i].why));
+            // Only an upload instead of a URL has a reason; one the platform always takes is no
+            // fix.
+            if (items[i].upload && !items[i].why.empty())
+                plan.fixes.push_back(fix(probes[i].url, "uploaded", items[i].why));
         }
         return plan;
     }

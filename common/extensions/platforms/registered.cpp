@@ -1,5 +1,6 @@
 // The platforms this build can connect, one line each (with its factory's include); a platform
 // left out of this list cannot be connected, configured or documented.
+#include "common/extensions/platforms/bluesky/factory.hpp"
 #include "common/extensions/platforms/discord/factory.hpp"
 #include "common/extensions/platforms/telegram/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
@@ -11,6 +12,7 @@ std::span<const PlatformFactory> registered_platforms() {
         telegram::kFactory,
         discord::kFactory,
         whatsapp::kFactory,
+        bluesky::kFactory,
     };
     return kRegistered;
 }

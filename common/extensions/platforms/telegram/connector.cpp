@@ -136,7 +136,7 @@ class TelegramConnector final : public Connector {
             const char* method = message.images_as_documents ? "sendDocument" : "sendPhoto";
             json body{{"chat_id", chat_id}};
             if (!message.text.empty()) body["caption"] = message.text;
-            if (const auto* file = upload_of(message, 0))
+            if (const auto* file = message.upload_of(0))
                 answer = read(call_with_files(token, method, body, {{kind, file}}));
             else {
                 body[kind] = message.image_urls.front();
@@ -148,7 +148,7 @@ class TelegramConnector final : public Connector {
             for (size_t i = 0; i < message.image_urls.size(); ++i) {
                 json item{{"type", message.images_as_documents ? "document" : "photo"},
                           {"media", message.image_urls[i]}};
-                if (const auto* file = upload_of(message, i)) {
+                if (const auto* file = message.upload_of(i)) {
                     files.emplace_back("file" + std::to_string(i), file);
                     item["media"] = "attach://" + files.back().first;
                 }
@@ -265,11 +265,6 @@ class TelegramConnector final : public Connector {
         const auto content_type = form.content_type();
         return api_.send("POST", "/bot" + token + "/" + method, {}, content_type,
                          std::move(form).finish());
-    }
-
-    static const Upload* upload_of(const Message& message, size_t index) {
-        return index < message.uploads.size() && message.uploads[index] ? &*message.uploads[index]
-                                                                        : nullptr;
     }
 
     // Why the bot cannot post in the chat, if it cannot.

@@ -1,0 +1,98 @@
+// Bluesky end to end: an account connected through POST /v1/social/connect/bluesky with an app
+// password (refused naming app_password when wrong, never returned), and a post with a link and an
+// image published by the worker: the image downloaded and uploaded as a blob, the link a facet at
+// its byte offset, the target's url the bsky.app address; 300 characters at most.
+#include "common/domain/social/post.hpp"
+#include "tests/support/api_checks.hpp"
+#include "tests/support/fake_platforms.hpp"
+#include "tests/support/post_fixtures.hpp"
+#include "tests/support/social_fixtures.hpp"
+#include "tests/support/stack.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk::testing;
+namespace social = squawk::social;
+using nlohmann::json;
+
+namespace {
+
+const std::string kDid = "did:plc:e2esquawkbluesky";
+const std::string kHandle = "e2e.bsky.social";
+const std::string kAppPassword = "e2e1-pass-word-abcd";
+
+// The account on the fake PDS, connected for `key`'s workspace; returns the connect answer.
+HttpResponse connect_bluesky(Stack& stack, FakePlatforms& fake, const std::string& key) {
+    fake.control_platform("bluesky", "account",
+                          {{"did", kDid}, {"handle", kHandle}, {"app_password", kAppPassword}});
+    return stack.request("POST", "/v1/social/connect/bluesky",
+                         {{"identifier", "@" + kHandle}, {"app_password", kAppPassword}}, key);
+}
+
+}  // namespace
+
+TEST_CASE_METHOD(PublishStack,
+                 "Bluesky connects with an app password through the connect route, which a "
+                 "wrong one is refused by, and the password is never returned",
+                 "[e2e][social]") {
+    fake.control_platform("bluesky", "account",
+                          {{"did", kDid}, {"handle", kHandle}, {"app_password", kAppPassword}});
+    const auto wrong = stack.request("POST", "/v1/social/connect/bluesky",
+                                     {{"identifier", kHandle}, {"app_password", "nope"}}, key);
+    check_error_envelope(wrong, 422, "VALIDATION_ERROR");
+    CHECK(wrong.json["error"]["details"]["fields"]["app_password"] ==
+          "Bluesky refused: AuthenticationRequired: Invalid identifier or password");
+
+    const auto connected = connect_bluesky(stack, fake, key);
+    check_success_envelope(connected, 201);
+    const auto& account = connected.json["data"];
+    CHECK(account["platform"] == "bluesky");
+    CHECK(account["external_id"] == kDid);
+    CHECK(account["display_name"] == kHandle);
+    CHECK(connected.body.find(kAppPassword) == std::string::npos);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a Bluesky post with a link and an image is published by the worker as one "
+                 "record with a link facet and an uploaded image",
+                 "[e2e][social][publish]") {
+    const auto connected = connect_bluesky(stack, fake, key);
+    REQUIRE(connected.status == 201);
+    const auto account = connected.json["data"]["id"].get<std::string>();
+    const auto image = fake.media_url("photo.png", "image/png", 200'000);
+    // "Übersicht: " is 12 bytes (Ü is 2): the link's facet starts there.
+    const std::string content = "Übersicht: https://squawk.example/news";
+
+    const auto too_long = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", std::string(301, 'x')}, {"account_ids", json::array({account})}}, key);
+    check_error_envelope(too_long, 422, "VALIDATION_ERROR");
+    CHECK(too_long.json["error"]["details"]["fields"].contains("content"));
+
+    const auto created = stack.request("POST", "/v1/social/posts",
+                                       {{"content", content},
+                                        {"account_ids", json::array({account})},
+                                        {"media_urls", json::array({image})}},
+                                       key);
+    check_success_envelope(created, 201);
+    const auto done = wait_settled(stack, created.json["data"]["id"].get<long long>());
+    REQUIRE(done.status == social::PostStatus::published);
+    const auto& target = done.targets[0];
+    REQUIRE(target.external_id);
+    CHECK(target.external_id->starts_with("at://" + kDid + "/app.bsky.feed.post/"));
+    CHECK(target.url == "https://bsky.app/profile/" + kHandle + "/post/" +
+                            target.external_id->substr(target.external_id->rfind('/') + 1));
+    CHECK((target.transcodes.is_null() || target.transcodes.empty()));
+
+    const auto posts = fake.messages()["bluesky"][kDid];
+    REQUIRE(posts.size() == 1);
+    const auto& record = posts[0]["value"];
+    CHECK(record["text"] == content);
+    REQUIRE(record["facets"].size() == 1);
+    CHECK(record["facets"][0]["index"] == json{{"byteStart", 12}, {"byteEnd", 39}});
+    REQUIRE(record["embed"]["images"].size() == 1);
+    CHECK(record["embed"]["images"][0]["image"]["size"] == 200'000);
+    CHECK(record["embed"]["images"][0]["image"]["mimeType"] == "image/png");
+    CHECK(fake.calls("/media/photo.png").size() == 2);  // the probe and the download
+    CHECK(fake.calls("com.atproto.repo.uploadBlob").size() == 1);
+}
