@@ -359,6 +359,15 @@ void ApiHandler::onInput(const char* buffer, size_t length,
     }
 }
 
+// Pistache queues answers by the connection's file descriptor and, when a client hangs up, closes
+// the descriptor at once; the kernel hands that number to the next connection accepted, and an
+// answer still queued would be written to it, to a stranger. Writing the queue out first sends
+// every such answer to the connection it was meant for (where it is dropped).
+void ApiHandler::onDisconnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
+    transport()->flush();
+    Http::Handler::onDisconnection(peer);
+}
+
 std::unique_ptr<BodyReceiver> ApiHandler::upload_receiver(const RequestHead& head) {
     if (head.method != "POST" && head.method != "PUT") return nullptr;
     const RouteMatch match = router_->match(head.method, head.path());

@@ -185,6 +185,23 @@ void LoopbackCluster::kill_redis_primary() {
     run_script("sentinel.sh", {"kill-primary", var("cluster/redis")}, 60s, env);
 }
 
+std::string LoopbackCluster::lines_naming(const std::vector<std::string>& ids) const {
+    std::string found;
+    for (const auto& name : kProcesses) {
+        if (name.rfind("mariadb-", 0) == 0 || name.rfind("redis-", 0) == 0 ||
+            name.rfind("sentinel-", 0) == 0 || name == "haproxy")
+            continue;
+        std::ifstream in(var("log/cluster/" + name + ".log"));
+        for (std::string line; std::getline(in, line);)
+            for (const auto& id : ids)
+                if (line.find(id) != std::string::npos) {
+                    found += name + ": " + line + "\n";
+                    break;
+                }
+    }
+    return found;
+}
+
 std::string LoopbackCluster::post_mortem() const {
     std::string report = "cluster folder: " + dir_.path().string() + "\n";
     for (const auto& name : kProcesses) {

@@ -59,6 +59,8 @@ class LoopbackCluster {
 
     // The end of each process's log, for a failed run.
     std::string post_mortem() const;
+    // Every line of the daemons' logs (APIs, workers, schedulers) naming one of `ids`.
+    std::string lines_naming(const std::vector<std::string>& ids) const;
 
   private:
     CommandResult cluster(const std::vector<std::string>& args);

@@ -29,18 +29,23 @@ size_t AcceptedJobs::total() const {
     return n;
 }
 
-void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict) {
-    std::vector<std::string> unfinished, unknown;
+std::vector<std::string> check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs,
+                                    Verdict& verdict) {
+    std::vector<std::string> unfinished, unknown, missing;
     size_t rows = 0;
     long long media = 0, media_jobs = 0;
     mysql.run([&](db::Session& s) {
         for (const auto& [workspace, ids] : jobs.by_workspace) {
+            std::set<std::string> found;
             for (const auto& r : s.query(
                      "SELECT public_id, status FROM jobs WHERE workspace_id = ?", {workspace})) {
                 ++rows;
+                found.insert(r.text(0));
                 if (!ids.count(r.text(0))) unknown.push_back(r.text(0));
                 if (r.text(1) != "completed") unfinished.push_back(r.text(0) + " " + r.text(1));
             }
+            for (const auto& id : ids)
+                if (!found.count(id)) missing.push_back(id);
             const auto m = s.query(
                 "SELECT COUNT(*), COUNT(DISTINCT source_job_id) FROM media WHERE workspace_id = ?",
                 {workspace});
@@ -48,11 +53,13 @@ void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict
             media_jobs += m.at(0).integer(1);
         }
     });
-    verdict.check(rows == jobs.total() + jobs.lost_answers && unknown.size() == jobs.lost_answers,
+    verdict.check(missing.empty() && rows == jobs.total() + jobs.lost_answers &&
+                      unknown.size() == jobs.lost_answers,
                   count_of(jobs.total()) + " jobs answered and " + count_of(jobs.lost_answers) +
                       " carried out with the answer lost, " + count_of(rows) +
                       " job rows; rows no answer named: " + count_of(unknown.size()) + " " +
-                      some(unknown));
+                      some(unknown) + "; answered ids without a row: " + count_of(missing.size()) +
+                      " " + some(missing));
     verdict.check(unfinished.empty(),
                   "jobs not completed: " + count_of(unfinished.size()) + " " + some(unfinished));
     const auto speech = static_cast<long long>(jobs.speech_total());
@@ -60,6 +67,9 @@ void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict
                   "speech files: " + std::to_string(media) + " media rows from " +
                       std::to_string(media_jobs) + " jobs for " + std::to_string(speech) +
                       " speech jobs");
+    if (unknown.size() == jobs.lost_answers && missing.empty()) return {};
+    unknown.insert(unknown.end(), missing.begin(), missing.end());
+    return unknown;
 }
 
 void check_deliveries(db::MysqlPool& mysql, testing::FakeReceiver& receiver,

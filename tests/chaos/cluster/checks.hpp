@@ -40,7 +40,9 @@ struct AcceptedJobs {
 };
 
 // Every accepted job completed, once: the rows are the answered jobs plus one per lost answer.
-void check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs, Verdict& verdict);
+// Returns the ids of job rows no answer named and of answers naming no row, to trace in the logs.
+std::vector<std::string> check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs,
+                                    Verdict& verdict);
 
 // Each completed job of the webhook's workspace raised one delivery, every delivery was delivered,
 // and the receiver accepted every event at least once (repeats are reported: at least once).

@@ -305,7 +305,7 @@ int main(int argc, char** argv) {
                      " s, posts ended in " + std::to_string(posts_drain) +
                      " s, deliveries done in " + std::to_string(deliveries_drain) +
                      " s (-1: not within 300 s)");
-        check_jobs(mysql, jobs, verdict);
+        const auto stray_jobs = check_jobs(mysql, jobs, verdict);
         check_deliveries(mysql, receiver, "/chaos", hooked_jobs, verdict);
         check_posts(mysql, fake, w.posts, posts, verdict);
         check_ledger(mysql, w.hooked, wallet, jobs.speech_total(), verdict);
@@ -335,6 +335,9 @@ int main(int argc, char** argv) {
         std::cout << (verdict.passed() ? "cluster chaos run: PASSED" : "cluster chaos run: FAILED")
                   << "\n";
         if (!verdict.passed()) std::cout << cluster.post_mortem();
+        if (!stray_jobs.empty())
+            std::cout << "---- log lines naming the stray jobs ----\n"
+                      << cluster.lines_naming(stray_jobs);
         return verdict.passed() ? 0 : 1;
     } catch (const std::exception& e) {
         std::cerr << "squawk_chaos_cluster: " << e.what() << "\n";

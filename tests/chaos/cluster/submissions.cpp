@@ -20,11 +20,12 @@ bool retryable(long status) {
     return status == 0 || status == 409 || status == 429 || status >= 500;
 }
 
-std::string answered_id(const nlohmann::json& answer) {
+std::optional<std::string> answered_id(const nlohmann::json& answer) {
+    if (!answer.is_object()) return std::nullopt;
     const auto& data = answer.value("data", nlohmann::json::object());
     if (data.contains("job_id")) return data["job_id"].get<std::string>();
     if (data.contains("id")) return data["id"].dump();
-    return {};
+    return std::nullopt;
 }
 
 long long unix_seconds_now() {
@@ -78,15 +79,20 @@ Outcome Submitter::submit(testing::HttpClient& http, const Submission& submissio
         ++outcome.attempts;
         long status = 0;
         nlohmann::json answer;
+        std::string raw;
         try {
             const auto r = http.send("POST", submission.path, body, headers, 30s);
             status = r.status;
             answer = r.json;
+            raw = r.body;
         } catch (const std::exception&) {
             // No answer: the API died or HAProxy gave up on it; the key makes the retry safe.
         }
         if (accepted(status)) {
             outcome.id = answered_id(answer);
+            if (!outcome.id)
+                outcome.refusal =
+                    "accepted with " + std::to_string(status) + " but no id in the answer: " + raw;
             return outcome;
         }
         const auto details = answer.is_object() ? answer.value("error", nlohmann::json::object())
