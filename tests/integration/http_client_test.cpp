@@ -141,3 +141,25 @@ TEST_CASE("a request pinned to a checked address goes there even with a proxy in
     CHECK(proxy.count() == 1);
     CHECK(target.requests("/pinned").size() == 1);
 }
+
+TEST_CASE("a POST cut off on a reused connection is not sent again but a GET is",
+          "[integration][http]") {
+    FakeReceiver receiver;
+    receiver.program("/publish", nlohmann::json::array({{{"status", 200}}, {{"reset", true}}}));
+    receiver.program("/read", nlohmann::json::array({{{"reset", true}}}));
+    http::Client client(1);
+    REQUIRE(client.send(post_to(receiver, "/publish", std::chrono::seconds(5))).status == 200);
+
+    // The server may have acted on the request before closing: the caller learns the outcome is
+    // unknown, and the server saw it once.
+    const auto cut = client.send(post_to(receiver, "/publish", std::chrono::seconds(5)));
+    CHECK(cut.status == 0);
+    CHECK(cut.request_sent);
+    CHECK(receiver.requests("/publish").size() == 2);
+
+    REQUIRE(client.send(post_to(receiver, "/publish", std::chrono::seconds(5))).status == 200);
+    http::Request read;
+    read.url = receiver.url("/read");
+    CHECK(client.send(read).status == 200);
+    CHECK(receiver.requests("/read").size() == 2);
+}

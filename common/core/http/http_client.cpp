@@ -24,9 +24,12 @@ struct Client::Transfer {
     curl_slist* connect_to = nullptr;
     std::chrono::steady_clock::time_point started;
     std::chrono::steady_clock::time_point deadline;  // the request's timeout, from submission
+    int sends = 0;                                   // how often curl was about to send the request
 };
 
 namespace {
+
+constexpr long kMostIdleSecondsForUnsafe = 2;
 
 size_t on_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Client::Transfer*>(user);
@@ -58,6 +61,21 @@ int on_socket(CURL*, curl_socket_t socket, int what, void* epoll_fd, void*) {
     if (epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT)
         epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event);
     return 0;
+}
+
+// RFC 9110's idempotent methods: sending one twice has the effect of sending it once.
+bool is_idempotent(std::string_view method) {
+    return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE" ||
+           method == "OPTIONS";
+}
+
+// curl sends a request again on a new connection when a reused one closes before any answer.
+// The server may have acted on the first before closing (a publish), so a request that is not
+// idempotent goes out once and fails with its outcome unknown instead.
+int before_send(void* user, char*, char*, int, int) {
+    auto* t = static_cast<Client::Transfer*>(user);
+    if (++t->sends > 1 && !is_idempotent(t->request.method)) return CURL_PREREQFUNC_ABORT;
+    return CURL_PREREQFUNC_OK;
 }
 
 int on_timer(CURLM*, long timeout_ms, void* timer) {
@@ -226,6 +244,12 @@ void Client::start_transfer(std::unique_ptr<Transfer> t) {
     curl_easy_setopt(easy, CURLOPT_WRITEDATA, t.get());
     curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(easy, CURLOPT_HEADERDATA, t.get());
+    curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, before_send);
+    curl_easy_setopt(easy, CURLOPT_PREREQDATA, t.get());
+    if (!is_idempotent(r.method))
+        // Servers close idle connections after a few seconds (Node after 5); one idle for less
+        // is rarely closed just as the request goes out, which would leave its outcome unknown.
+        curl_easy_setopt(easy, CURLOPT_MAXAGE_CONN, kMostIdleSecondsForUnsafe);
     t->started = std::chrono::steady_clock::now();
     curl_easy_setopt(easy, CURLOPT_PRIVATE, t.release());
     curl_multi_add_handle(multi_, easy);
@@ -242,13 +266,15 @@ void Client::finish_transfer(void* easy, int result) {
         std::chrono::steady_clock::now() - t->started);
     long request_bytes = 0;
     curl_easy_getinfo(easy, CURLINFO_REQUEST_SIZE, &request_bytes);
-    t->response.request_sent = request_bytes > 0;
+    t->response.request_sent = request_bytes > 0 || t->sends > 1;
     if (result == CURLE_OK) {
         curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->response.status);
     } else {
         t->response.status = 0;
         t->response.timed_out = result == CURLE_OPERATION_TIMEDOUT;
-        t->response.error = curl_easy_strerror(static_cast<CURLcode>(result));
+        t->response.error = result == CURLE_ABORTED_BY_CALLBACK
+                                ? "the connection closed before an answer; not sent again"
+                                : curl_easy_strerror(static_cast<CURLcode>(result));
     }
     curl_slist_free_all(t->headers);
     curl_slist_free_all(t->connect_to);

@@ -64,6 +64,8 @@ class Client {
 
     // Runs `request`; `done` is called once on the loop's thread, so it must be short (fulfil a
     // promise, push to a queue). Redirects are never followed; only http and https are spoken.
+    // A request whose method is not idempotent (POST, PATCH) goes out at most once: when the
+    // connection closes before an answer it fails with request_sent, never resent by curl.
     void submit(Request request, Callback done);
 
     // Loop::owner_thread only, always from the same thread: starts what was submitted, services
