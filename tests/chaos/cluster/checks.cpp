@@ -29,6 +29,13 @@ size_t AcceptedJobs::total() const {
     return n;
 }
 
+size_t AcceptedJobs::accepted_in(long long workspace) const {
+    const auto answered = by_workspace.find(workspace);
+    const auto lost = lost_by_workspace.find(workspace);
+    return (answered == by_workspace.end() ? 0 : answered->second.size()) +
+           (lost == lost_by_workspace.end() ? 0 : lost->second);
+}
+
 std::vector<std::string> check_jobs(db::MysqlPool& mysql, const AcceptedJobs& jobs,
                                     Verdict& verdict) {
     std::vector<std::string> unfinished, unknown, missing;

@@ -34,8 +34,11 @@ struct AcceptedJobs {
     std::map<long long, std::set<std::string>> by_workspace;
     std::set<std::string> speech;
     size_t lost_answers = 0;
+    std::map<long long, size_t> lost_by_workspace;
     size_t speech_lost_answers = 0;
     size_t total() const;  // answered
+    // Answered or carried out with the answer lost.
+    size_t accepted_in(long long workspace) const;
     size_t speech_total() const { return speech.size() + speech_lost_answers; }
 };
 

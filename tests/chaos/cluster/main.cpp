@@ -250,6 +250,7 @@ int main(int argc, char** argv) {
                 o.id = post_with_content(mysql, w.posts, work.post_content.at(i));
             if (o.answer_lost && !post) {
                 ++jobs.lost_answers;
+                ++jobs.lost_by_workspace[work.job_workspace[i]];
                 if (work.speech[i]) ++jobs.speech_lost_answers;
             } else if (!o.id) {
                 refused.push_back(work.submissions[i].idempotency_key + ": " + o.refusal);
@@ -292,7 +293,7 @@ int main(int argc, char** argv) {
                              {w.posts}) == 0;
             },
             300s);
-        const auto hooked_jobs = jobs.by_workspace[w.hooked].size();
+        const auto hooked_jobs = jobs.accepted_in(w.hooked);
         const double deliveries_drain = drain(
             [&] {
                 return count(
