@@ -1,5 +1,6 @@
 // Connected social accounts and account groups (issue 4; scopes social:read / social:write).
-// POST /social/connect/{platform}: any registered platform by its id or an alias.
+// POST /social/connect/{platform}: any registered platform by its id or an alias; OAuth
+// platforms through GET .../authorize and the platform's redirect to GET .../callback.
 #include "api/handlers/route_families.hpp"
 
 #include "api/render/social_account_json.hpp"
@@ -11,6 +12,7 @@
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/account_service.hpp"
 #include "common/domain/social/group_service.hpp"
+#include "common/domain/social/oauth_connect_service.hpp"
 
 #include <array>
 
@@ -19,6 +21,8 @@ namespace {
 
 constexpr size_t kMaxNameChars = 200;
 constexpr size_t kMaxIdChars = 64;
+// States and codes platforms send back are opaque; none is near this long.
+constexpr size_t kMaxStateChars = 2048;
 // Far above any configured group size; the service applies the configured limit.
 constexpr size_t kMaxGroupIds = 10000;
 
@@ -83,6 +87,37 @@ Reply connect_social_account(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::account_json(accounts(services).connect(ctx.workspace_id, platform,
                                                                      std::move(credentials))),
                      201);
+}
+
+social::OAuthConnectService oauth(Services& services) {
+    return social::OAuthConnectService(services.mysql, services.redis, services.config,
+                                       services.http);
+}
+
+Reply authorize_social_account(const RequestContext& ctx, Services& services) {
+    const auto& platform = social::connectable_platform(ctx.param("platform"));
+    Validator query(ctx.query);
+    query.finish();
+    const auto start = oauth(services).authorize(ctx.workspace_id, platform);
+    return Reply::ok({{"platform", platform.id},
+                      {"authorization_url", start.authorization_url},
+                      {"state", start.state},
+                      {"expires_at", time::format_iso8601(start.expires_at)}});
+}
+
+// Where the platform sends the user back: no key, the state names the workspace. Platforms add
+// parameters of their own, which are ignored.
+Reply finish_social_authorization(const RequestContext& ctx, Services& services) {
+    const auto& platform = social::connectable_platform(ctx.param("platform"));
+    Validator query(ctx.query);
+    social::AuthorizationAnswer answer;
+    answer.state = query.required_string("state", kMaxStateChars);
+    answer.code = query.optional_string("code", kMaxStateChars);
+    answer.error = query.optional_string("error", kMaxNameChars);
+    answer.error_description = query.optional_string("error_description", kMaxNameChars);
+    query.finish();
+    const auto granted = oauth(services).complete(platform, answer);
+    return Reply::ok(render::account_json(granted.account), granted.reconnected ? 200 : 201);
 }
 
 Reply list_social_accounts(const RequestContext& ctx, Services& services) {
@@ -167,6 +202,11 @@ std::span<const Route> routes<Family::social_accounts>() {
     // Social accounts belong to the workspace acted in, so X-Profile-Id targets a profile's.
     static constexpr std::array kRoutes{
         Route::post("/v1/social/connect/{platform}", kWrite, connect_social_account),
+        Route::get("/v1/social/connect/{platform}/authorize", kWrite, authorize_social_account),
+        // Open, so no key's rate limit applies; the state is the credential.
+        Route::get("/v1/social/connect/{platform}/callback", Access::open_to_all(),
+                   finish_social_authorization)
+            .unlimited(),
         Route::get("/v1/social/accounts", kRead, list_social_accounts),
         Route::get("/v1/social/accounts/health", kRead, social_accounts_health),
         Route::patch("/v1/social/accounts/{account_id}", kWrite, rename_social_account),

@@ -1,6 +1,7 @@
 #include "api/server/router.hpp"
 
 #include "api/server/url_decode.hpp"
+#include "common/core/http/form_encoding.hpp"
 
 #include <algorithm>
 
@@ -56,7 +57,7 @@ RouteMatch Router::match(std::string_view method, std::string_view raw_path) con
     }
     std::vector<std::string> decoded;
     for (auto segment : split_path(raw_path)) {
-        auto d = percent_decode(segment, false);
+        auto d = http::percent_decode(segment, false);
         if (!d) {
             result.outcome = RouteMatch::Outcome::malformed;
             return result;

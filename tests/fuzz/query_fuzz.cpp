@@ -1,6 +1,7 @@
 // Query strings and path escapes: decoding yields bounded, valid UTF-8 or an ApiError.
 #include "api/server/url_decode.hpp"
 #include "common/core/error/api_error.hpp"
+#include "common/core/http/form_encoding.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -8,8 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    if (const auto decoded = squawk::api::percent_decode(text, true))
-        if (!squawk::api::is_valid_utf8(*decoded)) __builtin_trap();
+    if (const auto decoded = squawk::http::percent_decode(text, true))
+        if (!squawk::http::is_valid_utf8(*decoded)) __builtin_trap();
 
     // The HTTP layer splits "a=b&c=d"; the fuzzer's bytes play both keys and values.
     std::vector<std::pair<std::string, std::string>> pairs;
@@ -23,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     try {
         for (const auto& [key, value] : squawk::api::decode_query(pairs))
-            if (!squawk::api::is_valid_utf8(key) || !squawk::api::is_valid_utf8(value))
+            if (!squawk::http::is_valid_utf8(key) || !squawk::http::is_valid_utf8(value))
                 __builtin_trap();
     } catch (const squawk::ApiError&) {
     }

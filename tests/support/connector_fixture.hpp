@@ -6,6 +6,7 @@
 #include "common/domain/social/connector.hpp"
 #include "tests/support/fake_platforms.hpp"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,12 @@ social::Message message(std::string text, std::vector<std::string> images = {});
 struct ConnectorFixture {
     ConnectorFixture();
     std::unique_ptr<social::Connector> connector(const std::string& platform);
+    // The application the platform's fake knows, sending users back to a callback nobody
+    // serves: tests read the code from the consent page's redirect (consent()).
+    social::OAuthClient oauth_client(const std::string& platform) const;
+    // Opens `consent_url` as the user's browser would and returns the query parameters of the
+    // redirect it answers (code and state, or error); empty when it does not redirect.
+    std::map<std::string, std::string> consent(const std::string& consent_url);
 
     FakePlatforms fake;
     http::Client http{8};

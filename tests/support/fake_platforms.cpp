@@ -5,7 +5,26 @@
 
 namespace squawk::testing {
 
-FakePlatforms::FakePlatforms() : server_("fake_social_platforms", {}) {}
+FakePlatforms::FakePlatforms()
+    : server_("fake_social_platforms", {}),
+      oauth_client_id_("squawk-" + crypto::random_token(9)),
+      oauth_client_secret_(crypto::random_token(24)) {
+    for (const auto& platform : social::registered_platforms())
+        if (platform.connect_style == social::ConnectStyle::oauth)
+            control_platform(
+                std::string(platform.id), "oauth_client",
+                {{"client_id", oauth_client_id_}, {"client_secret", oauth_client_secret_}});
+}
+
+std::string FakePlatforms::authorize_url(const std::string& platform) const {
+    const auto* factory = social::find_platform(platform);
+    if (!factory || factory->default_authorize_url.empty()) return {};
+    const std::string_view url = factory->default_authorize_url;
+    const size_t host = url.find("://");
+    const size_t path = url.find('/', host == std::string_view::npos ? 0 : host + 3);
+    return base_url(std::string(factory->id)) +
+           std::string(path == std::string_view::npos ? "/" : url.substr(path));
+}
 
 std::string FakePlatforms::base_url(const std::string& platform) const {
     return server_.url("/" + platform);
@@ -22,7 +41,12 @@ std::string FakePlatforms::config() const {
     for (const auto& platform : social::registered_platforms()) {
         const std::string section(platform.settings_section);
         out += "[social." + section + "]\napi_base_url = \"" + base_url(std::string(platform.id)) +
-               "\"\ntimeout_ms = 2000\n\n";
+               "\"\ntimeout_ms = 2000\n";
+        if (platform.connect_style == social::ConnectStyle::oauth)
+            out += "client_id = \"" + oauth_client_id_ + "\"\nclient_secret = \"" +
+                   oauth_client_secret_ + "\"\nauthorize_url = \"" +
+                   authorize_url(std::string(platform.id)) + "\"\n";
+        out += "\n";
     }
     return out;
 }

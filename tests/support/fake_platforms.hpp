@@ -23,8 +23,16 @@ class FakePlatforms {
     std::string media_url(const std::string& name, const std::string& content_type, long long bytes,
                           const std::string& extra_query = "") const;
     // [social.<platform>] sections pointing every registered platform here, for
-    // StackOptions::extra_config.
+    // StackOptions::extra_config; OAuth platforms get this fake's consent page and the
+    // application registered with it.
     std::string config() const;
+    // The consent page of an OAuth platform on this fake: the path of its factory's
+    // default_authorize_url under the platform's base URL.
+    std::string authorize_url(const std::string& platform) const;
+    // The OAuth application every OAuth platform's fake knows (control action "oauth_client",
+    // registered at start with credentials random per fake).
+    const std::string& oauth_client_id() const { return oauth_client_id_; }
+    const std::string& oauth_client_secret() const { return oauth_client_secret_; }
     // POST /_control/<platform>/<action> on the fake: what any platform's fake takes to set up its
     // accounts (the helpers below are shorthands for the first platforms).
     nlohmann::json control_platform(const std::string& platform, const std::string& action,
@@ -58,6 +66,8 @@ class FakePlatforms {
     }
 
     FakeServer server_;
+    std::string oauth_client_id_;
+    std::string oauth_client_secret_;
 };
 
 // A token of the form BotFather issues, random per call.

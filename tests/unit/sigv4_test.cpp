@@ -3,6 +3,7 @@
 // same credentials, same instant, same signatures. Also S3's URI-encoding rules.
 #include "common/core/storage/sigv4.hpp"
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/http/form_encoding.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -132,9 +133,9 @@ TEST_CASE("a presigned PUT binds its content type and a presigned GET its respon
 }
 
 TEST_CASE("S3 URI encoding keeps only unreserved characters, and '/' in paths") {
-    CHECK(uri_encode("AZaz09-._~", false) == "AZaz09-._~");
-    CHECK(uri_encode("a b+c=d&e/f", false) == "a%20b%2Bc%3Dd%26e%2Ff");
-    CHECK(uri_encode("a b/c", true) == "a%20b/c");
+    CHECK(squawk::http::percent_encode("AZaz09-._~") == "AZaz09-._~");
+    CHECK(squawk::http::percent_encode("a b+c=d&e/f") == "a%20b%2Bc%3Dd%26e%2Ff");
+    CHECK(squawk::http::percent_encode("a b/c", true) == "a%20b/c");
     CHECK(encode_path("ws_1/caf\xc3\xa9 menu.png") == "/ws_1/caf%C3%A9%20menu.png");
     CHECK(encode_path("!'()*") == "/%21%27%28%29%2A");
 }

@@ -14,6 +14,15 @@
 #include <vector>
 
 namespace squawk::workers::publish {
+
+social::TargetCheck target_check(TaskContext& context) {
+    const bool allow_private = context.config().security.allow_private_targets;
+    // Resolving blocks the thread: it runs on the executor, so only the fetching fiber waits.
+    return [&context, allow_private](const std::string& url) {
+        return context.executor().run([&] { return net::check_target(url, allow_private); });
+    };
+}
+
 namespace {
 
 constexpr size_t kFetchStackBytes = 128 * 1024;
@@ -28,14 +37,6 @@ void each_at_once(size_t count, Fetch fetch) {
                             boost::fibers::protected_fixedsize_stack(kFetchStackBytes),
                             [&fetch, i] { fetch(i); });
     for (auto& f : fibers) f.join();
-}
-
-social::TargetCheck target_check(TaskContext& context) {
-    const bool allow_private = context.config().security.allow_private_targets;
-    // Resolving blocks the thread: it runs on the executor, so only the fetching fiber waits.
-    return [&context, allow_private](const std::string& url) {
-        return context.executor().run([&] { return net::check_target(url, allow_private); });
-    };
 }
 
 std::vector<social::MediaProbe> probe_all(TaskContext& context,

@@ -24,4 +24,8 @@ struct MediaStage {
 MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
                          const social::Connector& connector, social::Message& message);
 
+// Resolves and checks a URL the task fetches (security.allow_private_targets) on the blocking
+// executor, so only the calling fiber waits for DNS.
+social::TargetCheck target_check(TaskContext& context);
+
 }  // namespace squawk::workers::publish

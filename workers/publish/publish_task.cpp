@@ -162,11 +162,16 @@ json Run::go() {
     const auto connector =
         social::make_connector(work_.account.platform, context_.config().social, *context_.http());
     auto message = message_of(work_);
+    message.check_url = target_check(context_);
     social::Target target;
     target.identity = {work_.account.external_id, work_.account.display_name, work_.account.handle};
 
     if (!resuming_send)
         if (auto problem = pre_publish_problem(work_, connector.get(), message)) fail(*problem);
+    if (!resuming_send && !work_.account.token_valid)
+        fail(target_error(social::TargetErrorCode::account_reconnect_required,
+                          "The platform refused the account's token; reconnect it.",
+                          {{"reason", work_.account.last_error.value_or("")}}));
     if (connector) {
         try {
             target.credentials = social::open_credentials(context_.config().security,

@@ -1,6 +1,7 @@
 #include "workers/runtime/fiber_http.hpp"
 
 #include <boost/fiber/future.hpp>
+#include <boost/fiber/operations.hpp>
 
 #include <memory>
 
@@ -13,6 +14,10 @@ http::Response fiber_send(http::Client& client, http::Request request) {
     client.submit(std::move(request),
                   [promise](http::Response r) { promise->set_value(std::move(r)); });
     return future.get();
+}
+
+void fiber_pause(std::chrono::microseconds duration) {
+    boost::this_fiber::sleep_for(duration);
 }
 
 }  // namespace squawk::workers

@@ -13,9 +13,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace squawk::workers {
 
 namespace {
+
+constexpr int kRefreshConnections = 4;
+// Well inside TokenRefresher::kAhead, so a token is refreshed several passes before it expires.
+constexpr std::chrono::seconds kRefreshEvery{30};
 
 // Leases are real time: a worker that stops beating for a whole lease is presumed dead, so it
 // beats three times a lease and retries a failed beat within a second.
@@ -70,6 +76,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     if (http_connections > 0) {
         http_ = std::make_unique<http::Client>(http_connections);
         http_->set_waiter(fiber_send);
+        time::set_pause(fiber_pause);
     }
     services_ = std::unique_ptr<WorkerServices>(
         new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_,
@@ -84,6 +91,14 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         }
     }
     queue_gauges_ = metrics::export_queue_depths(config_.redis, pool_names_);
+    if (std::find(pool_names_.begin(), pool_names_.end(), "sync") != pool_names_.end()) {
+        refresh_http_ = std::make_unique<http::Client>(kRefreshConnections);
+        token_refresher_ =
+            std::make_unique<social::TokenRefresher>(*mysql_, config_, *refresh_http_);
+        token_refresh_ = std::make_unique<runtime::PeriodicTask>(
+            runtime::PeriodicTask::Options{.name = "token-refresh", .interval = kRefreshEvery},
+            [this] { token_refresher_->run_once(); });
+    }
 }
 
 WorkerRuntime::~WorkerRuntime() {
@@ -95,6 +110,7 @@ void WorkerRuntime::start() {
     started_ = true;
     for (auto& pool : pools_) pool->start();
     heartbeat_.start();
+    if (token_refresh_) token_refresh_->start();
     log::info("worker started", {{"worker_id", worker_id_}, {"pools", pool_names_}});
 }
 
@@ -138,6 +154,7 @@ void WorkerRuntime::stop() {
     for (auto& pool : pools_) pool->finish(std::chrono::seconds(5));
 
     heartbeat_.stop();
+    if (token_refresh_) token_refresh_->stop();
     log::info("worker stopped", {{"worker_id", worker_id_}});
 }
 

@@ -9,6 +9,7 @@
 #include "common/core/metrics/registry.hpp"
 #include "common/core/runtime/periodic_task.hpp"
 #include "common/core/storage/object_store.hpp"
+#include "common/domain/social/token_refresher.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
@@ -58,6 +59,11 @@ class WorkerRuntime : public daemon::Service {
     metrics::CollectorHandle queue_gauges_;
 
     runtime::PeriodicTask heartbeat_;
+    // With the sync pool: OAuth tokens refreshed before they expire, on a client of their own
+    // (the pools' client answers fibers only).
+    std::unique_ptr<http::Client> refresh_http_;
+    std::unique_ptr<social::TokenRefresher> token_refresher_;
+    std::unique_ptr<runtime::PeriodicTask> token_refresh_;
     bool started_ = false;
     bool stopped_ = false;
 };

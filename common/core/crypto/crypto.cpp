@@ -18,33 +18,48 @@ std::string random_bytes(size_t count) {
     return out;
 }
 
-std::string base64url(std::string_view bytes) {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+namespace {
+
+// RFC 4648 base 64 in `alphabet`; `pad` completes the last group with '='.
+std::string base64_in(std::string_view bytes, const char* alphabet, bool pad) {
     std::string out;
-    out.reserve((bytes.size() * 4 + 2) / 3);
+    out.reserve((bytes.size() + 2) / 3 * 4);
     size_t i = 0;
     for (; i + 2 < bytes.size(); i += 3) {
         const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
                            (static_cast<unsigned char>(bytes[i + 1]) << 8) |
                            static_cast<unsigned char>(bytes[i + 2]);
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
-        out += kAlphabet[v & 63];
+        out += alphabet[(v >> 18) & 63];
+        out += alphabet[(v >> 12) & 63];
+        out += alphabet[(v >> 6) & 63];
+        out += alphabet[v & 63];
     }
     if (i + 1 == bytes.size()) {
         const unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
+        out += alphabet[(v >> 18) & 63];
+        out += alphabet[(v >> 12) & 63];
+        if (pad) out += "==";
     } else if (i + 2 == bytes.size()) {
         const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) |
                            (static_cast<unsigned char>(bytes[i + 1]) << 8);
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
+        out += alphabet[(v >> 18) & 63];
+        out += alphabet[(v >> 12) & 63];
+        out += alphabet[(v >> 6) & 63];
+        if (pad) out += '=';
     }
     return out;
+}
+
+}  // namespace
+
+std::string base64url(std::string_view bytes) {
+    return base64_in(bytes, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+                     false);
+}
+
+std::string base64(std::string_view bytes) {
+    return base64_in(bytes, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+                     true);
 }
 
 std::string hex(std::string_view bytes) {

@@ -9,6 +9,7 @@ namespace squawk::crypto {
 
 std::string random_bytes(size_t count);         // from the OS CSPRNG
 std::string base64url(std::string_view bytes);  // unpadded, URL-safe alphabet
+std::string base64(std::string_view bytes);     // padded, standard alphabet (RFC 4648 4)
 std::string hex(std::string_view bytes);
 std::string sha256_hex(std::string_view data);
 std::string hmac_sha256_hex(std::string_view key, std::string_view data);

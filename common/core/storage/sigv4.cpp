@@ -1,6 +1,7 @@
 #include "common/core/storage/sigv4.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/http/form_encoding.hpp"
 
 #include <algorithm>
 #include <ctime>
@@ -8,11 +9,6 @@
 
 namespace squawk::storage::sigv4 {
 namespace {
-
-bool unreserved(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '.' || c == '_' || c == '~';
-}
 
 std::string lower(std::string_view text) {
     std::string out(text);
@@ -42,32 +38,15 @@ std::string hmac(std::string_view key, std::string_view data) {
 
 }  // namespace
 
-std::string uri_encode(std::string_view text, bool keep_slash) {
-    static constexpr char kDigits[] = "0123456789ABCDEF";
-    std::string out;
-    out.reserve(text.size() * 3);
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (unreserved(c) || (keep_slash && c == '/')) {
-            out += ch;
-        } else {
-            out += '%';
-            out += kDigits[c >> 4];
-            out += kDigits[c & 15];
-        }
-    }
-    return out;
-}
-
 std::string encode_path(std::string_view key) {
-    return "/" + uri_encode(key, true);
+    return "/" + http::percent_encode(key, true);
 }
 
 std::string canonical_query(const Parameters& query) {
     std::vector<std::pair<std::string, std::string>> encoded;
     encoded.reserve(query.size());
     for (const auto& [name, value] : query)
-        encoded.emplace_back(uri_encode(name, false), uri_encode(value, false));
+        encoded.emplace_back(http::percent_encode(name), http::percent_encode(value));
     std::sort(encoded.begin(), encoded.end());
     std::string out;
     for (const auto& [name, value] : encoded) {

@@ -36,9 +36,6 @@ inline constexpr std::string_view kUnsignedPayload = "UNSIGNED-PAYLOAD";
 // S3 refuses presigned URLs valid for longer than a week.
 inline constexpr std::chrono::seconds kMaxPresignTtl{604800};
 
-// S3's URI encoding: every byte but A-Z a-z 0-9 - . _ ~ becomes %XX (upper-case hex); '/' is kept
-// when `keep_slash`, as in object paths.
-std::string uri_encode(std::string_view text, bool keep_slash);
 // "/" + each segment of `key` encoded: the path of an object.
 std::string encode_path(std::string_view key);
 // The query as signed and sent: each name and value encoded, sorted by name then value, "&"-joined.

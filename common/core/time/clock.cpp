@@ -3,6 +3,7 @@
 #include <atomic>
 #include <charconv>
 #include <cstdio>
+#include <thread>
 
 namespace squawk::time {
 namespace {
@@ -111,6 +112,24 @@ void set_time_scale(double scale) {
 }
 double time_scale() {
     return g_scale.load();
+}
+
+namespace {
+
+void block_thread(std::chrono::microseconds duration) {
+    std::this_thread::sleep_for(duration);
+}
+
+std::atomic<PauseFn> g_pause{block_thread};
+
+}  // namespace
+
+void set_pause(PauseFn pause) {
+    g_pause = pause;
+}
+
+void pause(std::chrono::microseconds duration) {
+    g_pause.load()(duration);
 }
 
 std::chrono::microseconds scaled(std::chrono::microseconds real_duration) {

@@ -24,4 +24,11 @@ void set_time_scale(double scale);
 double time_scale();
 std::chrono::microseconds scaled(std::chrono::microseconds real_duration);
 
+// Waits `duration` without holding up others sharing the thread: code that runs both on plain
+// threads and on worker fibers (connectors) pauses through this. Blocks the thread unless the
+// process sets another way (the worker parks only the calling fiber).
+using PauseFn = void (*)(std::chrono::microseconds duration);
+void set_pause(PauseFn pause);
+void pause(std::chrono::microseconds duration);
+
 }  // namespace squawk::time

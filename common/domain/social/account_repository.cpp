@@ -23,6 +23,17 @@ constexpr const char* kFindForUpdate =
     " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
     "?"
     " AND status = ? FOR UPDATE";
+constexpr const char* kFindIdentityForUpdate =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
+    " AND platform = ? AND live_identity = ? FOR UPDATE";
+constexpr const char* kDueRefreshes =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE status = ? AND token_valid = 1"
+    " AND token_expires_at < ? AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
+    " ORDER BY token_expires_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
@@ -80,6 +91,58 @@ std::optional<Account> AccountRepository::find(db::Session& s, long long workspa
                            {public_id, workspace_id, name_of(AccountStatus::connected)});
     if (!row) return std::nullopt;
     return read_account(*row);
+}
+
+std::optional<Account> AccountRepository::find_identity_for_update(db::Session& s,
+                                                                   long long workspace_id,
+                                                                   const std::string& platform,
+                                                                   const std::string& external_id) {
+    auto row = s.query_one(kFindIdentityForUpdate, {workspace_id, platform, external_id});
+    if (!row) return std::nullopt;
+    return read_account(*row);
+}
+
+void AccountRepository::reconnect(db::Session& s, long long id, const Identity& identity,
+                                  const std::string& credentials_sealed) {
+    const auto now = time_param(time::now());
+    s.execute(
+        "UPDATE social_accounts SET display_name = ?, external_handle = ?, credentials_enc = ?,"
+        " token_valid = 1, last_error = NULL, last_checked_at = ?, updated_at = ? WHERE id = ?",
+        {identity.display_name, identity.handle, credentials_sealed, now, now, id});
+}
+
+void AccountRepository::set_token_expiry(db::Session& s, long long id,
+                                         std::optional<time::TimePoint> expires_at) {
+    s.execute(
+        "UPDATE social_accounts SET token_expires_at = ?, token_refresh_until = NULL"
+        " WHERE id = ?",
+        {expires_at ? time_param(*expires_at) : db::Param(nullptr), id});
+}
+
+std::vector<Account> AccountRepository::lease_due_refreshes(db::Session& s, time::TimePoint before,
+                                                            time::TimePoint lease_until,
+                                                            int limit) {
+    const auto now = time_param(time::now());
+    std::vector<Account> due;
+    for (const auto& r :
+         s.query(kDueRefreshes, {name_of(AccountStatus::connected), time_param(before), now,
+                                 static_cast<long long>(limit)}))
+        due.push_back(read_account(r));
+    for (const auto& a : due)
+        s.execute("UPDATE social_accounts SET token_refresh_until = ? WHERE id = ?",
+                  {time_param(lease_until), a.id});
+    return due;
+}
+
+void AccountRepository::record_refresh(db::Session& s, long long id,
+                                       const std::string& credentials_sealed,
+                                       std::optional<time::TimePoint> expires_at) {
+    s.execute(
+        "UPDATE social_accounts SET credentials_enc = ?, token_expires_at = ?,"
+        " token_refresh_until = NULL, token_valid = 1, last_error = NULL, updated_at = ?"
+        " WHERE id = ?",
+        {credentials_sealed, expires_at ? time_param(*expires_at) : db::Param(nullptr),
+         time_param(time::now()), id});
 }
 
 AccountPage AccountRepository::list(db::Session& s, long long workspace_id,

@@ -42,6 +42,23 @@ class AccountRepository {
                           const Identity& identity, const std::string& credentials_sealed);
     static std::optional<Account> find(db::Session& s, long long workspace_id,
                                        const std::string& public_id, bool for_update = false);
+    // The connected account of this identity on `platform` in the workspace, locked.
+    static std::optional<Account> find_identity_for_update(db::Session& s, long long workspace_id,
+                                                           const std::string& platform,
+                                                           const std::string& external_id);
+    // New credentials and names for a connected account (a reconnect): its token is valid again.
+    static void reconnect(db::Session& s, long long id, const Identity& identity,
+                          const std::string& credentials_sealed);
+    // When the account's access token expires (OAuth platforms); nullopt: it does not.
+    static void set_token_expiry(db::Session& s, long long id,
+                                 std::optional<time::TimePoint> expires_at);
+    // Up to `limit` connected accounts with a valid token expiring before `before` and no refresh
+    // under way, each leased to the caller until `lease_until` (commit to hold the lease).
+    static std::vector<Account> lease_due_refreshes(db::Session& s, time::TimePoint before,
+                                                    time::TimePoint lease_until, int limit);
+    // A refresh's new credentials and expiry: the lease ends and the token is valid again.
+    static void record_refresh(db::Session& s, long long id, const std::string& credentials_sealed,
+                               std::optional<time::TimePoint> expires_at);
     // Connected accounts, newest first; `platform` empty means every platform.
     static AccountPage list(db::Session& s, long long workspace_id, const std::string& platform,
                             long long offset, int limit);

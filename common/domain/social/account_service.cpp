@@ -7,37 +7,13 @@
 #include "common/domain/accounts/connected_accounts.hpp"
 #include "common/domain/profiles/profile_repository.hpp"
 #include "common/domain/social/account_credentials.hpp"
+#include "common/domain/social/oauth_grant.hpp"
+#include "common/domain/social/platform_failure_error.hpp"
 
 #include <string_view>
 
 namespace squawk::social {
 namespace {
-
-// The answer to a verification the platform did not give.
-[[noreturn]] void raise(const PlatformFactory& platform, const PlatformFailure& f) {
-    const std::string who(platform.display_name);
-    switch (f.kind) {
-        case FailureKind::refused:
-            throw validation_error({{f.field, text::concat({who, " refused: ", f.reason})}},
-                                   text::concat({who, " did not accept these credentials."}));
-        case FailureKind::not_accepted:
-            if (f.http_status == 429) {
-                nlohmann::json details = nlohmann::json::object();
-                if (f.retry_after) details["retry_after_seconds"] = f.retry_after->count();
-                throw ApiError(ErrorCode::PlatformRateLimited,
-                               text::concat({who, " is limiting requests; retry later."}), details);
-            }
-            // The platform answered, with an error of its own (spec 7: 422, retryable).
-            if (f.http_status != 0)
-                throw ApiError(ErrorCode::PlatformUpstreamError,
-                               text::concat({who, " failed to verify the account: ", f.reason}));
-            [[fallthrough]];
-        case FailureKind::unknown_outcome:
-            throw ApiError(ErrorCode::PlatformUnreachable,
-                           text::concat({who, " could not verify the account: ", f.reason}));
-    }
-    throw ApiError(ErrorCode::InternalError);
-}
 
 [[noreturn]] void not_found() {
     throw ApiError(ErrorCode::NotFound, "No connected account with this id.");
@@ -73,27 +49,63 @@ Account AccountService::connect(long long workspace_id, const PlatformFactory& p
         for (const auto& p : problems) fields[p.field] = p.reason;
         throw validation_error(fields);
     }
-    const auto verification = connector->verify(credentials);
-    if (verification.failure) raise(platform, *verification.failure);
+    const auto identity = verified_identity(platform, *connector, credentials);
     const std::string sealed = seal_credentials(config_.security, credentials);
     Account account;
     try {
         account = mysql_.transaction([&](db::Session& s) {
-            return AccountRepository::insert(s, workspace_id, std::string(platform.id),
-                                             *verification.identity, sealed);
+            return AccountRepository::insert(s, workspace_id, std::string(platform.id), identity,
+                                             sealed);
         });
     } catch (const db::DatabaseError& e) {
         if (!e.is_duplicate_key()) throw;
         throw ApiError(ErrorCode::Conflict,
                        text::concat({"This ", platform.display_name,
                                      " account is already connected in this workspace."}),
-                       {{"external_id", verification.identity->external_id}});
+                       {{"external_id", identity.external_id}});
     }
     invalidate_tier(workspace_id);
     log::info("social account connected", {{"account_id", account.public_id},
                                            {"platform", account.platform},
                                            {"workspace_id", workspace_id}});
     return account;
+}
+
+Identity AccountService::verified_identity(const PlatformFactory& platform, Connector& connector,
+                                           const Credentials& credentials) {
+    const auto verification = connector.verify(credentials);
+    if (verification.failure) raise_platform_failure(platform, *verification.failure);
+    return *verification.identity;
+}
+
+GrantedAccount AccountService::connect_granted(long long workspace_id,
+                                               const PlatformFactory& platform,
+                                               const Credentials& granted) {
+    auto connector = make_connector(platform.id, config_.social, http_);
+    const auto identity = verified_identity(platform, *connector, granted);
+    const std::string sealed = seal_credentials(config_.security, granted);
+    GrantedAccount out;
+    out.account = mysql_.transaction([&](db::Session& s) {
+        const auto existing = AccountRepository::find_identity_for_update(
+            s, workspace_id, std::string(platform.id), identity.external_id);
+        out.reconnected = existing.has_value();
+        Account account;
+        if (existing) {
+            AccountRepository::reconnect(s, existing->id, identity, sealed);
+            account = *AccountRepository::find(s, workspace_id, existing->public_id);
+        } else {
+            account = AccountRepository::insert(s, workspace_id, std::string(platform.id), identity,
+                                                sealed);
+        }
+        AccountRepository::set_token_expiry(s, account.id, token_expiry(granted));
+        return account;
+    });
+    if (!out.reconnected) invalidate_tier(workspace_id);
+    log::info(out.reconnected ? "social account reconnected" : "social account connected",
+              {{"account_id", out.account.public_id},
+               {"platform", out.account.platform},
+               {"workspace_id", workspace_id}});
+    return out;
 }
 
 AccountPage AccountService::list(long long workspace_id, const std::string& platform,

@@ -18,6 +18,13 @@ namespace squawk::social {
 // The registered platform named by `id_or_alias`; ApiError NotFound when there is none.
 const PlatformFactory& connectable_platform(std::string_view id_or_alias);
 
+// An account recorded from an OAuth grant: a new one, or one already connected that took the new
+// tokens.
+struct GrantedAccount {
+    Account account;
+    bool reconnected = false;
+};
+
 class AccountService {
   public:
     AccountService(db::MysqlPool& mysql, redis::RedisPool& redis, const config::Config& config,
@@ -27,6 +34,11 @@ class AccountService {
     // Verifies `credentials` with the platform, then stores the account with them sealed.
     Account connect(long long workspace_id, const PlatformFactory& platform,
                     Credentials credentials);
+    // Records an account whose tokens the platform granted through OAuth: asks the platform who
+    // they are, then connects it, or gives the account of the same identity already connected
+    // the new tokens (it keeps its id, posts and history).
+    GrantedAccount connect_granted(long long workspace_id, const PlatformFactory& platform,
+                                   const Credentials& granted);
     AccountPage list(long long workspace_id, const std::string& platform, long long offset,
                      int limit);
     // Re-checks the credentials of one page of accounts with their platforms and records it.
@@ -40,6 +52,9 @@ class AccountService {
     void disconnect(long long workspace_id, const std::string& id);
 
   private:
+    // Who the credentials are, as the platform says; ApiError when it does not say.
+    Identity verified_identity(const PlatformFactory& platform, Connector& connector,
+                               const Credentials& credentials);
     // The connected-account count changed: the rate tier follows at once (spec 8.1).
     void invalidate_tier(long long workspace_id);
 

@@ -3,6 +3,7 @@
 #include "common/domain/social/platform_sections.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 namespace squawk::social {
@@ -24,6 +25,7 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
     const auto configured = settings.platforms.find(std::string(factory->settings_section));
     config::PlatformSettings fallback;
     fallback.api_base_url = std::string(factory->default_base_url);
+    fallback.authorize_url = std::string(factory->default_authorize_url);
     return factory->make(configured == settings.platforms.end() ? fallback : configured->second,
                          http);
 }
@@ -48,6 +50,19 @@ MessageChange Connector::remove(const Target&, const std::string&) {
                             std::nullopt, 0, ""}};
 }
 
+std::string Connector::authorize_url(const OAuthClient&, const std::string&,
+                                     const std::string&) const {
+    throw std::logic_error(std::string(platform()) + " does not connect through OAuth");
+}
+
+TokenGrant Connector::exchange_code(const OAuthClient&, const std::string&, const std::string&) {
+    throw std::logic_error(std::string(platform()) + " does not connect through OAuth");
+}
+
+TokenGrant Connector::refresh(const OAuthClient&, const Credentials&) {
+    throw std::logic_error(std::string(platform()) + " does not connect through OAuth");
+}
+
 }  // namespace squawk::social
 
 namespace squawk::config {
@@ -56,7 +71,7 @@ std::span<const PlatformSection> platform_sections() {
     static const std::vector<PlatformSection> sections = [] {
         std::vector<PlatformSection> out;
         for (const auto& p : social::registered_platforms())
-            out.push_back({p.settings_section, p.default_base_url});
+            out.push_back({p.settings_section, p.default_base_url, p.default_authorize_url});
         return out;
     }();
     return sections;

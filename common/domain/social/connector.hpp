@@ -3,10 +3,12 @@
 #pragma once
 
 #include "common/core/http/http_client.hpp"
+#include "common/core/net/target_url.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/social/social_settings.hpp"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,6 +18,10 @@
 #include <vector>
 
 namespace squawk::social {
+
+// Resolves a URL the platform's work fetches on a user's behalf (a media file, a linked page) and
+// checks where it leads (net::check_target with security.allow_private_targets).
+using TargetCheck = std::function<net::CheckedTarget(const std::string& url)>;
 
 // The connect fields as the client sent them (bot_token, chat, ...); sealed at rest as a whole.
 using Credentials = std::map<std::string, std::string>;
@@ -79,6 +85,8 @@ struct Message {
     // Stable across attempts of one publish (at most 25 characters): platforms that take one
     // answer a repeated send with the message already created instead of a second one.
     std::string idempotency_key;
+    // For fetching what the text links to (a link card's page); null: nothing is fetched.
+    TargetCheck check_url;
 };
 
 // The account a message goes to: its identity and credentials as stored.
@@ -142,8 +150,27 @@ struct PlatformLimits {
 };
 
 // How an account of a platform is connected. Token and app_password send their credential fields
-// in the connect body; oauth would need a redirect flow, which no registered platform uses yet.
+// in the connect body; oauth sends the user to the platform's consent page and back
+// (GET /v1/social/connect/{platform}/authorize, then the callback route).
 enum class ConnectStyle { token, oauth, app_password };
+
+// An OAuth 2.0 application registered with the platform ([social.<id>] client_id, client_secret
+// and authorize_url) and the address the platform sends the user back to.
+struct OAuthClient {
+    std::string client_id;
+    std::string client_secret;
+    std::string authorize_url;  // the platform's consent page
+    std::string redirect_uri;   // our callback route, registered with the application
+};
+
+// Tokens a platform granted, kept as credential fields and sealed with the rest: access_token,
+// refresh_token (when the platform gives one), expires_at (unix seconds, when the access token
+// expires) and scope (the granted scopes, space-separated), plus any the platform needs (a page
+// token, a user id).
+struct TokenGrant {
+    Credentials credentials;
+    std::optional<PlatformFailure> failure;
+};
 
 // The longest value of any connect field a client may send.
 inline constexpr size_t kMaxCredentialChars = 2048;
@@ -168,6 +195,10 @@ struct PlatformFactory {
     ConnectStyle connect_style = ConnectStyle::token;
     PlatformLimits limits;
     std::string_view default_base_url;
+    // ConnectStyle::oauth: the consent page and the scopes asked for, each of which the account
+    // must grant (one missing is CONNECTION_SCOPE_MISSING).
+    std::string_view default_authorize_url;
+    std::span<const std::string_view> oauth_scopes;
     std::string_view settings_section;  // [social.<settings_section>]
     std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
                                        http::Client& http) = nullptr;
@@ -199,6 +230,18 @@ class Connector {
     // Whether publish() to this target may be repeated after an unknown outcome without a
     // second message (the platform deduplicates on Message::idempotency_key).
     virtual bool resends_safely(const Target&) const { return false; }
+
+    // OAuth platforms (ConnectStyle::oauth) override these three; the others never call them.
+    // The consent page's address asking for the factory's oauth_scopes, carrying `state` and the
+    // PKCE S256 `code_challenge`.
+    virtual std::string authorize_url(const OAuthClient& client, const std::string& state,
+                                      const std::string& code_challenge) const;
+    // Trades the code the platform's redirect brought (with the PKCE verifier) for tokens.
+    virtual TokenGrant exchange_code(const OAuthClient& client, const std::string& code,
+                                     const std::string& code_verifier);
+    // New tokens for the refresh token in `current`. A grant without a new refresh_token keeps
+    // the stored one (the caller merges the grant over `current`).
+    virtual TokenGrant refresh(const OAuthClient& client, const Credentials& current);
 
   private:
     const PlatformFactory& factory_;

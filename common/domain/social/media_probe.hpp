@@ -5,6 +5,7 @@
 
 #include "common/core/http/http_client.hpp"
 #include "common/core/net/target_url.hpp"
+#include "common/domain/social/connector.hpp"
 
 #include <chrono>
 #include <functional>
@@ -31,7 +32,6 @@ struct MediaProbe {
 
 // Resolves and checks `url` (net::check_target with the configured allow_private). DNS blocks:
 // callers on fibers pass one that runs it off the fiber.
-using TargetCheck = std::function<net::CheckedTarget(const std::string& url)>;
 
 // Probes `url` through `http`, connecting only to the address `check` approved.
 MediaProbe probe_media(http::Client& http, const std::string& url, const TargetCheck& check,

@@ -1,5 +1,6 @@
 #include "common/domain/social/platform_api.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace squawk::social {
@@ -57,6 +58,17 @@ std::optional<std::chrono::seconds> retry_after_header(const http::Response& res
     const char* end = value->data() + value->size();
     if (std::from_chars(value->data(), end, seconds).ptr != end || seconds < 0) return std::nullopt;
     return std::chrono::seconds(seconds);
+}
+
+std::optional<std::chrono::seconds> until_reset_header(const http::Response& response,
+                                                       std::string_view lower_case_name) {
+    const auto value = response.header(lower_case_name);
+    if (!value) return std::nullopt;
+    long long reset = 0;
+    const char* end = value->data() + value->size();
+    if (std::from_chars(value->data(), end, reset).ptr != end) return std::nullopt;
+    const long long now = time::to_unix_ms(time::now()) / 1000;
+    return std::chrono::seconds(std::max(0LL, reset - now));
 }
 
 Answer read_answer(const http::Response& response, const AnswerShape& shape) {

@@ -37,6 +37,10 @@ class PlatformApi {
 PlatformFailure transport_failure(const http::Response& response);
 // Seconds from a Retry-After header value in delta seconds, if it parses.
 std::optional<std::chrono::seconds> retry_after_header(const http::Response& response);
+// Seconds until the Unix time a rate-limit header names (Bluesky's ratelimit-reset, X's
+// x-rate-limit-reset), if it parses; zero when that time has passed.
+std::optional<std::chrono::seconds> until_reset_header(const http::Response& response,
+                                                       std::string_view lower_case_name);
 // What an HTTP answer other than the platform's success shape means: 429 and 5xx were not
 // accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
 // status is a refusal.

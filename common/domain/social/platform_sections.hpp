@@ -10,6 +10,7 @@ namespace squawk::config {
 struct PlatformSection {
     std::string_view name;
     std::string_view default_base_url;
+    std::string_view default_authorize_url;  // empty for a platform that does not use OAuth
 };
 
 // Defined by the platform registry (common/domain/social/connector.cpp), which owns the list, so

@@ -59,13 +59,14 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
                                            const PostInput& input) const {
     Prepared out;
     const auto now = time::now();
-    auto add_target = [&](long long account_id, const std::string& public_id,
-                          const std::string& platform) {
+    auto add_target = [&](const Account& account) {
         for (const auto& t : out.post.targets)
-            if (t.account_id == account_id) return;
+            if (t.account_id == account.id) return;
+        if (!account.token_valid) out.reconnect_required.push_back(account.public_id);
+        const std::string& platform = account.platform;
         NewTarget target;
-        target.account_id = account_id;
-        target.account_public_id = public_id;
+        target.account_id = account.id;
+        target.account_public_id = account.public_id;
         target.platform = platform;
         const auto own = input.platform_times.find(platform);
         target.scheduled_time =
@@ -86,7 +87,7 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
                 ("no connected " + platform + " account in this workspace");
             continue;
         }
-        for (const auto& a : page.items) add_target(a.id, a.public_id, a.platform);
+        for (const auto& a : page.items) add_target(a);
     }
     if (!unknown.empty()) {
         std::string list;
@@ -100,7 +101,7 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
         if (!account || account->status != AccountStatus::connected)
             missing.push_back(id);
         else
-            add_target(account->id, account->public_id, account->platform);
+            add_target(*account);
     }
     if (!missing.empty()) {
         std::string list;
@@ -140,6 +141,13 @@ CreatedPost PostService::create(long long workspace_id, bool is_test, const Post
         if (guarded) PostRepository::lock_contents(s, workspace_id, {content_hash(input.content)});
         auto prepared = prepare(s, workspace_id, is_test, input);
         if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
+        // Refused before any platform is called: the platform already refused these tokens.
+        if (!input.draft && !prepared.reconnect_required.empty())
+            throw ApiError(
+                ErrorCode::ConnectionScopeMissing,
+                "The platform refused the token of an account this post goes to; "
+                "reconnect it first.",
+                {{"account_ids", prepared.reconnect_required}, {"reconnect_required", true}});
         if (guarded) {
             if (const auto existing = PostRepository::find_duplicate(
                     s, workspace_id, content_hash(input.content), time::now() - kDuplicateWindow))

@@ -77,6 +77,8 @@ class PostService {
         NewPost post;
         nlohmann::json warnings = nlohmann::json::object();
         std::map<std::string, std::string> problems;
+        // Accounts whose token the platform refused (token_valid false): connect them again.
+        std::vector<std::string> reconnect_required;
     };
     Prepared prepare(db::Session& s, long long workspace_id, bool is_test,
                      const PostInput& input) const;

@@ -17,7 +17,8 @@ using db::time_param;
 
 const std::string kTakeUp =
     "SELECT t.id, t.status, t.send_started_at, t.scheduled_time, t.post_id, a.id, a.public_id,"
-    " a.platform, a.status, a.external_id, a.display_name, a.external_handle, a.credentials_enc"
+    " a.platform, a.status, a.external_id, a.display_name, a.external_handle, a.credentials_enc,"
+    " a.token_valid, a.last_error"
     " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
     " WHERE t.id IN (";
 
@@ -171,6 +172,8 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
         w.account.display_name = r.optional_text(10).value_or("");
         w.account.handle = r.optional_text(11).value_or("");
         w.account.credentials_sealed = r.optional_text(12).value_or("");
+        w.account.token_valid = r.integer(13) != 0;
+        w.account.last_error = r.optional_text(14);
         found.emplace(w.target_id, std::move(w));
     }
     std::map<long long, Post> posts;

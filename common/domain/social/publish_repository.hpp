@@ -27,6 +27,9 @@ struct PublishAccount {
     std::string display_name;
     std::string handle;
     std::string credentials_sealed;
+    // False once the platform refused the account's token (a health check or a refresh).
+    bool token_valid = true;
+    std::optional<std::string> last_error;
 };
 
 struct PublishWork {

@@ -11,6 +11,9 @@ SectionSchema<PlatformSettings> platform_schema() {
     return {{
                 text("api_base_url", &P::api_base_url, false),
                 integer("timeout_ms", &P::timeout_ms, 100, 120000),
+                text("client_id", &P::client_id, false),
+                text("client_secret", &P::client_secret, false),
+                text("authorize_url", &P::authorize_url, false),
             },
             {}};
 }
@@ -32,6 +35,8 @@ SectionSchema<SocialSettings> social_schema() {
                 auto& settings = social.platforms[std::string(platform.name)];
                 if (settings.api_base_url.empty())
                     settings.api_base_url = std::string(platform.default_base_url);
+                if (settings.authorize_url.empty())
+                    settings.authorize_url = std::string(platform.default_authorize_url);
                 if (!settings.api_base_url.starts_with("https://") &&
                     !settings.api_base_url.starts_with("http://"))
                     bad_value(section + "." + std::string(platform.name) + ".api_base_url",

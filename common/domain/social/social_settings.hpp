@@ -10,10 +10,13 @@
 namespace squawk::config {
 
 // A social platform's API: its base URL (self-hosted Bot API servers, fakes in tests) and the
-// timeout of one call.
+// timeout of one call; for OAuth platforms the application's credentials and consent page.
 struct PlatformSettings {
     std::string api_base_url;
     int timeout_ms = 10000;
+    std::string client_id;
+    std::string client_secret;
+    std::string authorize_url;
 };
 
 // Keyed by platform identifier.

@@ -36,7 +36,8 @@ TEST_CASE("every registered platform is found by its id and its aliases, and bui
             CHECK(names.insert(alias).second);
         }
         CHECK_FALSE(platform.display_name.empty());
-        CHECK_FALSE(platform.credential_fields.empty());
+        if (platform.connect_style != social::ConnectStyle::oauth)
+            CHECK_FALSE(platform.credential_fields.empty());
         CHECK(platform.default_base_url.starts_with("https://"));
         const auto connector = f.connector(std::string(platform.id));
         REQUIRE(connector);
@@ -58,10 +59,16 @@ TEST_CASE("an alias builds the connector of the platform it names", "[integratio
     CHECK(connector->platform() == "telegram");
 }
 
-TEST_CASE("the registered platforms connect by credential fields in the body",
+TEST_CASE("OAuth platforms name a consent page and scopes and the others take credential fields",
           "[integration][social]") {
     for (const auto& platform : social::registered_platforms()) {
         INFO(platform.id);
-        CHECK(platform.connect_style != social::ConnectStyle::oauth);
+        if (platform.connect_style == social::ConnectStyle::oauth) {
+            CHECK(platform.default_authorize_url.starts_with("https://"));
+            CHECK_FALSE(platform.oauth_scopes.empty());
+        } else {
+            CHECK_FALSE(platform.credential_fields.empty());
+            CHECK(platform.default_authorize_url.empty());
+        }
     }
 }

@@ -43,6 +43,8 @@ inline constexpr PlatformFactory kFactory{
                       .max_photo_upload_bytes = 1'000'000},
         },
     .default_base_url = "https://bsky.social",
+    .default_authorize_url = {},
+    .oauth_scopes = {},
     .settings_section = "bluesky",
     .make = &make,
 };

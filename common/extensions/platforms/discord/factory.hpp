@@ -37,6 +37,8 @@ inline constexpr PlatformFactory kFactory{
                       .document_types = {}},
         },
     .default_base_url = "https://discord.com/api/v10",
+    .default_authorize_url = {},
+    .oauth_scopes = {},
     .settings_section = "discord",
     .make = &make,
 };

@@ -50,6 +50,8 @@ inline constexpr PlatformFactory kFactory{
                 },
         },
     .default_base_url = "https://api.telegram.org",
+    .default_authorize_url = {},
+    .oauth_scopes = {},
     .settings_section = "telegram",
     .make = &make,
 };

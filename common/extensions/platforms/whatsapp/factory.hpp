@@ -24,6 +24,8 @@ inline constexpr PlatformFactory kFactory{
     .connect_style = ConnectStyle::token,
     .limits = {.max_text_chars = 4096, .can_publish = false, .media = {}},
     .default_base_url = "https://graph.facebook.com/v19.0",
+    .default_authorize_url = {},
+    .oauth_scopes = {},
     .settings_section = "whatsapp",
     .make = &make,
 };

@@ -1,5 +1,6 @@
 // The fake Discord API: webhook get, execute (?wait=true answers the message), message edit and
 // delete, and bot channel reads and messages, with Discord's {message, code} errors.
+#include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <algorithm>
@@ -36,27 +37,14 @@ std::string next_snowflake() {
     return "1200000000000" + std::to_string(next_message_id());
 }
 
-// Discord's timestamp form: 2026-11-23T10:00:00.000000+00:00.
-std::string timestamp_now() {
-    const auto now = std::chrono::system_clock::now();
-    const auto micros =
-        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() %
-        1000000;
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[96];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%06lld+00:00",
-                  utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min,
-                  utc.tm_sec, static_cast<long long>(micros));
-    return text;
-}
-
 json store_message(const std::string& channel_id, const std::string& content, const json& embeds,
                    const std::string& webhook_id = "") {
-    json message = {{"id", next_snowflake()},       {"channel_id", channel_id},
-                    {"content", content},           {"embeds", embeds},
-                    {"timestamp", timestamp_now()}, {"edited_timestamp", nullptr}};
+    json message = {{"id", next_snowflake()},
+                    {"channel_id", channel_id},
+                    {"content", content},
+                    {"embeds", embeds},
+                    {"timestamp", utc_now(6, "+00:00")},
+                    {"edited_timestamp", nullptr}};
     if (!webhook_id.empty()) message["webhook_id"] = webhook_id;
     state().messages[channel_id].push_back(message);
     return message;
@@ -93,7 +81,7 @@ HttpAnswer change_message(const HttpRequest& request, const json& body, json& me
             return error(400, "Cannot send an empty message", 50006);
         message["content"] = content;
     }
-    message["edited_timestamp"] = timestamp_now();
+    message["edited_timestamp"] = utc_now(6, "+00:00");
     return json_answer(200, message);
 }
 
@@ -143,7 +131,7 @@ json native_message(const json& body) {
     for (auto& message : state().messages[channel_id])
         if (message["id"] == body["id"]) {
             message["content"] = content;
-            message["edited_timestamp"] = timestamp_now();
+            message["edited_timestamp"] = utc_now(6, "+00:00");
             return message;
         }
     return json::object();
