@@ -3,7 +3,9 @@
 #include "common/extensions/platforms/bluesky/factory.hpp"
 #include "common/extensions/platforms/discord/factory.hpp"
 #include "common/extensions/platforms/telegram/factory.hpp"
+#include "common/extensions/platforms/threads/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
+#include "common/extensions/platforms/x/factory.hpp"
 
 namespace squawk::social {
 
@@ -13,6 +15,8 @@ std::span<const PlatformFactory> registered_platforms() {
         discord::kFactory,
         whatsapp::kFactory,
         bluesky::kFactory,
+        threads::kFactory,
+        x::kFactory,
     };
     return kRegistered;
 }

@@ -1,0 +1,260 @@
+#include "common/extensions/platforms/x/connector.hpp"
+
+#include "common/core/http/form_encoding.hpp"
+#include "common/core/http/multipart.hpp"
+#include "common/domain/social/oauth_grant.hpp"
+#include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/x/factory.hpp"
+#include "common/extensions/platforms/x/weighted_length.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+
+namespace squawk::social::x {
+namespace {
+
+using nlohmann::json;
+
+// A confidential client: X takes the application's id and secret as HTTP Basic authentication
+// and words refusals as RFC 6749 does ({error, error_description}).
+constexpr TokenEndpoint kTokenEndpoint{"/2/oauth2/token", ClientAuthentication::basic};
+
+// X's words in an error body: the messages of {errors: [{message} or {detail}]} (a request it
+// could not take, where the problem details around them only say "Invalid Request"), else the
+// problem details' detail or title (RFC 7807: {title, detail, type, status}).
+std::string reason_of(const json& body) {
+    std::string messages;
+    if (body.is_object() && body.contains("errors") && body["errors"].is_array())
+        for (const auto& error : body["errors"]) {
+            auto message = json_text(error, "message");
+            if (message.empty()) message = json_text(error, "detail");
+            if (!message.empty()) messages += (messages.empty() ? "" : "; ") + message;
+        }
+    if (!messages.empty()) return messages;
+    const auto detail = json_text(body, "detail");
+    return detail.empty() ? json_text(body, "title") : detail;
+}
+
+// API v2 answers the object it read or made under data: the user, the post, the uploaded image.
+constexpr AnswerShape kObject{
+    .speaker = "X",
+    .accepted =
+        [](long status, const json& body) {
+            return status / 100 == 2 && body.is_object() && body.contains("data") &&
+                   body["data"].is_object() && body["data"].contains("id") &&
+                   body["data"]["id"].is_string();
+        },
+    .payload = "data",
+    .reason = reason_of,
+};
+
+constexpr AnswerShape kDeletion{
+    .speaker = "X",
+    .accepted =
+        [](long status, const json& body) {
+            return status == 200 && body.is_object() && body.contains("data") &&
+                   body["data"].is_object() && body["data"].contains("deleted") &&
+                   body["data"]["deleted"] == true;
+        },
+    .reason = reason_of,
+};
+
+// A timeline without posts has no data member at all, only meta.
+constexpr AnswerShape kTimeline{
+    .speaker = "X",
+    .accepted =
+        [](long status, const json& body) {
+            return status == 200 && body.is_object() &&
+                   (!body.contains("data") || body["data"].is_array());
+        },
+    .reason = reason_of,
+};
+
+// A 401 is the access token: revoked, or expired and due a refresh.
+Answer read(const http::Response& response, const AnswerShape& shape) {
+    auto answer = read_answer(response, shape);
+    if (!answer.failure) return answer;
+    if (response.status == 401) answer.failure->field = "access_token";
+    if (response.status == 429 && !answer.failure->retry_after)
+        answer.failure->retry_after = until_reset_header(response, "x-rate-limit-reset");
+    return answer;
+}
+
+// The failure of an upload: an image no post names yet publishes nothing, whatever happened.
+PlatformFailure nothing_published(PlatformFailure failure) {
+    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
+    return failure;
+}
+
+PlatformFailure refusal(std::string reason) {
+    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 0, ""};
+}
+
+// A post id as X gives them: a 64-bit number in decimal.
+bool is_post_id(std::string_view text) {
+    return !text.empty() && text.size() <= 19 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string post_url(const std::string& handle, const std::string& id) {
+    return "https://x.com/" + handle + "/status/" + id;
+}
+
+http::HeaderList bearer(const Credentials& credentials) {
+    const auto token = credentials.find("access_token");
+    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
+}
+
+class XConnector final : public Connector {
+  public:
+    XConnector(const config::PlatformSettings& settings, http::Client& http)
+        : Connector(kFactory), api_(settings, http) {}
+
+    // The credentials are a token grant (exchange_code), never typed by a client: a connect body
+    // has none to offer.
+    std::vector<FieldProblem> check(Credentials& credentials) const override {
+        const auto token = credentials.find("access_token");
+        if (token != credentials.end() && !token->second.empty()) return {};
+        return {{"access_token",
+                 "X accounts connect through OAuth: GET /v1/social/connect/x/authorize"}};
+    }
+
+    Verification verify(const Credentials& credentials) override {
+        Verification v;
+        auto me = read(api_.send("GET", "/2/users/me", bearer(credentials)), kObject);
+        if (me.failure) {
+            v.failure = std::move(me.failure);
+            return v;
+        }
+        v.identity = Identity{json_text(me.body, "id"), json_text(me.body, "name"),
+                              json_text(me.body, "username")};
+        return v;
+    }
+
+    Publication publish(const Target& target, const Message& message) override {
+        Publication p;
+        if (const auto length = weighted_length(message.text); length > kMaxWeightedLength) {
+            p.failure = refusal("X counts this text as " + std::to_string(length) +
+                                " characters (a link as 23, CJK and emoji as 2), more than the " +
+                                std::to_string(kMaxWeightedLength) + " a post may have");
+            return p;
+        }
+        const auto auth = bearer(target.credentials);
+        // X wants text or media: a post of images alone goes without text, not with an empty one.
+        json post = json::object();
+        if (!message.text.empty()) post["text"] = message.text;
+        if (!message.image_urls.empty()) {
+            auto media = upload_images(auth, message);
+            if (media.failure) {
+                p.failure = std::move(media.failure);
+                return p;
+            }
+            post["media"] = {{"media_ids", std::move(media.body)}};
+        }
+        auto created = read(api_.send("POST", "/2/tweets", auth, post), kObject);
+        if (created.failure) {
+            p.failure = std::move(created.failure);
+            return p;
+        }
+        p.message_id = json_text(created.body, "id");
+        p.url = post_url(target.identity.handle, p.message_id);
+        return p;
+    }
+
+    // X answers a post already gone with 404, which counts as deleted: removing may be repeated.
+    MessageChange remove(const Target& target, const std::string& external_id) override {
+        if (!is_post_id(external_id))
+            return {refusal("'" + external_id + "' is not the id of an X post")};
+        const auto response =
+            api_.send("DELETE", "/2/tweets/" + external_id, bearer(target.credentials));
+        if (response.status == 404) return {};
+        return {read(response, kDeletion).failure};
+    }
+
+    // The account's own posts (no replies, no reposts), newest first as X lists them.
+    std::optional<RemoteListing> list_recent(const Target& target) override {
+        RemoteListing listing;
+        auto answer =
+            read(api_.send("GET",
+                           "/2/users/" + http::percent_encode(target.identity.external_id) +
+                               "/tweets?max_results=100&tweet.fields=created_at"
+                               "&exclude=replies,retweets",
+                           bearer(target.credentials)),
+                 kTimeline);
+        if (answer.failure) {
+            listing.failure = std::move(answer.failure);
+            return listing;
+        }
+        for (const auto& post : answer.body.value("data", json::array())) {
+            const auto id = json_text(post, "id");
+            const auto at = time::parse_iso8601(json_text(post, "created_at"));
+            if (!is_post_id(id) || !at) continue;
+            RemotePost remote;
+            remote.external_id = id;
+            remote.text = json_text(post, "text");
+            remote.url = post_url(target.identity.handle, id);
+            remote.published_at = *at;
+            listing.posts.push_back(std::move(remote));
+        }
+        return listing;
+    }
+
+    std::string authorize_url(const OAuthClient& client, const std::string& state,
+                              const std::string& code_challenge) const override {
+        return consent_url(client, kFactory.oauth_scopes, " ", state, code_challenge);
+    }
+
+    TokenGrant exchange_code(const OAuthClient& client, const std::string& code,
+                             const std::string& code_verifier) override {
+        return exchange_authorization_code(api_, kTokenEndpoint, client, code, code_verifier);
+    }
+
+    // X rotates refresh tokens: the grant's refresh_token replaces the one used, which no longer
+    // works.
+    TokenGrant refresh(const OAuthClient& client, const Credentials& current) override {
+        return refresh_access_token(api_, kTokenEndpoint, client, current);
+    }
+
+  private:
+    // The media ids of the message's images, each uploaded (media/upload as tweet_image) before
+    // the post names them. The media plan downloads every image for X, which takes none by URL;
+    // one it did not is refused before anything is uploaded.
+    Answer upload_images(const http::HeaderList& auth, const Message& message) {
+        Answer out;
+        for (size_t i = 0; i < message.image_urls.size(); ++i)
+            if (!message.upload_of(i)) {
+                out.failure = refusal("X takes images only as uploads, and " +
+                                      message.image_urls[i] + " was not downloaded");
+                return out;
+            }
+        out.body = json::array();
+        for (size_t i = 0; i < message.image_urls.size(); ++i) {
+            const Upload* file = message.upload_of(i);
+            http::Multipart form;
+            form.field("media_category", "tweet_image");
+            form.file("media", file->filename, file->content_type, file->bytes);
+            const auto content_type = form.content_type();
+            auto uploaded = read(
+                api_.send("POST", "/2/media/upload", auth, content_type, std::move(form).finish()),
+                kObject);
+            if (uploaded.failure) {
+                out.failure = nothing_published(std::move(*uploaded.failure));
+                return out;
+            }
+            out.body.push_back(uploaded.body["id"]);
+        }
+        return out;
+    }
+
+    PlatformApi api_;
+};
+
+}  // namespace
+
+std::unique_ptr<Connector> make(const config::PlatformSettings& settings, http::Client& http) {
+    return std::make_unique<XConnector>(settings, http);
+}
+
+}  // namespace squawk::social::x

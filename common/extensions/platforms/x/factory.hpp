@@ -1,0 +1,50 @@
+// X (formerly Twitter) as data for the platform registry: how it connects (OAuth 2.0), its
+// limits, API address and consent page, and the connector it builds.
+#pragma once
+
+#include "common/extensions/platforms/x/connector.hpp"
+
+namespace squawk::social::x {
+
+inline constexpr std::string_view kAliases[] = {"twitter"};
+
+inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png", "image/webp",
+                                                   "image/gif"};
+
+// Reading the account and its posts, posting, refresh tokens (without offline.access X gives
+// none and the account would need reconnecting every two hours) and uploading images.
+inline constexpr std::string_view kScopes[] = {"tweet.read", "tweet.write", "users.read",
+                                               "offline.access", "media.write"};
+
+// A post is 280 characters as X weighs them (a link 23, CJK and emoji 2: weighted_length.hpp);
+// the validator's plain count of 280 bounds it from below and publish() checks the weight. Up to
+// 4 images, each uploaded (X takes none by URL) and at most 5 MB. Posts cannot be edited through
+// the API.
+inline constexpr PlatformFactory kFactory{
+    .id = "x",
+    .aliases = kAliases,
+    .display_name = "X",
+    .credential_fields = {},
+    .connect_description =
+        "X accounts connect through OAuth: GET /v1/social/connect/x/authorize sends the user to "
+        "X's consent page and X sends them back with the grant; no fields are sent here.",
+    .connect_style = ConnectStyle::oauth,
+    .limits =
+        {
+            .max_text_chars = 280,
+            .max_images = 4,
+            .can_edit = false,
+            .can_remove = true,
+            .media = {.photo_types = kPhotoTypes,
+                      .photos_by_url = false,
+                      .document_types = {},
+                      .max_photo_upload_bytes = 5 * 1024 * 1024},
+        },
+    .default_base_url = "https://api.x.com",
+    .default_authorize_url = "https://x.com/i/oauth2/authorize",
+    .oauth_scopes = kScopes,
+    .settings_section = "x",
+    .make = &make,
+};
+
+}  // namespace squawk::social::x

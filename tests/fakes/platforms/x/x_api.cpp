@@ -1,0 +1,525 @@
+// The fake X API v2: the OAuth 2.0 authorization code flow with PKCE (consent page
+// /i/oauth2/authorize, token endpoint /2/oauth2/token for a confidential client, single-use codes,
+// rotating refresh tokens), users/me, posts (POST /2/tweets, DELETE /2/tweets/:id,
+// GET /2/users/:id/tweets) and image uploads (POST /2/media/upload), each checking the scopes X
+// wants; errors as X words them: problem details {title, detail, type, status}, {errors:
+// [{message}]} for invalid requests, RFC 6749 {error, error_description} at the token endpoint, and
+// 429 answers with x-rate-limit-* headers.
+#include "tests/fakes/platforms/fake_clock.hpp"
+#include "tests/fakes/platforms/fake_platform.hpp"
+#include "tests/fakes/platforms/oauth_checks.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <initializer_list>
+#include <random>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace squawk::fakes::platforms::x {
+namespace {
+
+using nlohmann::json;
+
+constexpr long long kMaxImageBytes = 5 * 1024 * 1024;
+constexpr auto kCodeLifetime = std::chrono::minutes(10);
+
+// What a token or a code grants: the user and the scopes they agreed to.
+struct Grant {
+    std::string user_id;
+    std::vector<std::string> scopes;
+};
+
+struct Code {
+    Grant grant;
+    std::string redirect_uri;
+    std::string challenge;
+    std::chrono::steady_clock::time_point issued;
+};
+
+struct Application {
+    std::string client_id;
+    std::string client_secret;
+};
+
+struct State {
+    Application application;           // the one registered OAuth 2.0 client
+    json users = json::object();       // id -> {id, username, name}
+    std::optional<json> next_consent;  // {user_id, scopes?, deny?}
+    std::map<std::string, Code> codes;
+    std::map<std::string, Grant> access_tokens;
+    std::map<std::string, Grant> refresh_tokens;
+    json media = json::object();   // media id -> {user_id, size, content_type}
+    json tweets = json::object();  // user id -> [post], oldest first
+    // "METHOD /path" -> the x-rate-limit-reset (Unix seconds) its next call is refused until.
+    std::map<std::string, long long> rate_limited;
+};
+
+State& state() {
+    return fake_state<State>();
+}
+
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// A query or form value: %XX escapes and '+' as a space; a malformed escape stays as it is.
+std::string decoded(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '+') {
+            out += ' ';
+        } else if (text[i] == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
+                   hex_digit(text[i + 2]) >= 0) {
+            out += static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2]));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string encoded(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~') {
+            out += c;
+        } else {
+            char escape[4];
+            std::snprintf(escape, sizeof escape, "%%%02X", u);
+            out += escape;
+        }
+    }
+    return out;
+}
+
+// An application/x-www-form-urlencoded body.
+std::map<std::string, std::string> form_fields(std::string_view body) {
+    std::map<std::string, std::string> fields;
+    while (!body.empty()) {
+        const auto amp = body.find('&');
+        const auto pair = body.substr(0, amp);
+        const auto eq = pair.find('=');
+        fields[decoded(pair.substr(0, eq))] =
+            eq == std::string_view::npos ? "" : decoded(pair.substr(eq + 1));
+        body = amp == std::string_view::npos ? std::string_view() : body.substr(amp + 1);
+    }
+    return fields;
+}
+
+std::string field(const std::map<std::string, std::string>& fields, const std::string& name) {
+    const auto found = fields.find(name);
+    return found == fields.end() ? "" : found->second;
+}
+
+// The items of a list such as a scope ("tweet.read users.read") or fields ("created_at,text").
+std::vector<std::string> split(std::string_view text, char separator) {
+    std::vector<std::string> out;
+    size_t at = 0;
+    while (at < text.size()) {
+        const auto end = std::min(text.find(separator, at), text.size());
+        if (end > at) out.emplace_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
+bool has(const std::vector<std::string>& list, std::string_view item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// Letters and digits: tokens and codes as opaque as X's.
+std::string random_text(size_t length) {
+    static constexpr std::string_view kAlphanumeric =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    static std::mt19937_64 engine{std::random_device{}()};
+    std::uniform_int_distribution<size_t> pick(0, kAlphanumeric.size() - 1);
+    std::string out;
+    for (size_t i = 0; i < length; ++i) out += kAlphanumeric[pick(engine)];
+    return out;
+}
+
+// X's ids: 64-bit numbers in decimal, unique across the platforms of the fake.
+std::string next_id() {
+    return std::to_string(1800000000000000000LL + next_message_id());
+}
+
+// RFC 7807 problem details, as API v2 answers most errors.
+HttpAnswer problem(int status, const std::string& title, const std::string& detail,
+                   const std::string& type = "about:blank") {
+    HttpAnswer answer = json_answer(
+        status, {{"title", title}, {"detail", detail}, {"type", type}, {"status", status}});
+    answer.content_type = "application/problem+json";
+    return answer;
+}
+
+// A request X cannot take: its reasons under errors, inside problem details saying only that.
+HttpAnswer invalid(const std::string& message) {
+    return json_answer(400, {{"errors", json::array({{{"message", message}}})},
+                             {"title", "Invalid Request"},
+                             {"detail", "One or more parameters to your request was invalid."},
+                             {"type", "https://api.twitter.com/2/problems/invalid-request"}});
+}
+
+HttpAnswer oauth_error(int status, const std::string& error, const std::string& description) {
+    return json_answer(status, {{"error", error}, {"error_description", description}});
+}
+
+HttpAnswer page(int status, const std::string& text) {
+    HttpAnswer answer;
+    answer.status = status;
+    answer.content_type = "text/html";
+    answer.body = "<html><body><p>" + text + "</p></body></html>";
+    return answer;
+}
+
+// GET /i/oauth2/authorize: the user's visit to the consent page, answered as next_consent says.
+HttpAnswer consent(const HttpRequest& request) {
+    auto& s = state();
+    const auto param = [&](const char* name) { return decoded(request.query(name)); };
+    const std::string redirect_uri = param("redirect_uri");
+    if (param("response_type") != "code" || s.application.client_id.empty() ||
+        param("client_id") != s.application.client_id || redirect_uri.empty() ||
+        param("state").empty() || param("code_challenge").empty() ||
+        param("code_challenge_method") != "S256" || !s.next_consent ||
+        !s.users.contains(s.next_consent->value("user_id", "")))
+        return page(400,
+                    "Something went wrong. You weren't able to give access to the App. Go back "
+                    "and try logging in again.");
+    const json choice = *std::exchange(s.next_consent, std::nullopt);
+    std::string location = redirect_uri + (redirect_uri.find('?') == std::string::npos ? "?" : "&");
+    if (choice.value("deny", false)) {
+        location += "error=access_denied&state=" + encoded(param("state"));
+    } else {
+        const auto asked = split(param("scope"), ' ');
+        std::vector<std::string> granted;
+        for (const auto& scope : choice.value("scopes", json(asked)))
+            if (has(asked, scope.get<std::string>())) granted.push_back(scope.get<std::string>());
+        const std::string code = random_text(40);
+        s.codes[code] = {{choice.at("user_id").get<std::string>(), granted},
+                         redirect_uri,
+                         param("code_challenge"),
+                         std::chrono::steady_clock::now()};
+        location += "state=" + encoded(param("state")) + "&code=" + encoded(code);
+    }
+    HttpAnswer answer = page(302, "Redirecting");
+    answer.headers = {{"Location", location}};
+    return answer;
+}
+
+// A confidential client authenticates with HTTP Basic: its id and secret, each form-encoded
+// first (RFC 6749 2.3.1). Nothing when it did.
+std::optional<HttpAnswer> unauthenticated_client(const HttpRequest& request) {
+    const auto& application = state().application;
+    const auto refused =
+        oauth_error(401, "unauthorized_client", "Missing valid authorization header");
+    const auto auth = request.headers.find("authorization");
+    if (auth == request.headers.end()) return refused;
+    const auto client = basic_credentials(auth->second);
+    if (!client || application.client_id.empty() ||
+        decoded(client->first) != application.client_id ||
+        decoded(client->second) != application.client_secret)
+        return refused;
+    return std::nullopt;
+}
+
+HttpAnswer issue_tokens(const Grant& grant) {
+    auto& s = state();
+    const std::string access = random_text(48);
+    s.access_tokens[access] = grant;
+    std::string scope;
+    for (const auto& granted : grant.scopes) scope += (scope.empty() ? "" : " ") + granted;
+    json out = {
+        {"token_type", "bearer"}, {"expires_in", 7200}, {"access_token", access}, {"scope", scope}};
+    // X gives a refresh token only to a grant with offline.access.
+    if (has(grant.scopes, "offline.access")) {
+        const std::string refresh = random_text(48);
+        s.refresh_tokens[refresh] = grant;
+        out["refresh_token"] = refresh;
+    }
+    return json_answer(200, out);
+}
+
+// A code works once, even when the exchange is refused, and for ten minutes.
+HttpAnswer trade_code(const std::map<std::string, std::string>& form) {
+    auto& s = state();
+    const auto found = s.codes.find(field(form, "code"));
+    if (found == s.codes.end())
+        return oauth_error(400, "invalid_request",
+                           "Value passed for the authorization code was invalid.");
+    const Code code = found->second;
+    s.codes.erase(found);
+    if (std::chrono::steady_clock::now() - code.issued > kCodeLifetime)
+        return oauth_error(400, "invalid_request",
+                           "Value passed for the authorization code was invalid.");
+    if (field(form, "redirect_uri") != code.redirect_uri)
+        return oauth_error(400, "invalid_request",
+                           "Value passed for the redirect uri did not match the uri of the "
+                           "authorization code.");
+    if (s256_challenge(field(form, "code_verifier")) != code.challenge)
+        return oauth_error(400, "invalid_request",
+                           "Value passed for the code verifier did not match the code challenge.");
+    return issue_tokens(code.grant);
+}
+
+// Refresh tokens rotate: the one used stops working.
+HttpAnswer trade_refresh(const std::map<std::string, std::string>& form) {
+    auto& s = state();
+    const auto found = s.refresh_tokens.find(field(form, "refresh_token"));
+    if (found == s.refresh_tokens.end())
+        return oauth_error(400, "invalid_request", "Value passed for the token was invalid.");
+    const Grant grant = found->second;
+    s.refresh_tokens.erase(found);
+    return issue_tokens(grant);
+}
+
+HttpAnswer token(const HttpRequest& request) {
+    if (const auto refused = unauthenticated_client(request)) return *refused;
+    const auto form = form_fields(request.body);
+    const auto grant_type = field(form, "grant_type");
+    if (grant_type == "authorization_code") return trade_code(form);
+    if (grant_type == "refresh_token") return trade_refresh(form);
+    return oauth_error(400, "unsupported_grant_type", "Grant type is not supported.");
+}
+
+// The grant the request's bearer token carries, or X's 401; a scope of `needed` it lacks is X's
+// 403.
+std::variant<Grant, HttpAnswer> authorized(const HttpRequest& request,
+                                           std::initializer_list<std::string_view> needed) {
+    const auto& tokens = state().access_tokens;
+    const auto auth = request.headers.find("authorization");
+    const auto token = auth == request.headers.end() || !auth->second.starts_with("Bearer ")
+                           ? tokens.end()
+                           : tokens.find(auth->second.substr(7));
+    if (token == tokens.end()) return problem(401, "Unauthorized", "Unauthorized");
+    for (const auto scope : needed)
+        if (!has(token->second.scopes, scope)) return problem(403, "Forbidden", "Forbidden");
+    return token->second;
+}
+
+HttpAnswer me(const Grant& grant) {
+    const json& user = state().users[grant.user_id];
+    return json_answer(
+        200,
+        {{"data", {{"id", user["id"]}, {"name", user["name"]}, {"username", user["username"]}}}});
+}
+
+json store_tweet(const std::string& user_id, const std::string& text,
+                 const json& media_keys = json::array()) {
+    const std::string id = next_id();
+    json tweet = {{"id", id},
+                  {"text", text},
+                  {"author_id", user_id},
+                  {"created_at", utc_now(3, "Z")},
+                  {"edit_history_tweet_ids", json::array({id})}};
+    if (!media_keys.empty()) tweet["attachments"] = {{"media_keys", media_keys}};
+    state().tweets[user_id].push_back(tweet);
+    return tweet;
+}
+
+HttpAnswer create_tweet(const HttpRequest& request, const Grant& grant) {
+    auto& s = state();
+    const json body = json::parse(request.body, nullptr, false);
+    if (!body.is_object()) return invalid("The request body is not a JSON object.");
+    if (body.contains("text") && (!body["text"].is_string() || body["text"] == ""))
+        return invalid("$.text: must be a non-empty string.");
+    json media_keys = json::array();
+    if (body.contains("media")) {
+        const json ids =
+            body["media"].is_object() ? body["media"].value("media_ids", json()) : json();
+        if (!ids.is_array() || ids.empty() || ids.size() > 4)
+            return invalid("$.media.media_ids: must have 1 to 4 items.");
+        for (const auto& id : ids) {
+            if (!id.is_string() || !s.media.contains(id.get<std::string>()) ||
+                s.media[id.get<std::string>()]["user_id"] != grant.user_id)
+                return invalid("Your media IDs are invalid.");
+            media_keys.push_back("3_" + id.get<std::string>());
+        }
+    }
+    if (!body.contains("text") && media_keys.empty())
+        return invalid("You must specify either text or media.");
+    const json tweet = store_tweet(grant.user_id, body.value("text", ""), media_keys);
+    return json_answer(201, {{"data",
+                              {{"id", tweet["id"]},
+                               {"text", tweet["text"]},
+                               {"edit_history_tweet_ids", tweet["edit_history_tweet_ids"]}}}});
+}
+
+HttpAnswer delete_tweet(const std::string& id, const Grant& grant) {
+    for (auto& [user_id, tweets] : state().tweets.items()) {
+        const auto found = std::find_if(tweets.begin(), tweets.end(),
+                                        [&](const json& tweet) { return tweet["id"] == id; });
+        if (found == tweets.end()) continue;
+        if (user_id != grant.user_id)
+            return problem(403, "Forbidden", "You are not allowed to delete this Tweet.");
+        tweets.erase(found);
+        return json_answer(200, {{"data", {{"deleted", true}}}});
+    }
+    return problem(404, "Not Found Error", "Could not find tweet with id: [" + id + "].",
+                   "https://api.twitter.com/2/problems/resource-not-found");
+}
+
+// A user's posts, newest first; created_at only when tweet.fields asks for it.
+HttpAnswer user_tweets(const HttpRequest& request, const std::string& user_id) {
+    int max_results = 10;
+    if (const auto text = request.query("max_results"); !text.empty())
+        max_results = std::atoi(text.c_str());
+    if (max_results < 5 || max_results > 100)
+        return invalid("The `max_results` query parameter value [" + request.query("max_results") +
+                       "] is not between 5 and 100");
+    const bool created_at = has(split(decoded(request.query("tweet.fields")), ','), "created_at");
+    const json& tweets = state().tweets.value(user_id, json::array());
+    json data = json::array();
+    for (auto it = tweets.rbegin();
+         it != tweets.rend() && static_cast<int>(data.size()) < max_results; ++it) {
+        json tweet = {{"id", (*it)["id"]},
+                      {"text", (*it)["text"]},
+                      {"edit_history_tweet_ids", (*it)["edit_history_tweet_ids"]}};
+        if (created_at) tweet["created_at"] = (*it)["created_at"];
+        data.push_back(tweet);
+    }
+    if (data.empty()) return json_answer(200, {{"meta", {{"result_count", 0}}}});
+    return json_answer(200, {{"data", data},
+                             {"meta",
+                              {{"result_count", data.size()},
+                               {"newest_id", data.front()["id"]},
+                               {"oldest_id", data.back()["id"]}}}});
+}
+
+HttpAnswer upload_media(const HttpRequest& request, const Grant& grant) {
+    const auto form = parse_form(request);
+    if (!form || !form->files.contains("media"))
+        return invalid("The media field is required in a multipart/form-data body.");
+    const auto category = form->fields.find("media_category");
+    if (category == form->fields.end() ||
+        (category->second != "tweet_image" && category->second != "dm_image" &&
+         category->second != "subtitles"))
+        return invalid("media_category must be one of tweet_image, dm_image, subtitles.");
+    const json& file = form->files["media"];
+    const std::string type = file.value("content_type", "");
+    if (!type.starts_with("image/")) return invalid("Unsupported media type: " + type);
+    const long long size = file.value("bytes", 0LL);
+    if (size > kMaxImageBytes)
+        return invalid("File size exceeds " + std::to_string(kMaxImageBytes) + " bytes.");
+    const std::string id = next_id();
+    state().media[id] = {{"user_id", grant.user_id}, {"size", size}, {"content_type", type}};
+    return json_answer(200, {{"data",
+                              {{"id", id},
+                               {"media_key", "3_" + id},
+                               {"size", size},
+                               {"expires_after_secs", 86400},
+                               {"image", {{"image_type", type}}}}}});
+}
+
+HttpAnswer rate_limited(long long reset) {
+    HttpAnswer answer = problem(429, "Too Many Requests", "Too Many Requests");
+    answer.headers = {{"x-rate-limit-limit", "100"},
+                      {"x-rate-limit-remaining", "0"},
+                      {"x-rate-limit-reset", std::to_string(reset)}};
+    return answer;
+}
+
+// Each endpoint checks the scopes X's API reference lists for it.
+HttpAnswer serve(const HttpRequest& request, const std::string& path) {
+    auto& s = state();
+    if (const auto limited = s.rate_limited.find(request.method + " " + path);
+        limited != s.rate_limited.end()) {
+        const long long reset = limited->second;
+        s.rate_limited.erase(limited);
+        return rate_limited(reset);
+    }
+    if (request.method == "GET" && path == "/i/oauth2/authorize") return consent(request);
+    if (request.method == "POST" && path == "/2/oauth2/token") return token(request);
+    const auto call = [&](std::initializer_list<std::string_view> needed, auto&& handler) {
+        auto who = authorized(request, needed);
+        if (auto* refusal = std::get_if<HttpAnswer>(&who)) return *refusal;
+        return handler(std::get<Grant>(who));
+    };
+    constexpr std::string_view kTweets = "/2/tweets/";
+    constexpr std::string_view kUsers = "/2/users/";
+    if (request.method == "GET" && path == "/2/users/me")
+        return call({"tweet.read", "users.read"}, me);
+    if (request.method == "POST" && path == "/2/tweets")
+        return call({"tweet.read", "tweet.write", "users.read"},
+                    [&](const Grant& grant) { return create_tweet(request, grant); });
+    if (request.method == "DELETE" && path.starts_with(kTweets))
+        return call({"tweet.read", "tweet.write", "users.read"}, [&](const Grant& grant) {
+            return delete_tweet(path.substr(kTweets.size()), grant);
+        });
+    if (request.method == "GET" && path.starts_with(kUsers) && path.ends_with("/tweets"))
+        return call({"tweet.read", "users.read"}, [&](const Grant&) {
+            return user_tweets(request,
+                               path.substr(kUsers.size(), path.size() - kUsers.size() - 7));
+        });
+    if (request.method == "POST" && path == "/2/media/upload")
+        return call({"media.write"},
+                    [&](const Grant& grant) { return upload_media(request, grant); });
+    return problem(404, "Not Found Error", "The requested resource could not be found.");
+}
+
+// oauth_client {client_id, client_secret}: the registered application. user {id, username,
+// name}. next_consent {user_id, scopes?, deny?}: how the next visit to the consent page answers
+// (scopes: those granted of the ones asked, all by default). expire {user_id}: the user's access
+// tokens stop working, as after two hours, while their refresh tokens still work. rate_limit
+// {method, path, reset_in}: the next such call answers 429 until reset_in seconds from now.
+// tweet {user_id, text}: a post made in the X app.
+std::optional<HttpAnswer> control(const std::string& action, const json& body) {
+    auto& s = state();
+    if (action == "oauth_client") {
+        s.application = {body.at("client_id").get<std::string>(),
+                         body.at("client_secret").get<std::string>()};
+    } else if (action == "user") {
+        s.users[body.at("id").get<std::string>()] = {
+            {"id", body.at("id")}, {"username", body.at("username")}, {"name", body.at("name")}};
+    } else if (action == "next_consent") {
+        s.next_consent = body;
+    } else if (action == "expire") {
+        const auto user_id = body.at("user_id").get<std::string>();
+        std::erase_if(s.access_tokens,
+                      [&](const auto& token) { return token.second.user_id == user_id; });
+    } else if (action == "rate_limit") {
+        s.rate_limited[body.at("method").get<std::string>() + " " +
+                       body.at("path").get<std::string>()] =
+            unix_now() + body.value("reset_in", 60LL);
+    } else if (action == "tweet") {
+        return json_answer(200, store_tweet(body.at("user_id").get<std::string>(),
+                                            body.at("text").get<std::string>()));
+    } else {
+        return std::nullopt;
+    }
+    return json_answer(200, json::object());
+}
+
+// The user revoked the token (an access or a refresh token) in their settings.
+void revoke(const std::string& token) {
+    state().access_tokens.erase(token);
+    state().refresh_tokens.erase(token);
+}
+
+json messages() {
+    return state().tweets;
+}
+
+// The registered application stays: the test support registers it once, when the fake starts.
+void reset() {
+    State fresh;
+    fresh.application = state().application;
+    state() = std::move(fresh);
+}
+
+constexpr FakePlatform kFake{"x", &serve, &control, &revoke, &messages, &reset};
+const FakeRegistration kRegistration(kFake);
+
+}  // namespace
+}  // namespace squawk::fakes::platforms::x

@@ -1,0 +1,464 @@
+// The Threads connector against the fake Threads Graph API: the consent page's code buys a
+// short-lived token traded for a long-lived one that refreshes itself, posts go out as media
+// containers (text, an image, a carousel of image items) published once FINISHED, posts are
+// deleted (again too) and listed, and each failure is classified as the publish worker relies on.
+#include "common/core/http/form_encoding.hpp"
+#include "common/domain/social/oauth_grant.hpp"
+#include "tests/support/connector_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace squawk;
+using namespace squawk::testing;
+using nlohmann::json;
+using social::FailureKind;
+
+namespace {
+
+using Fields = std::map<std::string, std::string>;
+
+// name=value pairs of a query string or form body, decoded.
+Fields decoded(std::string_view text) {
+    Fields fields;
+    while (!text.empty()) {
+        const size_t amp = text.find('&');
+        const auto pair = text.substr(0, amp);
+        const size_t eq = pair.find('=');
+        fields[http::percent_decode(pair.substr(0, eq), true).value_or("")] =
+            eq == std::string_view::npos
+                ? ""
+                : http::percent_decode(pair.substr(eq + 1), true).value_or("");
+        text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    }
+    return fields;
+}
+
+Fields query_of(const std::string& url) {
+    const size_t question = url.find('?');
+    return question == std::string::npos ? Fields() : decoded(url.substr(question + 1));
+}
+
+long long unix_now() {
+    return time::to_unix_ms(time::now()) / 1000;
+}
+
+constexpr long long kLongLivedSeconds = 5183944;
+
+// The user @squawk.app, who connects through the consent page as the tests need.
+struct ThreadsAccount : ConnectorFixture {
+    ThreadsAccount() {
+        fake.control_platform(
+            "threads", "user",
+            {{"id", user_id}, {"username", "squawk.app"}, {"name", "Squawk Team"}});
+    }
+    const std::string user_id = "17841400000000042";
+    std::unique_ptr<social::Connector> threads = connector("threads");
+    const social::OAuthClient client = oauth_client("threads");
+
+    std::string consent_url() {
+        return threads->authorize_url(client, "st4te", social::code_challenge_of("verifier"));
+    }
+    // The user at the consent page as `how` (next_consent) says: the redirect's parameters.
+    Fields consent_as(const json& how) {
+        fake.control_platform("threads", "next_consent", how);
+        return consent(consent_url());
+    }
+    // The account connected: the credentials its grant keeps.
+    social::Credentials connect(json how = json::object()) {
+        how["user_id"] = user_id;
+        const auto redirect = consent_as(how);
+        REQUIRE(redirect.contains("code"));
+        const auto grant = threads->exchange_code(client, redirect.at("code"), "verifier");
+        REQUIRE_FALSE(grant.failure);
+        return grant.credentials;
+    }
+    social::Target target(social::Credentials credentials) const {
+        return {{user_id, "Squawk Team", "squawk.app"}, std::move(credentials)};
+    }
+
+    // The posts on the fake for the account, oldest first.
+    json posts() { return fake.messages()["threads"].value(user_id, json::array()); }
+    // The calls whose path is exactly `path` (under the fake's /threads).
+    json calls_to(const std::string& path) {
+        json out = json::array();
+        for (const auto& call : fake.calls("/threads" + path))
+            if (call["path"] == "/threads" + path) out.push_back(call);
+        return out;
+    }
+    json containers_made() { return calls_to("/v1.0/" + user_id + "/threads"); }
+    json publishes() { return calls_to("/v1.0/" + user_id + "/threads_publish"); }
+};
+
+Fields form_of(const json& call) {
+    return decoded(call["body"].get<std::string>());
+}
+
+Fields call_query(const json& call) {
+    return query_of(call["target"].get<std::string>());
+}
+
+}  // namespace
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads consent asks for the scopes and state and its code buys a long-lived "
+                 "token once",
+                 "[integration][social]") {
+    const auto url = consent_url();
+    CHECK(url.starts_with(fake.authorize_url("threads") + "?"));
+    const auto asked = query_of(url);
+    CHECK(asked.at("scope") == "threads_basic,threads_content_publish,threads_delete");
+    CHECK(asked.at("state") == "st4te");
+    CHECK(asked.at("client_id") == client.client_id);
+    CHECK(asked.at("redirect_uri") == client.redirect_uri);
+    CHECK(asked.at("response_type") == "code");
+
+    fake.control_platform("threads", "next_consent", {{"user_id", user_id}});
+    const auto redirect = consent(url);
+    REQUIRE(redirect.contains("code"));
+    CHECK(redirect.at("state") == "st4te");
+    const long long before = unix_now();
+    const auto grant = threads->exchange_code(client, redirect.at("code"), "verifier");
+    REQUIRE_FALSE(grant.failure);
+    const auto& credentials = grant.credentials;
+    CHECK(credentials.at("user_id") == user_id);
+    CHECK(credentials.at("access_token").starts_with("THQVJLong"));
+    const long long expires_at = std::stoll(credentials.at("expires_at"));
+    CHECK(expires_at >= before + kLongLivedSeconds);
+    CHECK(expires_at <= unix_now() + kLongLivedSeconds);
+    CHECK_FALSE(credentials.contains("refresh_token"));
+    CHECK_FALSE(credentials.contains("scope"));
+    CHECK(social::missing_scopes(credentials, social::find_platform("threads")->oauth_scopes)
+              .empty());
+
+    const auto code_call = calls_to("/oauth/access_token");
+    REQUIRE(code_call.size() == 1);
+    CHECK(code_call[0]["method"] == "POST");
+    CHECK(form_of(code_call[0]) == Fields{{"client_id", client.client_id},
+                                          {"client_secret", client.client_secret},
+                                          {"grant_type", "authorization_code"},
+                                          {"redirect_uri", client.redirect_uri},
+                                          {"code", redirect.at("code")}});
+    const auto exchange = calls_to("/access_token");
+    REQUIRE(exchange.size() == 1);
+    CHECK(exchange[0]["method"] == "GET");
+    const auto exchanged = call_query(exchange[0]);
+    CHECK(exchanged.at("grant_type") == "th_exchange_token");
+    CHECK(exchanged.at("client_secret") == client.client_secret);
+    CHECK(exchanged.at("access_token").starts_with("THQVJShort"));
+    CHECK(threads->verify(credentials).identity);
+
+    const auto again = threads->exchange_code(client, redirect.at("code"), "verifier");
+    REQUIRE(again.failure);
+    CHECK(again.failure->kind == FailureKind::refused);
+    CHECK(again.failure->reason == "This authorization code has been used.");
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads consent denied brings no code and a code is bound to its redirect and "
+                 "application",
+                 "[integration][social]") {
+    const auto denied = consent_as({{"user_id", user_id}, {"deny", true}});
+    CHECK(denied.at("error") == "access_denied");
+    CHECK(denied.at("error_reason") == "user_denied");
+    CHECK(denied.at("state") == "st4te");
+    CHECK_FALSE(denied.contains("code"));
+    // Nobody at the consent page: it does not redirect.
+    CHECK(consent(consent_url()).empty());
+
+    const auto code = consent_as({{"user_id", user_id}}).at("code");
+    auto elsewhere = client;
+    elsewhere.redirect_uri = "https://elsewhere.example/callback";
+    const auto moved = threads->exchange_code(elsewhere, code, "verifier");
+    REQUIRE(moved.failure);
+    CHECK(moved.failure->kind == FailureKind::refused);
+    CHECK(moved.failure->reason.find("redirect_uri") != std::string::npos);
+    auto impostor = client;
+    impostor.client_secret = "not-the-secret";
+    const auto forged = threads->exchange_code(impostor, code, "verifier");
+    REQUIRE(forged.failure);
+    CHECK(forged.failure->reason == "Error validating client secret.");
+    CHECK(calls_to("/access_token").empty());
+    CHECK_FALSE(threads->exchange_code(client, code, "verifier").failure);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads partial consent keeps the granted scopes and deleting needs "
+                 "threads_delete",
+                 "[integration][social]") {
+    const auto credentials = connect({{"scopes", {"threads_basic", "threads_content_publish"}}});
+    CHECK(credentials.at("scope") == "threads_basic threads_content_publish");
+    CHECK(social::missing_scopes(credentials, social::find_platform("threads")->oauth_scopes) ==
+          std::vector<std::string>{"threads_delete"});
+    const auto t = target(credentials);
+    const auto p = threads->publish(t, message("publishing was granted"));
+    REQUIRE_FALSE(p.failure);
+    const auto removed = threads->remove(t, p.message_id);
+    REQUIRE(removed.failure);
+    CHECK(removed.failure->kind == FailureKind::refused);
+    CHECK(removed.failure->reason == "Application does not have permission for this action");
+    CHECK(posts().size() == 1);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads refresh trades the long-lived token for a new one with a new expiry",
+                 "[integration][social]") {
+    const auto credentials = connect();
+    const long long before = unix_now();
+    const auto refreshed = threads->refresh(client, credentials);
+    REQUIRE_FALSE(refreshed.failure);
+    const auto& fresh = refreshed.credentials;
+    CHECK(fresh.at("access_token") != credentials.at("access_token"));
+    CHECK(std::stoll(fresh.at("expires_at")) >= before + kLongLivedSeconds);
+    CHECK_FALSE(fresh.contains("refresh_token"));
+    const auto calls = calls_to("/refresh_access_token");
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0]["method"] == "GET");
+    CHECK(call_query(calls[0]) == Fields{{"grant_type", "th_refresh_token"},
+                                         {"access_token", credentials.at("access_token")}});
+    CHECK(threads->verify(fresh).identity);
+
+    // An expired token cannot be refreshed: the user must consent again.
+    fake.control_platform("threads", "expire", {{"user_id", user_id}});
+    const auto dead = threads->refresh(client, fresh);
+    REQUIRE(dead.failure);
+    CHECK(dead.failure->kind == FailureKind::refused);
+    CHECK(dead.failure->field == "access_token");
+    CHECK(threads->refresh(client, {}).failure);
+}
+
+TEST_CASE_METHOD(ThreadsAccount, "Threads verify names the account by its id name and username",
+                 "[integration][social]") {
+    auto credentials = connect();
+    REQUIRE(threads->check(credentials).empty());
+    const auto v = threads->verify(credentials);
+    REQUIRE(v.identity);
+    CHECK(v.identity->external_id == user_id);
+    CHECK(v.identity->display_name == "Squawk Team");
+    CHECK(v.identity->handle == "squawk.app");
+    const auto me = calls_to("/v1.0/me");
+    REQUIRE(me.size() == 1);
+    CHECK(me[0]["target"] == "/threads/v1.0/me?fields=id,username,name");
+    CHECK(me[0]["headers"]["authorization"] == "Bearer " + credentials.at("access_token"));
+
+    fake.revoke(credentials.at("access_token"));
+    const auto revoked = threads->verify(credentials);
+    REQUIRE(revoked.failure);
+    CHECK(revoked.failure->kind == FailureKind::refused);
+    CHECK(revoked.failure->field == "access_token");
+
+    social::Credentials empty;
+    const auto missing = threads->check(empty);
+    REQUIRE(missing.size() == 1);
+    CHECK(missing[0].field == "access_token");
+    social::Credentials spaced{{"access_token", "TH not a token"}};
+    CHECK(threads->check(spaced).size() == 1);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads publishes text as a TEXT container read until FINISHED and then "
+                 "threads_publish",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto p = threads->publish(t, message("Hello from Squawk & friends"));
+    REQUIRE_FALSE(p.failure);
+
+    const auto made = containers_made();
+    REQUIRE(made.size() == 1);
+    CHECK(made[0]["method"] == "POST");
+    CHECK(made[0]["headers"]["authorization"] == "Bearer " + t.credentials.at("access_token"));
+    CHECK(form_of(made[0]) ==
+          Fields{{"media_type", "TEXT"}, {"text", "Hello from Squawk & friends"}});
+    const auto published = publishes();
+    REQUIRE(published.size() == 1);
+    const auto container = call_query(published[0]).at("creation_id");
+    const auto status = calls_to("/v1.0/" + container);
+    REQUIRE(status.size() == 1);
+    CHECK(call_query(status[0]).at("fields") == "status,error_message");
+    CHECK(status[0]["received_at_ms"] <= published[0]["received_at_ms"]);
+
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0]["id"] == p.message_id);
+    CHECK(stored[0]["media_type"] == "TEXT_POST");
+    CHECK(stored[0]["text"] == "Hello from Squawk & friends");
+    CHECK(p.url == stored[0]["permalink"].get<std::string>());
+    CHECK(p.url->starts_with("https://www.threads.net/@squawk.app/post/"));
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads publishes one image as an IMAGE container by its public URL",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto image = fake.media_url("photo.jpg", "image/jpeg", 300'000);
+    const auto p = threads->publish(t, message("A caption", {image}));
+    REQUIRE_FALSE(p.failure);
+    const auto made = containers_made();
+    REQUIRE(made.size() == 1);
+    CHECK(form_of(made[0]) ==
+          Fields{{"media_type", "IMAGE"}, {"image_url", image}, {"text", "A caption"}});
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0]["media_type"] == "IMAGE");
+    CHECK(stored[0]["media_url"] == image);
+    CHECK(stored[0]["text"] == "A caption");
+
+    // Threads fetches images itself: one the media plan meant to upload is refused unsent.
+    auto upload = message("x", {image});
+    upload.uploads = {social::Upload{"photo.jpg", "image/jpeg", "bytes"}};
+    const auto refused = threads->publish(t, upload);
+    REQUIRE(refused.failure);
+    CHECK(refused.failure->kind == FailureKind::refused);
+    CHECK(containers_made().size() == 1);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads publishes several images as a carousel of item containers once it is "
+                 "FINISHED",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    fake.control_platform("threads", "container_delay", {{"polls", 2}});
+    const std::vector<std::string> images = {fake.media_url("a.jpg", "image/jpeg", 1000),
+                                             fake.media_url("b.png", "image/png", 2000),
+                                             fake.media_url("c.jpg", "image/jpeg", 3000)};
+    const auto p = threads->publish(t, message("Three photos", images));
+    REQUIRE_FALSE(p.failure);
+
+    const auto made = containers_made();
+    REQUIRE(made.size() == 4);
+    for (size_t i = 0; i < 3; ++i)
+        CHECK(form_of(made[i]) == Fields{{"media_type", "IMAGE"},
+                                         {"image_url", images[i]},
+                                         {"is_carousel_item", "true"}});
+    const auto carousel = form_of(made[3]);
+    CHECK(carousel.at("media_type") == "CAROUSEL");
+    CHECK(carousel.at("text") == "Three photos");
+    const auto children = carousel.at("children");
+    CHECK(std::count(children.begin(), children.end(), ',') == 2);
+
+    // IN_PROGRESS twice, then FINISHED, and only then published.
+    const auto published = publishes();
+    REQUIRE(published.size() == 1);
+    const auto status = calls_to("/v1.0/" + call_query(published[0]).at("creation_id"));
+    REQUIRE(status.size() == 3);
+    CHECK(status[2]["received_at_ms"] <= published[0]["received_at_ms"]);
+
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0]["media_type"] == "CAROUSEL_ALBUM");
+    REQUIRE(stored[0]["children"].size() == 3);
+    for (size_t i = 0; i < 3; ++i) CHECK(stored[0]["children"][i]["media_url"] == images[i]);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads refuses a post whose container ends in ERROR with its error message",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto gif = fake.media_url("moving.gif", "image/gif", 1000);
+    const auto single = threads->publish(t, message("moving", {gif}));
+    REQUIRE(single.failure);
+    CHECK(single.failure->kind == FailureKind::refused);
+    CHECK(single.failure->reason == "Threads could not process the post: UNKNOWN");
+
+    const auto jpeg = fake.media_url("still.jpg", "image/jpeg", 1000);
+    const auto album = threads->publish(t, message("mixed", {jpeg, gif}));
+    REQUIRE(album.failure);
+    CHECK(album.failure->kind == FailureKind::refused);
+    CHECK(album.failure->reason == "Threads could not process the post: UNKNOWN");
+    CHECK(publishes().empty());
+    CHECK(posts().empty());
+}
+
+TEST_CASE_METHOD(ThreadsAccount, "Threads deletes a post and deleting it again succeeds",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto p = threads->publish(t, message("short-lived"));
+    REQUIRE_FALSE(p.failure);
+    CHECK_FALSE(threads->remove(t, p.message_id).failure);
+    const auto deleted = calls_to("/v1.0/" + p.message_id);
+    REQUIRE_FALSE(deleted.empty());
+    CHECK(deleted.back()["method"] == "DELETE");
+    CHECK(deleted.back()["headers"]["authorization"] ==
+          "Bearer " + t.credentials.at("access_token"));
+    CHECK(posts().empty());
+    CHECK_FALSE(threads->remove(t, p.message_id).failure);
+
+    const auto bad = threads->remove(t, "../me");
+    REQUIRE(bad.failure);
+    CHECK(bad.failure->kind == FailureKind::refused);
+    CHECK(threads->edit(t, p.message_id, message("changed")).failure);
+    CHECK_FALSE(threads->limits().can_edit);
+    CHECK(threads->limits().can_remove);
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads lists the account's posts newest first and leaves reposts out",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto ours = threads->publish(t, message("from Squawk"));
+    REQUIRE_FALSE(ours.failure);
+    const auto native =
+        fake.control_platform("threads", "post", {{"user_id", user_id}, {"text", "from the app"}});
+    fake.control_platform("threads", "post",
+                          {{"user_id", user_id}, {"media_type", "REPOST_FACADE"}});
+    const auto listing = threads->list_recent(t);
+    REQUIRE(listing);
+    REQUIRE_FALSE(listing->failure);
+    REQUIRE(listing->posts.size() == 2);
+    CHECK(listing->posts[0].external_id == native["id"]);
+    CHECK(listing->posts[0].text == "from the app");
+    CHECK(listing->posts[0].url == native["permalink"].get<std::string>());
+    CHECK(listing->posts[1].external_id == ours.message_id);
+    CHECK(listing->posts[1].text == "from Squawk");
+    CHECK(listing->posts[1].url == ours.url);
+    const auto age = time::now() - listing->posts[1].published_at;
+    CHECK(age < std::chrono::minutes(1));
+    CHECK(age > -std::chrono::minutes(1));
+    const auto listed = calls_to("/v1.0/" + user_id + "/threads");
+    const auto query = call_query(listed.back());
+    CHECK(query.at("fields") == "id,media_type,text,permalink,timestamp");
+    CHECK(query.at("limit") == "100");
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads failures are classified: throttled and 5xx not accepted and no answer "
+                 "after publishing unknown and a dead token refused",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    fake.program("/threads_publish", {{{"status", 400},
+                                       {"body",
+                                        {{"error",
+                                          {{"message", "Application request limit reached"},
+                                           {"type", "OAuthException"},
+                                           {"code", 4}}}}}}});
+    const auto throttled = threads->publish(t, message("a"));
+    REQUIRE(throttled.failure);
+    CHECK(throttled.failure->kind == FailureKind::not_accepted);
+    CHECK(throttled.failure->http_status == 400);
+    CHECK(throttled.failure->reason == "Application request limit reached");
+
+    fake.program("/threads_publish",
+                 {{{"status", 503},
+                   {"body", {{"error", {{"message", "Service unavailable"}, {"code", 2}}}}}}});
+    const auto unavailable = threads->publish(t, message("b"));
+    REQUIRE(unavailable.failure);
+    CHECK(unavailable.failure->kind == FailureKind::not_accepted);
+    CHECK(unavailable.failure->http_status == 503);
+
+    fake.program("/threads_publish", {{{"delay_ms", 1500}}});
+    const auto slow = threads->publish(t, message("c"));
+    REQUIRE(slow.failure);
+    CHECK(slow.failure->kind == FailureKind::unknown_outcome);
+
+    // A container publishes nothing: no answer to one is a sure non-acceptance.
+    fake.program("/v1.0/" + user_id + "/threads", {{{"delay_ms", 1500}}});
+    const auto no_container = threads->publish(t, message("d"));
+    REQUIRE(no_container.failure);
+    CHECK(no_container.failure->kind == FailureKind::not_accepted);
+
+    fake.control_platform("threads", "expire", {{"user_id", user_id}});
+    const auto expired = threads->publish(t, message("e"));
+    REQUIRE(expired.failure);
+    CHECK(expired.failure->kind == FailureKind::refused);
+    CHECK(expired.failure->field == "access_token");
+    CHECK(expired.failure->reason.starts_with("Error validating access token"));
+}
