@@ -1,9 +1,14 @@
-// The Bluesky connector against the fake PDS: a session from an app password names the account,
-// posts carry link facets at UTF-8 byte offsets and uploaded images, posts are deleted (again
-// too) and listed, and each failure is classified as the publish worker relies on.
+// The Bluesky connector against the fake PDS: a session from an app password names the account
+// (by its profile's display name) and is kept across operations, refreshed when its access token
+// expires; posts carry link and mention facets at UTF-8 byte offsets, a link card or uploaded
+// images; posts are deleted (again too) and listed, and each failure is classified as the publish
+// worker relies on.
 #include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <thread>
+#include <vector>
 
 using namespace squawk;
 using namespace squawk::testing;
@@ -30,6 +35,20 @@ struct BlueskyAccount : ConnectorFixture {
 
     // The post records on the fake PDS for the account, oldest first.
     json posts() { return fake.messages()["bluesky"].value(did, json::array()); }
+    // How many calls of the XRPC method `method` the fake received.
+    size_t calls_of(const std::string& method) { return fake.calls("/xrpc/" + method).size(); }
+    // Someone on the fake PDS the account can mention.
+    void someone(const std::string& someone_did, const std::string& handle) {
+        fake.control_platform("bluesky", "account", {{"did", someone_did}, {"handle", handle}});
+    }
+    // A web page on the fake at /bluesky/_pages/<name>; returns its URL.
+    std::string page(const std::string& name, const std::string& html) {
+        fake.control_platform("bluesky", "page", {{"name", name}, {"html", html}});
+        return page_url(name);
+    }
+    std::string page_url(const std::string& name) const {
+        return fake.base_url("bluesky") + "/_pages/" + name;
+    }
     // The body of the one call whose path contains `method`.
     json sent(const std::string& method) {
         const auto calls = fake.calls("/xrpc/" + method);
@@ -210,6 +229,7 @@ TEST_CASE_METHOD(BlueskyAccount,
     CHECK(too_long.failure->reason.find("300 graphemes") != std::string::npos);
 
     // A session publishes nothing: no answer to createSession is a sure non-acceptance.
+    fake.control_platform("bluesky", "expire_sessions", {{"did", did}, {"refresh", true}});
     fake.program("createSession", {{{"delay_ms", 2000}}});
     const auto no_session = bluesky->publish(target, message("d"));
     REQUIRE(no_session.failure);
@@ -261,4 +281,259 @@ TEST_CASE_METHOD(BlueskyAccount,
     const auto feed = fake.calls("/xrpc/app.bsky.feed.getAuthorFeed");
     REQUIRE(feed.size() == 1);
     CHECK(feed[0]["target"].get<std::string>().find("actor=" + did) != std::string::npos);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky mentions are facets naming the DID resolveHandle gives at UTF-8 byte "
+                 "offsets",
+                 "[integration][social]") {
+    someone("did:plc:alice4mention", "alice.bsky.social");
+    someone("did:plc:bob4mention", "bob.example.com");
+    // "Grüße " is 8 bytes (ü and ß are 2 each) and 6 characters: the first mention starts at 8.
+    const std::string text =
+        "Grüße @Alice.bsky.social, (@bob.example.com) and @alice.bsky.social. "
+        "Mail team@squawk.example or @x";
+    const auto p = bluesky->publish(target, message(text));
+    REQUIRE_FALSE(p.failure);
+
+    const auto facets = posts()[0]["value"]["facets"];
+    REQUIRE(facets.size() == 3);
+    CHECK(facets[0] == json{{"index", {{"byteStart", 8}, {"byteEnd", 26}}},
+                            {"features",
+                             {{{"$type", "app.bsky.richtext.facet#mention"},
+                               {"did", "did:plc:alice4mention"}}}}});
+    CHECK(text.substr(8, 18) == "@Alice.bsky.social");
+    const auto covered = [&](const json& facet) {
+        const auto start = facet["index"]["byteStart"].get<size_t>();
+        return text.substr(start, facet["index"]["byteEnd"].get<size_t>() - start);
+    };
+    CHECK(covered(facets[1]) == "@bob.example.com");
+    CHECK(facets[1]["features"][0]["did"] == "did:plc:bob4mention");
+    CHECK(covered(facets[2]) == "@alice.bsky.social");  // the sentence's period left out
+    CHECK(facets[2]["features"][0]["did"] == "did:plc:alice4mention");
+
+    // Each handle is resolved once, without the session's token, as the PDS serves it.
+    const auto resolved = fake.calls("/xrpc/com.atproto.identity.resolveHandle");
+    REQUIRE(resolved.size() == 2);
+    CHECK(resolved[0]["target"].get<std::string>().ends_with("?handle=alice.bsky.social"));
+    CHECK(resolved[1]["target"].get<std::string>().ends_with("?handle=bob.example.com"));
+    CHECK_FALSE(resolved[0]["headers"].contains("authorization"));
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky leaves a mention whose handle does not resolve as plain text and "
+                 "publishes nothing when resolveHandle is not answered",
+                 "[integration][social]") {
+    someone("did:plc:alice4mention", "alice.bsky.social");
+    const std::string text = "Thanks @nobody.bsky.social and @alice.bsky.social";
+    const auto p = bluesky->publish(target, message(text));
+    REQUIRE_FALSE(p.failure);
+    const auto facets = posts()[0]["value"]["facets"];
+    REQUIRE(facets.size() == 1);
+    CHECK(facets[0]["index"]["byteStart"] == text.find("@alice"));
+    CHECK(calls_of("com.atproto.identity.resolveHandle") == 2);
+
+    fake.program("resolveHandle",
+                 {{{"status", 502},
+                   {"body", {{"error", "UpstreamFailure"}, {"message", "Upstream Failure"}}}}});
+    const auto unanswered = bluesky->publish(target, message("Hello @alice.bsky.social"));
+    REQUIRE(unanswered.failure);
+    CHECK(unanswered.failure->kind == FailureKind::not_accepted);
+    CHECK(posts().size() == 1);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky names the account by its profile's displayName and by its handle when "
+                 "the profile has none",
+                 "[integration][social]") {
+    const auto unnamed = bluesky->verify(credentials);
+    REQUIRE(unnamed.identity);
+    CHECK(unnamed.identity->display_name == "squawk.bsky.social");
+    const auto profile = fake.calls("/xrpc/app.bsky.actor.getProfile");
+    REQUIRE(profile.size() == 1);
+    CHECK(profile[0]["target"].get<std::string>().ends_with("?actor=" + did));
+    CHECK(profile[0]["headers"]["authorization"].get<std::string>().starts_with("Bearer "));
+
+    fake.control_platform("bluesky", "account", {{"did", did}, {"display_name", "Squawk Café"}});
+    const auto named = bluesky->verify(credentials);
+    REQUIRE(named.identity);
+    CHECK(named.identity->display_name == "Squawk Café");
+    CHECK(named.identity->handle == "squawk.bsky.social");
+    CHECK(named.identity->external_id == did);
+
+    // An account the AppView has not indexed yet still connects, by its handle.
+    fake.program("getProfile",
+                 {{{"status", 400},
+                   {"body", {{"error", "InvalidRequest"}, {"message", "Profile not found"}}}}});
+    const auto unindexed = bluesky->verify(credentials);
+    REQUIRE(unindexed.identity);
+    CHECK(unindexed.identity->display_name == "squawk.bsky.social");
+
+    fake.program("getProfile", {{{"status", 503}, {"body", json::object()}}});
+    const auto down = bluesky->verify(credentials);
+    REQUIRE(down.failure);
+    CHECK(down.failure->kind == FailureKind::not_accepted);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky opens one session with createSession for a verify and several "
+                 "operations",
+                 "[integration][social]") {
+    REQUIRE(bluesky->verify(credentials).identity);
+    for (const std::string text : {"one", "two", "three"})
+        REQUIRE_FALSE(bluesky->publish(target, message(text)).failure);
+    // Connectors are made per task: the session outlives this one.
+    auto another = connector("bluesky");
+    const auto p = another->publish(target, message("four"));
+    REQUIRE_FALSE(p.failure);
+    CHECK_FALSE(another->remove(target, p.message_id).failure);
+    REQUIRE(another->list_recent(target));
+
+    CHECK(calls_of("com.atproto.server.createSession") == 1);
+    CHECK(calls_of("com.atproto.server.refreshSession") == 0);
+    const auto records = fake.calls("/xrpc/com.atproto.repo.createRecord");
+    REQUIRE(records.size() == 4);
+    for (const auto& call : records)
+        CHECK(call["headers"]["authorization"] == records[0]["headers"]["authorization"]);
+    CHECK(posts().size() == 3);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky refreshes an expired access token with refreshSession once and opens "
+                 "no new session",
+                 "[integration][social]") {
+    REQUIRE_FALSE(bluesky->publish(target, message("before")).failure);
+    fake.control_platform("bluesky", "expire_sessions", {{"did", did}});
+    const auto after = bluesky->publish(target, message("after"));
+    REQUIRE_FALSE(after.failure);
+    REQUIRE_FALSE(bluesky->publish(target, message("later")).failure);
+
+    CHECK(calls_of("com.atproto.server.createSession") == 1);
+    const auto refreshes = fake.calls("/xrpc/com.atproto.server.refreshSession");
+    REQUIRE(refreshes.size() == 1);
+    CHECK(
+        refreshes[0]["headers"]["authorization"].get<std::string>().starts_with("Bearer refresh-"));
+    // The refused call, then the same call with the new token.
+    const auto records = fake.calls("/xrpc/com.atproto.repo.createRecord");
+    REQUIRE(records.size() == 4);
+    CHECK(records[1]["headers"]["authorization"] == records[0]["headers"]["authorization"]);
+    CHECK(records[2]["headers"]["authorization"] != records[0]["headers"]["authorization"]);
+    CHECK(records[3]["headers"]["authorization"] == records[2]["headers"]["authorization"]);
+    CHECK(records[2]["body"] == records[1]["body"]);
+    CHECK(posts().size() == 3);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky signs in again with createSession when refreshSession is refused and "
+                 "waits when it is not answered",
+                 "[integration][social]") {
+    REQUIRE_FALSE(bluesky->publish(target, message("before")).failure);
+    fake.control_platform("bluesky", "expire_sessions", {{"did", did}, {"refresh", true}});
+    REQUIRE_FALSE(bluesky->publish(target, message("after")).failure);
+    CHECK(calls_of("com.atproto.server.refreshSession") == 1);
+    CHECK(calls_of("com.atproto.server.createSession") == 2);
+    CHECK(posts().size() == 2);
+
+    // A refresh the PDS does not answer spends none of the account's few createSession calls.
+    fake.control_platform("bluesky", "expire_sessions", {{"did", did}});
+    fake.program("refreshSession", {{{"status", 503}, {"body", json::object()}}});
+    const auto unanswered = bluesky->publish(target, message("unanswered"));
+    REQUIRE(unanswered.failure);
+    CHECK(unanswered.failure->kind == FailureKind::not_accepted);
+    CHECK(calls_of("com.atproto.server.createSession") == 2);
+    REQUIRE_FALSE(bluesky->publish(target, message("retried")).failure);
+    CHECK(calls_of("com.atproto.server.refreshSession") == 3);
+    CHECK(posts().size() == 3);
+}
+
+TEST_CASE_METHOD(BlueskyAccount, "Bluesky shares one session among publishes on several threads",
+                 "[integration][social]") {
+    REQUIRE(bluesky->verify(credentials).identity);
+    std::vector<social::Publication> published(12);
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            for (size_t i = t * 3; i < t * 3 + 3; ++i)
+                published[i] = bluesky->publish(target, message("post " + std::to_string(i)));
+        });
+    for (auto& thread : threads) thread.join();
+    for (const auto& p : published) CHECK_FALSE(p.failure);
+    CHECK(posts().size() == 12);
+    CHECK(calls_of("com.atproto.server.createSession") == 1);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky embeds a link card with the title and description of the linked page",
+                 "[integration][social]") {
+    const auto article =
+        page("article",
+             "<!doctype html><html><head><title>Plain title</title>\n"
+             "<meta property=\"og:title\" content=\"Squawk &amp; friends: Grüße\">\n"
+             "<meta content='Everything about   posting.' property='og:description'/>\n"
+             "</head><body><meta property=\"og:title\" content=\"not in the head\"></body></html>");
+    const std::string text = "Read " + article + " and https://other.example/";
+    const auto p = bluesky->publish(target, message(text));
+    REQUIRE_FALSE(p.failure);
+    const auto record = posts()[0]["value"];
+    CHECK(record["embed"] == json{{"$type", "app.bsky.embed.external"},
+                                  {"external",
+                                   {{"uri", article},
+                                    {"title", "Squawk & friends: Grüße"},
+                                    {"description", "Everything about posting."}}}});
+    CHECK(record["facets"].size() == 2);
+    CHECK(fake.calls("/_pages/article").size() == 1);
+
+    // No Open Graph tags: the <title> and the description meta tag; a redirect is followed, the
+    // card keeping the link as written.
+    page("titled",
+         "<html><HEAD><Title>\n  The &quot;titled&quot; page </title><meta name=description "
+         "content=\"Short.\"></HEAD></html>");
+    fake.control_platform("bluesky", "page",
+                          {{"name", "moved"}, {"redirect_to", page_url("titled")}});
+    REQUIRE_FALSE(bluesky->publish(target, message("See " + page_url("moved") + ".")).failure);
+    CHECK(posts()[1]["value"]["embed"]["external"] == json{{"uri", page_url("moved")},
+                                                           {"title", "The \"titled\" page"},
+                                                           {"description", "Short."}});
+
+    // A page in another encoding: its bytes that are not UTF-8 become U+FFFD.
+    fake.control_platform("bluesky", "page",
+                          {{"name", "latin"},
+                           {"html", "<title>Café</title>"},
+                           {"encoding", "latin1"},
+                           {"content_type", "text/html; charset=iso-8859-1"}});
+    REQUIRE_FALSE(bluesky->publish(target, message(page_url("latin"))).failure);
+    CHECK(posts()[2]["value"]["embed"]["external"]["title"] == "Caf\uFFFD");
+}
+
+TEST_CASE_METHOD(BlueskyAccount, "Bluesky attaches no link card to a post with images",
+                 "[integration][social]") {
+    const auto article =
+        page("article", "<html><head><meta property=og:title content=Article></head></html>");
+    auto m = message("Photo and " + article, {"https://img.example/a.png"});
+    m.uploads = {social::Upload{"a.png", "image/png", std::string(1'000, 'a')}};
+    REQUIRE_FALSE(bluesky->publish(target, m).failure);
+    const auto record = posts()[0]["value"];
+    CHECK(record["embed"]["$type"] == "app.bsky.embed.images");
+    CHECK(record["facets"].size() == 1);
+    CHECK(fake.calls("/_pages/").empty());
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky publishes without a link card when the page does not answer in time or "
+                 "names no title",
+                 "[integration][social]") {
+    const auto slow = page("slow", "<html><head><title>Slow</title></head></html>");
+    const auto untitled = page("untitled", "<html><head><title> </title></head><body>x</body>");
+    fake.program("/_pages/slow", {{{"delay_ms", 2000}}});
+    const auto started = std::chrono::steady_clock::now();
+    REQUIRE_FALSE(bluesky->publish(target, message("Slow " + slow)).failure);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(1800));
+    REQUIRE_FALSE(bluesky->publish(target, message("Untitled " + untitled)).failure);
+    REQUIRE_FALSE(bluesky->publish(target, message("Missing " + page_url("missing"))).failure);
+    const auto stored = posts();
+    REQUIRE(stored.size() == 3);
+    for (const auto& post : stored) {
+        CHECK_FALSE(post["value"].contains("embed"));
+        CHECK(post["value"]["facets"].size() == 1);
+    }
 }

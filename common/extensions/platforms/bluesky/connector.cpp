@@ -1,14 +1,19 @@
 #include "common/extensions/platforms/bluesky/connector.hpp"
 
 #include "common/core/net/target_url.hpp"
+#include "common/core/text/ascii.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/bluesky/facets.hpp"
 #include "common/extensions/platforms/bluesky/factory.hpp"
+#include "common/extensions/platforms/bluesky/link_card.hpp"
+#include "common/extensions/platforms/bluesky/session.hpp"
+#include "common/extensions/platforms/bluesky/xrpc.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
+#include <map>
+#include <set>
 
 namespace squawk::social::bluesky {
 namespace {
@@ -17,47 +22,8 @@ using nlohmann::json;
 
 constexpr std::string_view kPosts = "app.bsky.feed.post";
 
-// XRPC answers its output object, or {error, message} (atproto.com/specs/xrpc).
-constexpr AnswerShape kAnswers{
-    .speaker = "Bluesky",
-    .accepted = [](long status, const json& body) { return status == 200 && body.is_object(); },
-    .reason =
-        [](const json& body) {
-            const auto error = json_text(body, "error");
-            const auto message = json_text(body, "message");
-            return error.empty() || message.empty() ? error + message : error + ": " + message;
-        },
-};
-
-// Bluesky tells when a rate limit's window resets as Unix seconds (ratelimit-reset), not as a
-// Retry-After delay.
-std::optional<std::chrono::seconds> until_reset(const http::Response& response) {
-    const auto value = response.header("ratelimit-reset");
-    if (!value) return std::nullopt;
-    long long reset = 0;
-    const char* end = value->data() + value->size();
-    if (std::from_chars(value->data(), end, reset).ptr != end) return std::nullopt;
-    const long long now = time::to_unix_ms(time::now()) / 1000;
-    return std::chrono::seconds(std::max(0LL, reset - now));
-}
-
-Answer read(const http::Response& response) {
-    auto answer = read_answer(response, kAnswers);
-    if (answer.failure && response.status == 429 && !answer.failure->retry_after)
-        answer.failure->retry_after = until_reset(response);
-    return answer;
-}
-
-// The failure of a step that publishes nothing by itself (a session; a blob, which the PDS drops
-// unless a record names it within minutes): whatever happened, the post surely was not published.
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
-PlatformFailure unreadable(std::string reason, FailureKind kind = FailureKind::not_accepted) {
-    return PlatformFailure{kind, std::move(reason), std::nullopt, 200, ""};
-}
+// The longest a post waits for its link's page: the card is a decoration, the post is not.
+constexpr std::chrono::milliseconds kMaxCardWait{5000};
 
 // The object member `name` of `object`; an empty object when there is none.
 json object_at(const json& object, const char* name) {
@@ -104,12 +70,10 @@ PlatformFailure bad_id(const std::string& external_id) {
                            std::nullopt, 0, ""};
 }
 
-// An authenticated session on the account's PDS.
-struct Session {
-    std::string did;
-    std::string handle;
-    http::HeaderList bearer;                 // the Authorization header with its access token
-    std::optional<PlatformFailure> failure;  // set when no session was opened
+// The DIDs of the handles a text mentions, those that resolve; or why the PDS could not say.
+struct MentionedDids {
+    std::map<std::string, std::string> dids;
+    std::optional<PlatformFailure> failure;
 };
 
 class BlueskyConnector final : public Connector {
@@ -138,44 +102,67 @@ class BlueskyConnector final : public Connector {
         return problems;
     }
 
+    // The account's profile names it (app.bsky.actor.getProfile); one without a display name
+    // goes by its handle.
     Verification verify(const Credentials& credentials) override {
         Verification v;
         auto pds = pds_of(credentials);
-        auto session = open_session(pds, credentials);
-        if (session.failure) {
-            v.failure = std::move(session.failure);
+        PdsSession session(pds, service_of(credentials), credentials);
+        if (auto failure = session.open()) {
+            v.failure = std::move(failure);
             return v;
         }
-        v.identity = Identity{session.did, session.handle, session.handle};
+        auto profile =
+            session.call("GET", "/xrpc/app.bsky.actor.getProfile?actor=" + session.did());
+        // The AppView answers 400 for an account it has not indexed yet (one just created): the
+        // credentials are good, the account only has no name there yet.
+        const bool unknown_profile =
+            profile.failure && profile.failure->kind == FailureKind::refused &&
+            profile.failure->http_status == 400 && profile.failure->field.empty();
+        if (profile.failure && !unknown_profile) {
+            v.failure = nothing_published(std::move(*profile.failure));
+            return v;
+        }
+        auto name = unknown_profile ? std::string() : json_text(profile.body, "displayName");
+        if (text::trim_blanks(name).empty()) name = session.handle();
+        v.identity = Identity{session.did(), std::move(name), session.handle()};
         return v;
     }
 
-    // One session per publish (createSession is limited to 30 per 5 minutes and 300 a day per
-    // account): tokens are not kept between operations.
+    // The session is kept for the next operations of the account (session.hpp). Mentions are
+    // resolved, and the link card fetched, before the post is created, so that nothing of them
+    // can fail after it.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         auto pds = pds_of(target.credentials);
-        auto session = open_target_session(pds, target);
-        if (session.failure) {
-            p.failure = std::move(session.failure);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            p.failure = std::move(failure);
+            return p;
+        }
+        auto mentioned = resolve_mentions(pds, message.text);
+        if (mentioned.failure) {
+            p.failure = std::move(mentioned.failure);
             return p;
         }
         json post{{"$type", kPosts},
                   {"text", message.text},
                   {"createdAt", time::format_iso8601(time::now())}};
-        if (auto facets = link_facets(message.text); !facets.empty())
+        if (auto facets = post_facets(message.text, mentioned.dids); !facets.empty())
             post["facets"] = std::move(facets);
         if (!message.image_urls.empty()) {
-            auto embed = embed_images(pds, session, message);
+            auto embed = embed_images(session, message);
             if (embed.failure) {
                 p.failure = std::move(embed.failure);
                 return p;
             }
             post["embed"] = std::move(embed.body);
+        } else if (auto card = card_of(message)) {
+            post["embed"] = std::move(*card);
         }
-        auto created =
-            read(pds.send("POST", "/xrpc/com.atproto.repo.createRecord", session.bearer,
-                          {{"repo", session.did}, {"collection", kPosts}, {"record", post}}));
+        auto created = session.call(
+            "POST", "/xrpc/com.atproto.repo.createRecord",
+            json{{"repo", session.did()}, {"collection", kPosts}, {"record", std::move(post)}});
         if (created.failure) {
             p.failure = std::move(created.failure);
             return p;
@@ -187,7 +174,7 @@ class BlueskyConnector final : public Connector {
             return p;
         }
         p.message_id = json_text(created.body, "uri");
-        p.url = post_url(session.handle, address->rkey);
+        p.url = post_url(session.handle(), address->rkey);
         return p;
     }
 
@@ -196,11 +183,13 @@ class BlueskyConnector final : public Connector {
         const auto address = parse_post_uri(external_id);
         if (!address || address->repo != target.identity.external_id) return {bad_id(external_id)};
         auto pds = pds_of(target.credentials);
-        auto session = open_target_session(pds, target);
-        if (session.failure) return {std::move(session.failure)};
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) return {std::move(failure)};
         return {
-            read(pds.send("POST", "/xrpc/com.atproto.repo.deleteRecord", session.bearer,
-                          {{"repo", session.did}, {"collection", kPosts}, {"rkey", address->rkey}}))
+            session
+                .call(
+                    "POST", "/xrpc/com.atproto.repo.deleteRecord",
+                    json{{"repo", session.did()}, {"collection", kPosts}, {"rkey", address->rkey}})
                 .failure};
     }
 
@@ -208,15 +197,14 @@ class BlueskyConnector final : public Connector {
     std::optional<RemoteListing> list_recent(const Target& target) override {
         RemoteListing listing;
         auto pds = pds_of(target.credentials);
-        auto session = open_target_session(pds, target);
-        if (session.failure) {
-            listing.failure = std::move(session.failure);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            listing.failure = std::move(failure);
             return listing;
         }
-        auto answer = read(pds.send("GET",
-                                    "/xrpc/app.bsky.feed.getAuthorFeed?actor=" + session.did +
-                                        "&limit=100&filter=posts_no_replies",
-                                    session.bearer));
+        auto answer =
+            session.call("GET", "/xrpc/app.bsky.feed.getAuthorFeed?actor=" + session.did() +
+                                    "&limit=100&filter=posts_no_replies");
         if (answer.failure) {
             listing.failure = std::move(answer.failure);
             return listing;
@@ -232,11 +220,11 @@ class BlueskyConnector final : public Connector {
             const auto address = parse_post_uri(json_text(post, "uri"));
             auto at = time::parse_iso8601(json_text(record, "createdAt"));
             if (!at) at = time::parse_iso8601(json_text(post, "indexedAt"));
-            if (!address || address->repo != session.did || !at) continue;
+            if (!address || address->repo != session.did() || !at) continue;
             RemotePost remote;
             remote.external_id = json_text(post, "uri");
             remote.text = json_text(record, "text");
-            remote.url = post_url(session.handle, address->rkey);
+            remote.url = post_url(session.handle(), address->rkey);
             remote.published_at = *at;
             listing.posts.push_back(std::move(remote));
         }
@@ -244,16 +232,18 @@ class BlueskyConnector final : public Connector {
     }
 
   private:
-    // The PDS a `service` names: an http(s) URL with no query or credentials, without the final
-    // slash (XRPC paths follow it). Plain http only where the configured PDS is plain http itself
-    // (a loopback fake in development and tests): connectors do not see
+    // Plain http and private addresses only where the configured PDS is plain http itself (a
+    // loopback fake in development and tests): connectors do not see
     // security.allow_private_targets.
+    bool local_pds() const { return settings_.api_base_url.starts_with("http://"); }
+
+    // The PDS a `service` names: an http(s) URL with no query or credentials, without the final
+    // slash (XRPC paths follow it).
     std::optional<std::string> pds_address(std::string_view text) const {
         try {
             const auto url = net::parse_url(text);
             if (url.target.find('?') != std::string::npos) return std::nullopt;
-            if (url.scheme != "https" && !settings_.api_base_url.starts_with("http://"))
-                return std::nullopt;
+            if (url.scheme != "https" && !local_pds()) return std::nullopt;
         } catch (const net::TargetRefused&) {
             return std::nullopt;
         }
@@ -261,52 +251,65 @@ class BlueskyConnector final : public Connector {
         return std::string(text);
     }
 
-    // The account's PDS: its `service`, or the configured one.
+    // The base URL of the account's PDS: its `service`, or the configured one.
+    std::string service_of(const Credentials& credentials) const {
+        const auto service = credentials.find("service");
+        return service != credentials.end() && !service->second.empty() ? service->second
+                                                                        : settings_.api_base_url;
+    }
+
     PlatformApi pds_of(const Credentials& credentials) const {
         config::PlatformSettings pds = settings_;
-        const auto service = credentials.find("service");
-        if (service != credentials.end() && !service->second.empty())
-            pds.api_base_url = service->second;
+        pds.api_base_url = service_of(credentials);
         return PlatformApi(pds, http_);
     }
 
-    static Session open_session(PlatformApi& pds, const Credentials& credentials) {
-        Session session;
-        auto answer = read(pds.send("POST", "/xrpc/com.atproto.server.createSession", {},
-                                    {{"identifier", credentials.at("identifier")},
-                                     {"password", credentials.at("app_password")}}));
-        if (answer.failure) {
-            session.failure = nothing_published(std::move(*answer.failure));
-            session.failure->field = "app_password";
-            return session;
-        }
-        session.did = json_text(answer.body, "did");
-        session.handle = json_text(answer.body, "handle");
-        const auto token = json_text(answer.body, "accessJwt");
-        if (session.did.empty() || session.handle.empty() || token.empty()) {
-            session.failure = unreadable("Bluesky's session names no account or token");
-            return session;
-        }
-        session.bearer = {{"Authorization", "Bearer " + token}};
-        return session;
+    // Opens the session of the connected account: a handle can move to another account, whose
+    // credentials must not post in its name.
+    static std::optional<PlatformFailure> open_target(PdsSession& session, const Target& target) {
+        if (auto failure = session.open()) return failure;
+        if (session.did() == target.identity.external_id) return std::nullopt;
+        return PlatformFailure{FailureKind::refused,
+                               "these credentials sign in to " + session.did() +
+                                   ", not to the connected account " + target.identity.external_id,
+                               std::nullopt, 200, "identifier"};
     }
 
-    // A session of the connected account: a handle can move to another account, whose
-    // credentials must not post in its name.
-    static Session open_target_session(PlatformApi& pds, const Target& target) {
-        auto session = open_session(pds, target.credentials);
-        if (!session.failure && session.did != target.identity.external_id)
-            session.failure =
-                PlatformFailure{FailureKind::refused,
-                                "these credentials sign in to " + session.did +
-                                    ", not to the connected account " + target.identity.external_id,
-                                std::nullopt, 200, "identifier"};
-        return session;
+    // Each handle once, with com.atproto.identity.resolveHandle. A handle the PDS cannot resolve
+    // (400 "Unable to resolve handle") stays plain text; a PDS that does not answer fails the
+    // publish, to be tried again, rather than drop the mention for good.
+    static MentionedDids resolve_mentions(PlatformApi& pds, std::string_view text) {
+        MentionedDids out;
+        std::set<std::string> asked;
+        for (const auto& mention : find_mentions(text)) {
+            if (!asked.insert(mention.handle).second) continue;
+            auto answer = read(pds.send(
+                "GET", "/xrpc/com.atproto.identity.resolveHandle?handle=" + mention.handle, {}));
+            if (answer.failure && answer.failure->kind != FailureKind::refused) {
+                out.failure = nothing_published(std::move(*answer.failure));
+                return out;
+            }
+            const auto did = answer.failure ? std::string() : json_text(answer.body, "did");
+            if (did.starts_with("did:")) out.dids.emplace(mention.handle, did);
+        }
+        return out;
+    }
+
+    // The card of the text's first link, when its page gives one (link_card.hpp) and the
+    // caller gave a way to check where links lead.
+    std::optional<json> card_of(const Message& message) const {
+        if (!message.check_url) return std::nullopt;
+        const auto links = link_facets(message.text);
+        if (links.empty()) return std::nullopt;
+        const auto timeout = std::min<std::chrono::milliseconds>(
+            std::chrono::milliseconds(settings_.timeout_ms), kMaxCardWait);
+        return link_card(http_, links[0]["features"][0]["uri"].get<std::string>(), timeout,
+                         message.check_url);
     }
 
     // app.bsky.embed.images of the message's images, each uploaded as a blob first (empty alt
     // text). The media plan downloads every image for Bluesky, which takes none by URL.
-    static Answer embed_images(PlatformApi& pds, const Session& session, const Message& message) {
+    static Answer embed_images(PdsSession& session, const Message& message) {
         Answer out;
         json images = json::array();
         for (size_t i = 0; i < message.image_urls.size(); ++i) {
@@ -318,8 +321,8 @@ class BlueskyConnector final : public Connector {
                                               std::nullopt, 0, ""};
                 return out;
             }
-            auto blob = read(pds.send("POST", "/xrpc/com.atproto.repo.uploadBlob", session.bearer,
-                                      file->content_type, file->bytes));
+            auto blob = session.call("POST", "/xrpc/com.atproto.repo.uploadBlob",
+                                     file->content_type, file->bytes);
             if (blob.failure) {
                 out.failure = nothing_published(std::move(*blob.failure));
                 return out;

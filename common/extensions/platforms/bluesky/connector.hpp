@@ -1,7 +1,8 @@
 // Bluesky connector (AT Protocol XRPC on the account's PDS): an identifier and an app password;
-// verifies (createSession), publishes posts with link facets and uploaded images (uploadBlob,
-// createRecord), deletes them (deleteRecord) and lists the account's recent posts
-// (getAuthorFeed). Bluesky posts cannot be edited.
+// verifies (a session, getProfile for the name), publishes posts with link and mention facets and
+// a link card or uploaded images (resolveHandle, uploadBlob, createRecord), deletes them
+// (deleteRecord) and lists the account's recent posts (getAuthorFeed), reusing the account's
+// session across operations. Bluesky posts cannot be edited.
 #pragma once
 
 #include "common/domain/social/connector.hpp"

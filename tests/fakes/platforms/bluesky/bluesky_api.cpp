@@ -1,7 +1,11 @@
-// The fake Bluesky PDS: XRPC under /xrpc/ (createSession, uploadBlob, createRecord, deleteRecord,
-// getAuthorFeed) with bearer sessions opened by app passwords, app.bsky.feed.post records checked
-// as the PDS checks them (300 graphemes, facet ranges, up to 4 uploaded images of 1 MB), XRPC's
-// {error, message} errors, and 429 answers with Bluesky's RateLimit-* headers.
+// The fake Bluesky PDS: XRPC under /xrpc/ (createSession, refreshSession, resolveHandle,
+// getProfile, uploadBlob, createRecord, deleteRecord, getAuthorFeed) with bearer sessions opened by
+// app passwords, access tokens that expire (ExpiredToken) and refresh tokens that rotate,
+// app.bsky.feed.post records checked as the PDS checks them (300 graphemes, facet ranges, mentions
+// of existing accounts, up to 4 uploaded images of 1 MB or one external link card), XRPC's
+// {error, message} errors, and 429 answers with Bluesky's RateLimit-* headers. Web pages for link
+// cards are served under /_pages/<name>.
+#include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <algorithm>
@@ -10,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <random>
 #include <variant>
 
 namespace squawk::fakes::platforms::bluesky {
@@ -20,10 +25,20 @@ using nlohmann::json;
 constexpr std::string_view kPosts = "app.bsky.feed.post";
 constexpr long long kMaxImageBytes = 1'000'000;
 
+// A web page for link cards: its HTML, or where it redirects.
+struct Page {
+    std::string html;
+    std::string content_type;
+    std::string redirect_to;
+};
+
 struct State {
     json accounts = json::array();  // {did, handle, email, display_name, app_passwords[]}
-    // access token -> {did, app_password}: the account and the app password that opened it.
+    // access token -> {did, app_password, expired}: the account and the app password that opened
+    // it, and whether it has expired.
     json sessions = json::object();
+    json refresh_tokens = json::object();  // refresh token -> {did, app_password, expired}
+    std::map<std::string, Page> pages;
     json blobs = json::object();  // cid -> {did, mimeType, size}
     json posts = json::object();  // did -> [{uri, cid, value, indexedAt}], oldest first
     // method (NSID) -> the ratelimit-reset (Unix seconds) its next call is refused until.
@@ -40,28 +55,6 @@ HttpAnswer error(int status, const std::string& name, const std::string& message
 
 HttpAnswer invalid(const std::string& message) {
     return error(400, "InvalidRequest", message);
-}
-
-long long unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-// The atproto datetime form: 2026-11-23T10:00:00.000Z.
-std::string datetime_now() {
-    const auto now = std::chrono::system_clock::now();
-    const auto millis =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
-        1000;
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[64];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03lldZ", utc.tm_year + 1900,
-                  utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
-                  static_cast<long long>(millis));
-    return text;
 }
 
 // Code points, which stand in for graphemes as the connector's limit counts them.
@@ -85,6 +78,38 @@ json* find_account(const std::string& identifier) {
     return nullptr;
 }
 
+// A token no other fake run issued: a connector keeps sessions for its process, across fakes.
+std::string new_token(const std::string& kind) {
+    static std::mt19937_64 generator{std::random_device{}()};
+    char suffix[17];
+    std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(generator()));
+    return kind + "-" + std::to_string(next_message_id()) + "-" + suffix;
+}
+
+// A new pair of tokens for `account`, opened by `app_password`: the session's output.
+json issue_session(const json& account, const json& app_password) {
+    const std::string access = new_token("access");
+    const std::string refresh = new_token("refresh");
+    const json opened = {
+        {"did", account.at("did")}, {"app_password", app_password}, {"expired", false}};
+    state().sessions[access] = opened;
+    state().refresh_tokens[refresh] = opened;
+    json out = {{"did", account.at("did")},
+                {"handle", account.at("handle")},
+                {"accessJwt", access},
+                {"refreshJwt", refresh},
+                {"active", true}};
+    if (account.contains("email")) out["email"] = account.at("email");
+    return out;
+}
+
+// The bearer token of a request; "" when it has none.
+std::string bearer_token(const HttpRequest& request) {
+    const auto auth = request.headers.find("authorization");
+    if (auth == request.headers.end() || !auth->second.starts_with("Bearer ")) return "";
+    return auth->second.substr(7);
+}
+
 HttpAnswer create_session(const json& body) {
     if (!body.is_object() || !body.contains("identifier") || !body["identifier"].is_string())
         return invalid("Input must have the property \"identifier\"");
@@ -96,27 +121,66 @@ HttpAnswer create_session(const json& body) {
         std::find(account->at("app_passwords").begin(), account->at("app_passwords").end(),
                   password) == account->at("app_passwords").end())
         return error(401, "AuthenticationRequired", "Invalid identifier or password");
-    const std::string id = std::to_string(next_message_id());
-    const std::string access = "access-" + id;
-    state().sessions[access] = {{"did", account->at("did")}, {"app_password", password}};
-    json out = {{"did", account->at("did")},
-                {"handle", account->at("handle")},
-                {"accessJwt", access},
-                {"refreshJwt", "refresh-" + id},
-                {"active", true}};
-    if (account->contains("email")) out["email"] = account->at("email");
-    return json_answer(200, out);
+    return json_answer(200, issue_session(*account, password));
 }
 
-// The DID the request's bearer token speaks for, or the 401 XRPC answers without one.
+// The refresh token is the bearer and is used up: the answer carries a new pair.
+HttpAnswer refresh_session(const HttpRequest& request) {
+    auto& s = state();
+    const std::string token = bearer_token(request);
+    if (token.empty()) return error(401, "AuthenticationRequired", "Authentication Required");
+    if (s.sessions.contains(token)) return error(400, "InvalidToken", "Invalid token type");
+    if (!s.refresh_tokens.contains(token))
+        return error(400, "ExpiredToken", "Token has been revoked");
+    const json opened = s.refresh_tokens[token];
+    if (opened["expired"].get<bool>()) return error(400, "ExpiredToken", "Token has expired");
+    s.refresh_tokens.erase(token);
+    const json* account = find_account(opened["did"].get<std::string>());
+    if (!account) return error(400, "AccountNotFound", "Account not found");
+    return json_answer(200, issue_session(*account, opened["app_password"]));
+}
+
+// The DID the request's bearer token speaks for, or the answer XRPC gives without one: 401 for
+// no token or an unknown one, 400 ExpiredToken for an expired one.
 std::variant<std::string, HttpAnswer> authenticated(const HttpRequest& request) {
-    const auto auth = request.headers.find("authorization");
-    if (auth == request.headers.end() || !auth->second.starts_with("Bearer "))
-        return error(401, "AuthenticationRequired", "Authentication Required");
-    const auto token = auth->second.substr(7);
-    if (!state().sessions.contains(token))
-        return error(401, "InvalidToken", "Token could not be verified");
-    return state().sessions[token]["did"].get<std::string>();
+    const std::string token = bearer_token(request);
+    if (token.empty()) return error(401, "AuthenticationRequired", "Authentication Required");
+    auto& sessions = state().sessions;
+    if (state().refresh_tokens.contains(token))
+        return error(400, "InvalidToken", "Invalid token type");
+    if (!sessions.contains(token)) return error(401, "InvalidToken", "Token could not be verified");
+    if (sessions[token]["expired"].get<bool>())
+        return error(400, "ExpiredToken", "Token has expired");
+    return sessions[token]["did"].get<std::string>();
+}
+
+// Unauthenticated, as on the PDS: the DID of a handle, or 400 when none has it.
+HttpAnswer resolve_handle(const HttpRequest& request) {
+    const std::string handle = request.query("handle");
+    if (handle.empty()) return invalid("Error: Params must have the property \"handle\"");
+    for (const auto& account : state().accounts)
+        if (account["handle"] == lower(handle)) return json_answer(200, {{"did", account["did"]}});
+    return invalid("Unable to resolve handle");
+}
+
+json profile_of(const json& account) {
+    json profile = {
+        {"did", account.at("did")},
+        {"handle", account.at("handle")},
+        {"followersCount", 0},
+        {"followsCount", 0},
+        {"postsCount",
+         state().posts.value(account.at("did").get<std::string>(), json::array()).size()}};
+    // The AppView leaves displayName out when the profile sets none.
+    if (!account.value("display_name", "").empty())
+        profile["displayName"] = account["display_name"];
+    return profile;
+}
+
+HttpAnswer get_profile(const HttpRequest& request) {
+    const json* account = find_account(request.query("actor"));
+    if (!account) return invalid("Profile not found");
+    return json_answer(200, profile_of(*account));
 }
 
 HttpAnswer upload_blob(const HttpRequest& request, const std::string& did) {
@@ -129,6 +193,24 @@ HttpAnswer upload_blob(const HttpRequest& request, const std::string& did) {
                        {"size", request.body.size()}};
     state().blobs[cid] = {{"did", did}, {"mimeType", blob["mimeType"]}, {"size", blob["size"]}};
     return json_answer(200, {{"blob", blob}});
+}
+
+// Why a facet feature is invalid, if it is: a link needs a uri, a mention the DID of an account
+// (a handle in its place, or a made-up DID, would link to nobody).
+std::optional<std::string> feature_problem(const json& feature) {
+    const std::string type = feature.value("$type", "");
+    if (type == "app.bsky.richtext.facet#link") {
+        if (!feature.contains("uri") || !feature["uri"].is_string() ||
+            feature["uri"].get<std::string>().empty())
+            return "Record/facets/features/uri must be a uri";
+    } else if (type == "app.bsky.richtext.facet#mention") {
+        const std::string did = feature.value("did", "");
+        if (!did.starts_with("did:")) return "Record/facets/features/did must be a did";
+        if (!find_account(did)) return "Record/facets/features/did names no account: " + did;
+    } else if (type != "app.bsky.richtext.facet#tag") {
+        return "Record/facets/features has an unsupported type";
+    }
+    return std::nullopt;
 }
 
 // Why the PDS refuses `record` as an app.bsky.feed.post of `did`, if it does.
@@ -150,9 +232,21 @@ std::optional<std::string> post_problem(const json& record, const std::string& d
         if (start < 0 || end < start || end > static_cast<long long>(text.size()) ||
             facet.value("features", json::array()).empty())
             return invalid_post + "Record/facets has an invalid facet";
+        for (const auto& feature : facet["features"])
+            if (const auto problem = feature_problem(feature)) return invalid_post + *problem;
     }
     if (!record.contains("embed")) return std::nullopt;
     const json& embed = record["embed"];
+    if (embed.value("$type", "") == "app.bsky.embed.external") {
+        const json external = embed.value("external", json::object());
+        for (const char* name : {"uri", "title", "description"})
+            if (!external.contains(name) || !external[name].is_string())
+                return invalid_post + "Record/embed/external must have the property \"" + name +
+                       "\"";
+        if (!external["uri"].get<std::string>().starts_with("http"))
+            return invalid_post + "Record/embed/external/uri must be a uri";
+        return std::nullopt;
+    }
     if (embed.value("$type", "") != "app.bsky.embed.images")
         return invalid_post + "Record/embed has an unsupported type";
     const json images = embed.value("images", json::array());
@@ -179,7 +273,7 @@ json store_post(const std::string& did, const json& record) {
     json stored = {{"uri", "at://" + did + "/" + std::string(kPosts) + "/" + rkey},
                    {"cid", "bafyreipost" + id},
                    {"value", record},
-                   {"indexedAt", datetime_now()}};
+                   {"indexedAt", utc_now(3, "Z")}};
     state().posts[did].push_back(stored);
     return stored;
 }
@@ -254,7 +348,28 @@ HttpAnswer rate_limited(long long reset) {
     return answer;
 }
 
+// GET /_pages/<name>: a page set by the "page" control action, or 404.
+HttpAnswer page(const std::string& name) {
+    const auto found = state().pages.find(name);
+    HttpAnswer answer;
+    answer.content_type = "text/html; charset=utf-8";
+    if (found == state().pages.end()) {
+        answer.status = 404;
+        answer.body = "<html><head><title>Not Found</title></head></html>";
+        return answer;
+    }
+    if (!found->second.redirect_to.empty()) {
+        answer.status = 302;
+        answer.headers = {{"Location", found->second.redirect_to}};
+        return answer;
+    }
+    answer.body = found->second.html;
+    answer.content_type = found->second.content_type;
+    return answer;
+}
+
 HttpAnswer serve(const HttpRequest& request, const std::string& path) {
+    if (path.starts_with("/_pages/")) return page(path.substr(8));
     if (!path.starts_with("/xrpc/")) return error(404, "NotFound", "Not Found");
     const std::string method = path.substr(6);
     auto& s = state();
@@ -263,7 +378,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
         s.rate_limited.erase(limited);
         return rate_limited(reset);
     }
-    const bool query = method == "app.bsky.feed.getAuthorFeed";
+    const bool query = method == "app.bsky.feed.getAuthorFeed" ||
+                       method == "app.bsky.actor.getProfile" ||
+                       method == "com.atproto.identity.resolveHandle";
     if (request.method != (query ? "GET" : "POST"))
         return invalid("Incorrect HTTP method (" + request.method + ") expected " +
                        (query ? "GET" : "POST"));
@@ -271,19 +388,42 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
                           ? json::object()
                           : json::parse(request.body, nullptr, false);
     if (method == "com.atproto.server.createSession") return create_session(body);
+    if (method == "com.atproto.server.refreshSession") return refresh_session(request);
+    if (method == "com.atproto.identity.resolveHandle") return resolve_handle(request);
     const auto who = authenticated(request);
     if (const auto* refusal = std::get_if<HttpAnswer>(&who)) return *refusal;
     const auto& did = std::get<std::string>(who);
     if (method == "com.atproto.repo.uploadBlob") return upload_blob(request, did);
     if (method == "com.atproto.repo.createRecord") return create_record(body, did);
     if (method == "com.atproto.repo.deleteRecord") return delete_record(body, did);
-    if (query) return author_feed(request);
+    if (method == "app.bsky.actor.getProfile") return get_profile(request);
+    if (method == "app.bsky.feed.getAuthorFeed") return author_feed(request);
     return error(501, "MethodNotImplemented", "Method Not Implemented");
 }
 
-// account {did, handle, app_password, email?, display_name?} (another app password for a DID
-// already known adds to it); rate_limit {method, reset_in}: the next call of that method answers
-// 429 until reset_in seconds from now; post {did, text}: a post made in the Bluesky app.
+// `text` (UTF-8) in ISO 8859-1, as pages in other encodings come: characters past U+00FF as '?'.
+std::string latin1(const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            out += text[i];
+        } else if ((byte & 0xE0) == 0xC0 && byte <= 0xC3 && i + 1 < text.size()) {
+            out += static_cast<char>(((byte & 0x03) << 6) | (text[++i] & 0x3F));
+        } else if ((byte & 0xC0) != 0x80) {
+            out += '?';
+        }
+    }
+    return out;
+}
+
+// account {did, handle, app_password?, email?, display_name?} (another app password for a DID
+// already known adds to it, a display_name replaces its own; an account without one is someone
+// to mention); rate_limit {method, reset_in}: the next call of that method answers 429 until
+// reset_in seconds from now; post {did, text}: a post made in the Bluesky app;
+// expire_sessions {did, refresh?}: the account's access tokens (and with refresh, its refresh
+// tokens) expire; page {name, html, content_type?, encoding?} (encoding "latin1" serves the html's
+// bytes in ISO 8859-1) or {name, redirect_to}: GET /_pages/<name>.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "account") {
@@ -297,8 +437,23 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             if (body.contains("email")) added["email"] = lower(body.at("email").get<std::string>());
             s.accounts.push_back(added);
             account = &s.accounts.back();
+        } else if (body.contains("display_name")) {
+            (*account)["display_name"] = body["display_name"];
         }
-        (*account)["app_passwords"].push_back(body.at("app_password"));
+        if (body.contains("app_password"))
+            (*account)["app_passwords"].push_back(body.at("app_password"));
+    } else if (action == "expire_sessions") {
+        const auto did = body.at("did").get<std::string>();
+        for (auto& opened : s.sessions)
+            if (opened["did"] == did) opened["expired"] = true;
+        if (body.value("refresh", false))
+            for (auto& opened : s.refresh_tokens)
+                if (opened["did"] == did) opened["expired"] = true;
+    } else if (action == "page") {
+        const std::string html = body.value("html", "");
+        s.pages[body.at("name").get<std::string>()] = Page{
+            body.value("encoding", "") == "latin1" ? latin1(html) : html,
+            body.value("content_type", "text/html; charset=utf-8"), body.value("redirect_to", "")};
     } else if (action == "rate_limit") {
         s.rate_limited[body.at("method").get<std::string>()] =
             unix_now() + body.value("reset_in", 60LL);
@@ -306,7 +461,7 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
         return json_answer(
             200, store_post(body.at("did").get<std::string>(), {{"$type", kPosts},
                                                                 {"text", body.at("text")},
-                                                                {"createdAt", datetime_now()}}));
+                                                                {"createdAt", utc_now(3, "Z")}}));
     } else {
         return std::nullopt;
     }
@@ -320,8 +475,9 @@ void revoke(const std::string& token) {
         auto& passwords = account["app_passwords"];
         passwords.erase(std::remove(passwords.begin(), passwords.end(), token), passwords.end());
     }
-    for (auto it = s.sessions.begin(); it != s.sessions.end();)
-        it = (*it)["app_password"] == token ? s.sessions.erase(it) : std::next(it);
+    for (json* tokens : {&s.sessions, &s.refresh_tokens})
+        for (auto it = tokens->begin(); it != tokens->end();)
+            it = (*it)["app_password"] == token ? tokens->erase(it) : std::next(it);
 }
 
 json messages() {
