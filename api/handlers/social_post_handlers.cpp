@@ -54,7 +54,8 @@ std::optional<time::TimePoint> future_time(Validator& v, const std::string& name
     return t;
 }
 
-// platform_options: an object per platform; `scheduled_time` is the one option taken.
+// platform_options: an object per platform. `scheduled_time` is read here; `post_type` and the
+// platform's own options are its factory's to check (social::review_for_platforms).
 void read_platform_options(Validator& v, nlohmann::json& options,
                            std::map<std::string, time::TimePoint>& times) {
     const auto* given = v.optional_object("platform_options");
@@ -67,7 +68,6 @@ void read_platform_options(Validator& v, nlohmann::json& options,
         }
         Validator nested(value, "platform_options." + platform + ".");
         if (auto t = future_time(nested, "scheduled_time")) times[platform] = *t;
-        nested.reject_unknown_fields();
         v.merge(nested);
     }
 }

@@ -296,6 +296,75 @@ std::string HttpRequest::query(const std::string& name) const {
     return {};
 }
 
+std::map<std::string, std::string> HttpRequest::parameters() const {
+    const auto question = target.find('?');
+    auto out = question == std::string::npos
+                   ? std::map<std::string, std::string>()
+                   : form_decode(std::string_view(target).substr(question + 1));
+    const auto type = headers.find("content-type");
+    if (type != headers.end() && type->second.starts_with("application/x-www-form-urlencoded"))
+        for (auto& [name, value] : form_decode(body)) out[name] = std::move(value);
+    return out;
+}
+
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+}  // namespace
+
+std::string url_decode(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '+') {
+            out += ' ';
+        } else if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 &&
+                   hex_value(text[i + 2]) >= 0) {
+            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string url_encode(std::string_view text) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~') {
+            out += c;
+        } else {
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        }
+    }
+    return out;
+}
+
+std::map<std::string, std::string> form_decode(std::string_view text) {
+    std::map<std::string, std::string> out;
+    while (!text.empty()) {
+        const auto amp = text.find('&');
+        const auto pair = text.substr(0, amp);
+        const auto eq = pair.find('=');
+        if (!pair.empty())
+            out[url_decode(pair.substr(0, eq))] =
+                eq == std::string_view::npos ? "" : url_decode(pair.substr(eq + 1));
+        text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    }
+    return out;
+}
+
 int serve(int port, const Handler& handler) {
     Server server(handler);
     return server.run(port);

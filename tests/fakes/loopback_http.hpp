@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,7 +20,18 @@ struct HttpRequest {
 
     // A query parameter as sent (no decoding); empty when absent.
     std::string query(const std::string& name) const;
+    // The query's parameters and an application/x-www-form-urlencoded body's fields, decoded
+    // (Graph APIs take either; a body field wins over a query one).
+    std::map<std::string, std::string> parameters() const;
 };
+
+// Form encoding as the platforms' APIs use it: %XX escapes, '+' a space when decoding. A
+// malformed escape is kept as it is.
+std::string url_decode(std::string_view text);
+// Every byte but A-Z a-z 0-9 - . _ ~ as %XX.
+std::string url_encode(std::string_view text);
+// name=value pairs joined by '&' (a query or a form body), decoded; a later pair wins.
+std::map<std::string, std::string> form_decode(std::string_view text);
 
 struct HttpAnswer {
     int status = 200;

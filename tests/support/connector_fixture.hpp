@@ -9,9 +9,17 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace squawk::testing {
+
+using Fields = std::map<std::string, std::string>;
+
+// name=value pairs of a query string or a form body, decoded.
+Fields form_fields(std::string_view text);
+// The query parameters of `url`, decoded; empty when it has no query.
+Fields query_fields(const std::string& url);
 
 // What one publish sends; no idempotency key, as a first send has.
 social::Message message(std::string text, std::vector<std::string> images = {});
@@ -24,7 +32,7 @@ struct ConnectorFixture {
     social::OAuthClient oauth_client(const std::string& platform) const;
     // Opens `consent_url` as the user's browser would and returns the query parameters of the
     // redirect it answers (code and state, or error); empty when it does not redirect.
-    std::map<std::string, std::string> consent(const std::string& consent_url);
+    Fields consent(const std::string& consent_url);
 
     FakePlatforms fake;
     http::Client http{8};

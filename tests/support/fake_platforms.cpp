@@ -16,14 +16,24 @@ FakePlatforms::FakePlatforms()
                 {{"client_id", oauth_client_id_}, {"client_secret", oauth_client_secret_}});
 }
 
-std::string FakePlatforms::authorize_url(const std::string& platform) const {
-    const auto* factory = social::find_platform(platform);
-    if (!factory || factory->default_authorize_url.empty()) return {};
-    const std::string_view url = factory->default_authorize_url;
+std::string FakePlatforms::under_base_url(const std::string& platform, std::string_view url) const {
+    if (url.empty()) return {};
     const size_t host = url.find("://");
     const size_t path = url.find('/', host == std::string_view::npos ? 0 : host + 3);
-    return base_url(std::string(factory->id)) +
+    return base_url(platform) +
            std::string(path == std::string_view::npos ? "/" : url.substr(path));
+}
+
+std::string FakePlatforms::authorize_url(const std::string& platform) const {
+    const auto* factory = social::find_platform(platform);
+    if (!factory) return {};
+    return under_base_url(std::string(factory->id), factory->default_authorize_url);
+}
+
+std::string FakePlatforms::token_url(const std::string& platform) const {
+    const auto* factory = social::find_platform(platform);
+    if (!factory) return {};
+    return under_base_url(std::string(factory->id), factory->default_token_url);
 }
 
 std::string FakePlatforms::base_url(const std::string& platform) const {
@@ -45,7 +55,8 @@ std::string FakePlatforms::config() const {
         if (platform.connect_style == social::ConnectStyle::oauth)
             out += "client_id = \"" + oauth_client_id_ + "\"\nclient_secret = \"" +
                    oauth_client_secret_ + "\"\nauthorize_url = \"" +
-                   authorize_url(std::string(platform.id)) + "\"\n";
+                   authorize_url(std::string(platform.id)) + "\"\ntoken_url = \"" +
+                   token_url(std::string(platform.id)) + "\"\n";
         out += "\n";
     }
     return out;

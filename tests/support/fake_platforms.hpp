@@ -29,6 +29,9 @@ class FakePlatforms {
     // The consent page of an OAuth platform on this fake: the path of its factory's
     // default_authorize_url under the platform's base URL.
     std::string authorize_url(const std::string& platform) const;
+    // Its token endpoint on this fake when the platform keeps it on its own host (the path of
+    // default_token_url under the platform's base URL); empty otherwise.
+    std::string token_url(const std::string& platform) const;
     // The OAuth application every OAuth platform's fake knows (control action "oauth_client",
     // registered at start with credentials random per fake).
     const std::string& oauth_client_id() const { return oauth_client_id_; }
@@ -60,6 +63,8 @@ class FakePlatforms {
     void clear_calls();
 
   private:
+    // The path of `url` (a platform's real address) under the platform's base URL here.
+    std::string under_base_url(const std::string& platform, std::string_view url) const;
     nlohmann::json control(const std::string& method, const std::string& path,
                            const nlohmann::json& body = nullptr) {
         return server_.control(method, path, body);

@@ -6,6 +6,7 @@
 #include "common/core/log/logger.hpp"
 #include "common/domain/social/connector.hpp"
 #include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/post_validation.hpp"
 #include "common/domain/social/publish_repository.hpp"
 #include "common/domain/social/target_error.hpp"
 #include "workers/errors.hpp"
@@ -39,6 +40,15 @@ social::Message message_of(const PublishWork& work) {
     m.text = social::message_text(work.post.content, work.post.link);
     m.image_urls = work.post.media_urls;
     m.idempotency_key = "sqk-" + std::to_string(work.target_id);
+    if (work.post.first_comments.is_array())
+        for (const auto& comment : work.post.first_comments)
+            if (comment.is_string()) m.first_comments.push_back(comment.get<std::string>());
+    if (const auto* platform = social::find_platform(work.account.platform)) {
+        const auto given = work.post.platform_options.find(std::string(platform->id));
+        const auto options = given == work.post.platform_options.end() ? json::object() : *given;
+        m.post_type = social::post_type_of(options, *platform);
+        m.options = social::platform_options_of(options);
+    }
     return m;
 }
 

@@ -53,6 +53,19 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
     return std::move(bytes).str();
 }
 
+std::optional<std::string> read_file_range(const std::filesystem::path& path, long long offset,
+                                           size_t length) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in || offset < 0) return std::nullopt;
+    in.seekg(offset);
+    if (!in) return std::nullopt;
+    std::string bytes(length, '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(length));
+    if (in.bad()) return std::nullopt;
+    bytes.resize(static_cast<size_t>(in.gcount()));
+    return bytes;
+}
+
 void remove_files_older_than(const std::filesystem::path& directory,
                              std::filesystem::file_time_type::duration age) {
     const auto cutoff = std::filesystem::file_time_type::clock::now() - age;

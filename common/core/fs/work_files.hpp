@@ -56,6 +56,10 @@ class OwnedFile {
 
 // The file's bytes; nothing when it cannot be opened.
 std::optional<std::string> read_file(const std::filesystem::path& path);
+// Up to `length` bytes from `offset` (fewer at the end, none past it); nothing when the file
+// cannot be opened or read.
+std::optional<std::string> read_file_range(const std::filesystem::path& path, long long offset,
+                                           size_t length);
 
 // Removes the regular files directly in `directory` last written more than `age` ago: what a
 // process killed mid-work left in a folder of work files. A missing folder has none.

@@ -1,5 +1,6 @@
 #include "common/domain/social/connector.hpp"
 
+#include "common/core/fs/work_files.hpp"
 #include "common/domain/social/platform_sections.hpp"
 
 #include <algorithm>
@@ -17,6 +18,32 @@ const PlatformFactory* find_platform(std::string_view id_or_alias) {
     return found == platforms.end() ? nullptr : &*found;
 }
 
+std::string_view default_post_type(const PlatformFactory& platform) {
+    return platform.post_types.empty() ? "post" : platform.post_types.front();
+}
+
+bool takes_post_type(const PlatformFactory& platform, std::string_view post_type) {
+    if (platform.post_types.empty()) return post_type == "post";
+    return std::find(platform.post_types.begin(), platform.post_types.end(), post_type) !=
+           platform.post_types.end();
+}
+
+std::string accepted_post_types(const PlatformFactory& platform) {
+    if (platform.post_types.empty()) return "post";
+    std::string out;
+    for (const auto type : platform.post_types) {
+        if (!out.empty()) out += ", ";
+        out += type;
+    }
+    return out;
+}
+
+std::string Video::read_chunk(long long offset, size_t length) const {
+    auto chunk = fs::read_file_range(path, offset, length);
+    if (!chunk) throw std::runtime_error("cannot read the video file " + path);
+    return std::move(*chunk);
+}
+
 std::unique_ptr<Connector> make_connector(std::string_view platform,
                                           const config::SocialSettings& settings,
                                           http::Client& http) {
@@ -26,6 +53,7 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
     config::PlatformSettings fallback;
     fallback.api_base_url = std::string(factory->default_base_url);
     fallback.authorize_url = std::string(factory->default_authorize_url);
+    fallback.token_url = std::string(factory->default_token_url);
     return factory->make(configured == settings.platforms.end() ? fallback : configured->second,
                          http);
 }
@@ -71,7 +99,8 @@ std::span<const PlatformSection> platform_sections() {
     static const std::vector<PlatformSection> sections = [] {
         std::vector<PlatformSection> out;
         for (const auto& p : social::registered_platforms())
-            out.push_back({p.settings_section, p.default_base_url, p.default_authorize_url});
+            out.push_back({p.settings_section, p.default_base_url, p.default_authorize_url,
+                           p.default_token_url});
         return out;
     }();
     return sections;

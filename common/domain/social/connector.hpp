@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -67,6 +68,25 @@ struct Upload {
     std::string bytes;
 };
 
+// A post's video, downloaded (and transcoded where the platform's rules asked) to a local file
+// the connector uploads from in chunks (read_chunk), so that it is never held in memory whole.
+struct Video {
+    std::string url;           // the post's media URL
+    std::string path;          // the local file to upload
+    std::string content_type;  // after any transcode: video/mp4 as a rule
+    long long bytes = 0;
+    double duration_seconds = 0;
+    int width = 0;
+    int height = 0;
+    // Bytes [offset, offset + length) of the file, fewer at its end; throws std::runtime_error
+    // when the file cannot be read.
+    std::string read_chunk(long long offset, size_t length) const;
+};
+
+// The most a connector reads of a video at once: chunked upload protocols send pieces of this
+// size or smaller, which bounds the worker's memory per publish.
+inline constexpr size_t kVideoChunkBytes = 8 * 1024 * 1024;
+
 // What one publish sends: text and images by public URL, some of them uploaded instead.
 struct Message {
     std::string text;
@@ -87,6 +107,16 @@ struct Message {
     std::string idempotency_key;
     // For fetching what the text links to (a link card's page); null: nothing is fetched.
     TargetCheck check_url;
+    // The post's first_comments, for platforms that post them under the published message
+    // (PlatformLimits::posts_first_comments); the others never read them.
+    std::vector<std::string> first_comments;
+    // The post's video, when its media is one; image_urls is empty then.
+    std::optional<Video> video;
+    // One of the factory's post_types (the first when the post named none).
+    std::string post_type;
+    // The post's platform_options.<platform> as its factory's check_options accepted them,
+    // without scheduled_time and post_type (an object, maybe empty).
+    nlohmann::json options = nlohmann::json::object();
 };
 
 // The account a message goes to: its identity and credentials as stored.
@@ -120,6 +150,25 @@ struct RemoteListing {
     std::optional<PlatformFailure> failure;  // set when the platform did not answer the listing
 };
 
+// Counts a platform exposes for an account or a post, read by the sync pool and stored for
+// analytics; a count the platform does not give stays empty.
+struct Metrics {
+    std::optional<long long> followers;
+    std::optional<long long> following;
+    std::optional<long long> impressions;
+    std::optional<long long> reach;
+    std::optional<long long> likes;
+    std::optional<long long> comments;
+    std::optional<long long> shares;
+    std::optional<long long> saves;
+    std::optional<long long> video_views;
+};
+
+struct MetricsReading {
+    Metrics metrics;
+    std::optional<PlatformFailure> failure;  // set when the platform did not answer
+};
+
 // What a platform takes as media, by public URL or uploaded, as data for the media plan. Sizes
 // are bytes.
 struct MediaRules {
@@ -133,6 +182,11 @@ struct MediaRules {
     long long max_document_bytes = 0;         // by URL; 0: the platform takes no documents by URL
     long long max_photo_upload_bytes = 0;     // 0: the platform takes no uploaded photos
     long long max_document_upload_bytes = 0;  // 0: the platform takes no uploaded documents
+    // Videos: the container types taken as they are (others are transcoded to H.264/AAC MP4),
+    // the largest file and the longest duration; no video_types: the platform takes no video.
+    std::span<const std::string_view> video_types = {};
+    long long max_video_bytes = 0;
+    double max_video_seconds = 0;  // 0: no limit
 };
 
 // Validation limits of a platform as data, for the posts validator.
@@ -146,6 +200,8 @@ struct PlatformLimits {
     // Whether a published message can be edited and deleted through the platform's API.
     bool can_edit = false;
     bool can_remove = false;
+    // Whether publish() posts Message::first_comments under the message.
+    bool posts_first_comments = false;
     MediaRules media;
 };
 
@@ -161,6 +217,9 @@ struct OAuthClient {
     std::string client_secret;
     std::string authorize_url;  // the platform's consent page
     std::string redirect_uri;   // our callback route, registered with the application
+    // The token endpoint's full address for platforms that keep it on another host than their
+    // API ([social.<id>] token_url); empty: the connector's endpoint under the API's base URL.
+    std::string token_url;
 };
 
 // Tokens a platform granted, kept as credential fields and sealed with the rest: access_token,
@@ -184,6 +243,9 @@ struct CredentialField {
 
 class Connector;
 
+// A problem with the post's platform_options.<platform>: `field` inside that object.
+using OptionProblems = std::vector<FieldProblem>;
+
 // A platform as data: everything the API, the configuration and the validators know of it without
 // building a connector, and how to build one. Each lives in its extension folder's factory.hpp.
 struct PlatformFactory {
@@ -199,6 +261,15 @@ struct PlatformFactory {
     // must grant (one missing is CONNECTION_SCOPE_MISSING).
     std::string_view default_authorize_url;
     std::span<const std::string_view> oauth_scopes;
+    // The token endpoint when it is on another host than the API (see OAuthClient::token_url).
+    std::string_view default_token_url = {};
+    // The post types the platform publishes (platform_options.<id>.post_type), the default
+    // first; empty: only "post". Another is 422 POST_TYPE_UNSUPPORTED listing these.
+    std::span<const std::string_view> post_types = {};
+    // Checks platform_options.<id> apart from scheduled_time and post_type (both removed before
+    // the call); null: the platform takes no other option, and any is refused as unknown.
+    OptionProblems (*check_options)(const nlohmann::json& options,
+                                    std::string_view post_type) = nullptr;
     std::string_view settings_section;  // [social.<settings_section>]
     std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
                                        http::Client& http) = nullptr;
@@ -230,6 +301,13 @@ class Connector {
     // Whether publish() to this target may be repeated after an unknown outcome without a
     // second message (the platform deduplicates on Message::idempotency_key).
     virtual bool resends_safely(const Target&) const { return false; }
+    // The account's counts now (followers at least, where the platform tells them); nothing
+    // when the platform exposes none for this kind of account.
+    virtual std::optional<MetricsReading> account_metrics(const Target&) { return std::nullopt; }
+    // The counts of the published message `external_id`; nothing when the platform exposes none.
+    virtual std::optional<MetricsReading> post_metrics(const Target&, const std::string&) {
+        return std::nullopt;
+    }
 
     // OAuth platforms (ConnectStyle::oauth) override these three; the others never call them.
     // The consent page's address asking for the factory's oauth_scopes, carrying `state` and the
@@ -252,6 +330,12 @@ class Connector {
 std::span<const PlatformFactory> registered_platforms();
 // The platform named by its id or one of its aliases; nullptr when none is.
 const PlatformFactory* find_platform(std::string_view id_or_alias);
+// The post type a post without one gets on `platform` ("post" when it declares none).
+std::string_view default_post_type(const PlatformFactory& platform);
+// Whether `platform` publishes posts of `post_type`.
+bool takes_post_type(const PlatformFactory& platform, std::string_view post_type);
+// "post, reel, story": the accepted types, for the POST_TYPE_UNSUPPORTED message.
+std::string accepted_post_types(const PlatformFactory& platform);
 // The connector of `platform` configured from config.social; nullptr for an unknown platform.
 std::unique_ptr<Connector> make_connector(std::string_view platform,
                                           const config::SocialSettings& settings,

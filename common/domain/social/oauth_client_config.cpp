@@ -15,6 +15,7 @@ std::optional<OAuthClient> configured_oauth_client(const config::Config& config,
     client.client_id = configured->second.client_id;
     client.client_secret = configured->second.client_secret;
     client.authorize_url = configured->second.authorize_url;
+    client.token_url = configured->second.token_url;
     client.redirect_uri =
         text::concat({config.api.public_base_url, "/social/connect/", platform.id, "/callback"});
     return client;

@@ -94,8 +94,9 @@ TokenGrant request_tokens(PlatformApi& api, const TokenEndpoint& endpoint,
     // PKCE public clients (no secret) send client_id in the body whatever the authentication.
     if (client.client_secret.empty() && endpoint.authentication == ClientAuthentication::basic)
         grant.emplace_back("client_id", client.client_id);
-    const auto response = api.send("POST", std::string(endpoint.path), std::move(headers),
-                                   "application/x-www-form-urlencoded", http::form_encode(grant));
+    const auto response =
+        api.send("POST", client.token_url.empty() ? std::string(endpoint.path) : client.token_url,
+                 std::move(headers), "application/x-www-form-urlencoded", http::form_encode(grant));
     const auto answer = read_answer(response, endpoint.errors ? *endpoint.errors : kStandardAnswer);
     TokenGrant out;
     if (answer.failure) {

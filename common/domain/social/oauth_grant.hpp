@@ -21,7 +21,7 @@ enum class ClientAuthentication {
 };
 
 struct TokenEndpoint {
-    std::string_view path;  // appended to the API's base URL
+    std::string_view path;  // appended to the API's base URL, unless the client has a token_url
     ClientAuthentication authentication = ClientAuthentication::body;
     // How the platform words a refusal; null: RFC 6749's {"error", "error_description"}.
     const AnswerShape* errors = nullptr;

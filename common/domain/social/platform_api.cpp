@@ -31,7 +31,8 @@ http::Response PlatformApi::send(const char* method, const std::string& path,
                                  std::string body) {
     http::Request r;
     r.method = method;
-    r.url = base_ + path;
+    const bool full = path.starts_with("https://") || path.starts_with("http://");
+    r.url = full ? path : base_ + path;
     r.headers = std::move(headers);
     if (!content_type.empty()) r.headers.emplace_back("Content-Type", content_type);
     r.body = std::move(body);

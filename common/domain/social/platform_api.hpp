@@ -20,7 +20,9 @@ class PlatformApi {
     PlatformApi(const config::PlatformSettings& settings, http::Client& http)
         : base_(settings.api_base_url), timeout_(settings.timeout_ms), http_(http) {}
 
-    // `path` is appended to the base URL; `body` is sent as JSON unless it is null.
+    // `path` is appended to the base URL, unless it is a full http(s) URL already (an upload
+    // address the platform handed out, a token endpoint on its own host); `body` is sent as JSON
+    // unless it is null.
     http::Response send(const char* method, const std::string& path, http::HeaderList headers,
                         const nlohmann::json& body = nullptr);
     // The same with a body already encoded (a multipart form) of `content_type`.

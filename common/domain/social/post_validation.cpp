@@ -1,6 +1,7 @@
 #include "common/domain/social/post_validation.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/error/api_error.hpp"
 #include "common/core/net/target_url.hpp"
 
 #include <algorithm>
@@ -49,12 +50,58 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
     if (input.link && images > 0)
         add_warning(review.warnings, platform,
                     "the link preview is not shown when images are attached");
-    if (input.first_comments.is_array() && !input.first_comments.empty())
+    if (!limits.posts_first_comments && input.first_comments.is_array() &&
+        !input.first_comments.empty())
         add_warning(review.warnings, platform,
                     "first_comments are stored but not posted on " + platform);
 }
 
+// platform_options.<platform> past scheduled_time: its post_type (422 POST_TYPE_UNSUPPORTED when
+// the platform has no such type) and the options the platform's own check reads.
+void review_options(const nlohmann::json& given, const PlatformFactory& platform,
+                    PlatformReview& review) {
+    const std::string prefix = "platform_options." + std::string(platform.id) + ".";
+    const auto type = given.find("post_type");
+    if (type != given.end() && !type->is_string()) {
+        add_problem(review.problems, prefix + "post_type", "must be a string");
+        return;
+    }
+    const std::string post_type =
+        type == given.end() ? std::string(default_post_type(platform)) : type->get<std::string>();
+    if (!takes_post_type(platform, post_type))
+        throw ApiError(ErrorCode::PostTypeUnsupported,
+                       std::string(platform.display_name) +
+                           " accepts these post types: " + accepted_post_types(platform) + ".",
+                       {{"platform", platform.id},
+                        {"post_type", post_type},
+                        {"accepted_types", accepted_post_types(platform)}});
+    const auto options = platform_options_of(given);
+    if (!platform.check_options) {
+        for (const auto& [field, value] : options.items())
+            add_problem(review.problems, prefix + field,
+                        "is not an option of " + std::string(platform.id));
+        return;
+    }
+    for (const auto& problem : platform.check_options(options, post_type))
+        add_problem(review.problems, prefix + problem.field, problem.reason);
+}
+
 }  // namespace
+
+nlohmann::json platform_options_of(const nlohmann::json& given) {
+    nlohmann::json out = nlohmann::json::object();
+    if (!given.is_object()) return out;
+    for (const auto& [field, value] : given.items())
+        if (field != "scheduled_time" && field != "post_type") out[field] = value;
+    return out;
+}
+
+std::string post_type_of(const nlohmann::json& given, const PlatformFactory& platform) {
+    const auto type = given.is_object() ? given.find("post_type") : given.end();
+    if (given.is_object() && type != given.end() && type->is_string())
+        return type->get<std::string>();
+    return std::string(default_post_type(platform));
+}
 
 const LimitsTable& known_limits() {
     static const LimitsTable table = [] {
@@ -99,6 +146,12 @@ PlatformReview review_for_platforms(const PostInput& input,
             continue;
         }
         review_one(input, platform, it->second, review);
+        if (const auto* factory = find_platform(platform); factory) {
+            const auto given = input.platform_options.find(platform);
+            review_options(
+                given == input.platform_options.end() ? nlohmann::json::object() : *given, *factory,
+                review);
+        }
     }
     for (const auto& [platform, options] : input.platform_options.items())
         if (std::find(platforms.begin(), platforms.end(), platform) == platforms.end())

@@ -49,10 +49,17 @@ using LimitsTable = std::map<std::string, PlatformLimits, std::less<>>;
 // Every registered platform's limits: they are compiled in, whatever the configuration.
 const LimitsTable& known_limits();
 
-// Checks the post against each platform it goes to.
+// Checks the post against each platform it goes to, its platform_options included; throws
+// ApiError POST_TYPE_UNSUPPORTED for a post_type a platform does not publish.
 PlatformReview review_for_platforms(const PostInput& input,
                                     const std::vector<std::string>& platforms,
                                     const LimitsTable& limits);
+
+// platform_options.<p> as its connector receives it (Message::options): without scheduled_time
+// and post_type.
+nlohmann::json platform_options_of(const nlohmann::json& given);
+// platform_options.<p>.post_type, or the platform's default.
+std::string post_type_of(const nlohmann::json& given, const PlatformFactory& platform);
 
 // An absolute http(s) URL with a host (net::parse_url), a fragment allowed; `https_only` for media.
 bool is_web_url(std::string_view url, bool https_only);

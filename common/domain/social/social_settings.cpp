@@ -14,6 +14,7 @@ SectionSchema<PlatformSettings> platform_schema() {
                 text("client_id", &P::client_id, false),
                 text("client_secret", &P::client_secret, false),
                 text("authorize_url", &P::authorize_url, false),
+                text("token_url", &P::token_url, false),
             },
             {}};
 }
@@ -37,6 +38,8 @@ SectionSchema<SocialSettings> social_schema() {
                     settings.api_base_url = std::string(platform.default_base_url);
                 if (settings.authorize_url.empty())
                     settings.authorize_url = std::string(platform.default_authorize_url);
+                if (settings.token_url.empty())
+                    settings.token_url = std::string(platform.default_token_url);
                 if (!settings.api_base_url.starts_with("https://") &&
                     !settings.api_base_url.starts_with("http://"))
                     bad_value(section + "." + std::string(platform.name) + ".api_base_url",

@@ -17,6 +17,7 @@ struct PlatformSettings {
     std::string client_id;
     std::string client_secret;
     std::string authorize_url;
+    std::string token_url;  // only where the token endpoint is on another host than the API
 };
 
 // Keyed by platform identifier.

@@ -15,29 +15,6 @@ using social::FailureKind;
 
 namespace {
 
-using Fields = std::map<std::string, std::string>;
-
-// name=value pairs of a query string or form body, decoded.
-Fields decoded(std::string_view text) {
-    Fields fields;
-    while (!text.empty()) {
-        const size_t amp = text.find('&');
-        const auto pair = text.substr(0, amp);
-        const size_t eq = pair.find('=');
-        fields[http::percent_decode(pair.substr(0, eq), true).value_or("")] =
-            eq == std::string_view::npos
-                ? ""
-                : http::percent_decode(pair.substr(eq + 1), true).value_or("");
-        text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
-    }
-    return fields;
-}
-
-Fields query_of(const std::string& url) {
-    const size_t question = url.find('?');
-    return question == std::string::npos ? Fields() : decoded(url.substr(question + 1));
-}
-
 long long unix_now() {
     return time::to_unix_ms(time::now()) / 1000;
 }
@@ -90,11 +67,11 @@ struct ThreadsAccount : ConnectorFixture {
 };
 
 Fields form_of(const json& call) {
-    return decoded(call["body"].get<std::string>());
+    return form_fields(call["body"].get<std::string>());
 }
 
 Fields call_query(const json& call) {
-    return query_of(call["target"].get<std::string>());
+    return query_fields(call["target"].get<std::string>());
 }
 
 }  // namespace
@@ -105,7 +82,7 @@ TEST_CASE_METHOD(ThreadsAccount,
                  "[integration][social]") {
     const auto url = consent_url();
     CHECK(url.starts_with(fake.authorize_url("threads") + "?"));
-    const auto asked = query_of(url);
+    const auto asked = query_fields(url);
     CHECK(asked.at("scope") == "threads_basic,threads_content_publish,threads_delete");
     CHECK(asked.at("state") == "st4te");
     CHECK(asked.at("client_id") == client.client_id);

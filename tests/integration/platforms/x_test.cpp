@@ -23,25 +23,6 @@ const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 const std::string kChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 const std::string kAllScopes = "tweet.read tweet.write users.read offline.access media.write";
 
-// The query parameters of `url`, decoded.
-std::map<std::string, std::string> query_of(const std::string& url) {
-    std::map<std::string, std::string> query;
-    const auto start = url.find('?');
-    std::string_view rest =
-        start == std::string::npos ? std::string_view() : std::string_view(url).substr(start + 1);
-    while (!rest.empty()) {
-        const auto amp = rest.find('&');
-        const auto pair = rest.substr(0, amp);
-        const auto eq = pair.find('=');
-        query[std::string(pair.substr(0, eq))] =
-            eq == std::string_view::npos
-                ? ""
-                : http::percent_decode(pair.substr(eq + 1), true).value_or("");
-        rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
-    }
-    return query;
-}
-
 social::Upload png(const std::string& name, size_t bytes = 2'000) {
     return {name, "image/png", std::string(bytes, 'p')};
 }
@@ -115,7 +96,7 @@ TEST_CASE_METHOD(XAccount,
                  "[integration][social]") {
     const auto url = x->authorize_url(client, "state-42", social::code_challenge_of(kVerifier));
     REQUIRE(url.starts_with(fake.authorize_url("x") + "?"));
-    const auto query = query_of(url);
+    const auto query = query_fields(url);
     CHECK(query.at("response_type") == "code");
     CHECK(query.at("client_id") == fake.oauth_client_id());
     CHECK(query.at("redirect_uri") == client.redirect_uri);
@@ -147,7 +128,7 @@ TEST_CASE_METHOD(XAccount,
     REQUIRE(calls.size() == 1);
     CHECK(calls[0]["headers"]["authorization"] ==
           "Basic " + crypto::base64(fake.oauth_client_id() + ":" + fake.oauth_client_secret()));
-    const auto form = query_of("?" + calls[0]["body"].get<std::string>());
+    const auto form = form_fields(calls[0]["body"].get<std::string>());
     CHECK(form.at("grant_type") == "authorization_code");
     CHECK(form.at("code") == redirect.at("code"));
     CHECK(form.at("redirect_uri") == client.redirect_uri);
@@ -199,7 +180,7 @@ TEST_CASE_METHOD(XAccount, "X refresh rotates the refresh token and refuses the 
     CHECK(renewed.credentials.at("access_token") != first.at("access_token"));
     CHECK(renewed.credentials.at("refresh_token") != first.at("refresh_token"));
     CHECK(renewed.credentials.at("scope") == kAllScopes);
-    const auto form = query_of("?" + fake.calls("/x/2/oauth2/token")[1]["body"].get<std::string>());
+    const auto form = form_fields(fake.calls("/x/2/oauth2/token")[1]["body"].get<std::string>());
     CHECK(form.at("grant_type") == "refresh_token");
     CHECK(form.at("refresh_token") == first.at("refresh_token"));
     CHECK(x->verify(renewed.credentials).identity);
@@ -438,7 +419,7 @@ TEST_CASE_METHOD(XAccount,
     CHECK(listing->posts[0].published_at >= listing->posts[1].published_at);
     const auto calls = fake.calls("/x/2/users/" + user_id + "/tweets");
     REQUIRE(calls.size() == 1);
-    const auto query = query_of(calls[0]["target"].get<std::string>());
+    const auto query = query_fields(calls[0]["target"].get<std::string>());
     CHECK(query.at("max_results") == "100");
     CHECK(query.at("tweet.fields") == "created_at");
 

@@ -81,71 +81,6 @@ HttpAnswer no_permission() {
     return graph_error(403, "Application does not have permission for this action", 10);
 }
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// A form-encoded value: %XX escapes and '+' as a space.
-std::string decode(const std::string& text) {
-    std::string out;
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '+') {
-            out += ' ';
-        } else if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 &&
-                   hex_value(text[i + 2]) >= 0) {
-            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
-            i += 2;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-std::string encode(const std::string& text) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (std::isalnum(byte) || c == '-' || c == '.' || c == '_' || c == '~') {
-            out += c;
-        } else {
-            out += '%';
-            out += kHex[byte >> 4];
-            out += kHex[byte & 15];
-        }
-    }
-    return out;
-}
-
-void add_pairs(const std::string& text, std::map<std::string, std::string>& into) {
-    size_t start = 0;
-    while (start < text.size()) {
-        const size_t amp = std::min(text.find('&', start), text.size());
-        const std::string pair = text.substr(start, amp - start);
-        const size_t eq = pair.find('=');
-        if (!pair.empty())
-            into[decode(pair.substr(0, eq))] =
-                eq == std::string::npos ? "" : decode(pair.substr(eq + 1));
-        start = amp + 1;
-    }
-}
-
-// The call's parameters: its query and, as the Graph API also takes them, its form body.
-std::map<std::string, std::string> parameters(const HttpRequest& request) {
-    std::map<std::string, std::string> params;
-    const auto question = request.target.find('?');
-    if (question != std::string::npos) add_pairs(request.target.substr(question + 1), params);
-    const auto type = request.headers.find("content-type");
-    if (type != request.headers.end() &&
-        type->second.starts_with("application/x-www-form-urlencoded"))
-        add_pairs(request.body, params);
-    return params;
-}
-
 std::string param(const std::map<std::string, std::string>& params, const std::string& name) {
     const auto found = params.find(name);
     return found == params.end() ? std::string() : found->second;
@@ -254,11 +189,11 @@ HttpAnswer authorize(const std::map<std::string, std::string>& params) {
     const json consent = s.next_consent;
     s.next_consent = nullptr;
     const std::string state_part =
-        params.contains("state") ? "&state=" + encode(param(params, "state")) : "";
+        params.contains("state") ? "&state=" + url_encode(param(params, "state")) : "";
     if (consent.value("deny", false))
         return redirect(redirect_uri,
                         "error=access_denied&error_reason=user_denied&error_description=" +
-                            encode("Permissions error") + state_part);
+                            url_encode("Permissions error") + state_part);
     const bool named = consent.contains("scopes");
     const json scopes = named ? consent["scopes"] : json(asked);
     const std::string code = "AQB" + new_id() + "x" + std::to_string(std::rand() % 100000);
@@ -363,8 +298,9 @@ json* find_post(const std::string& id, std::string* owner = nullptr) {
 // takes: JPEG or PNG of at most 8 MB. Threads fetches it itself; an address saying nothing passes.
 bool image_acceptable(const std::string& url) {
     const auto question = url.find('?');
-    std::map<std::string, std::string> query;
-    if (question != std::string::npos) add_pairs(url.substr(question + 1), query);
+    const auto query = question == std::string::npos
+                           ? std::map<std::string, std::string>()
+                           : form_decode(std::string_view(url).substr(question + 1));
     std::string type = param(query, "type");
     const std::string path = url.substr(0, question);
     if (type.empty() && path.ends_with(".gif")) type = "image/gif";
@@ -552,7 +488,7 @@ HttpAnswer graph(const HttpRequest& request, const std::string& path,
 }
 
 HttpAnswer serve(const HttpRequest& request, const std::string& path) {
-    const auto params = parameters(request);
+    const auto params = request.parameters();
     if (path == "/oauth/authorize" && request.method == "GET") return authorize(params);
     if (path == "/oauth/access_token" && request.method == "POST")
         return access_token_for_code(params);

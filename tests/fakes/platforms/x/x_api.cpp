@@ -65,59 +65,6 @@ State& state() {
     return fake_state<State>();
 }
 
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// A query or form value: %XX escapes and '+' as a space; a malformed escape stays as it is.
-std::string decoded(std::string_view text) {
-    std::string out;
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '+') {
-            out += ' ';
-        } else if (text[i] == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
-                   hex_digit(text[i + 2]) >= 0) {
-            out += static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2]));
-            i += 2;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-std::string encoded(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~') {
-            out += c;
-        } else {
-            char escape[4];
-            std::snprintf(escape, sizeof escape, "%%%02X", u);
-            out += escape;
-        }
-    }
-    return out;
-}
-
-// An application/x-www-form-urlencoded body.
-std::map<std::string, std::string> form_fields(std::string_view body) {
-    std::map<std::string, std::string> fields;
-    while (!body.empty()) {
-        const auto amp = body.find('&');
-        const auto pair = body.substr(0, amp);
-        const auto eq = pair.find('=');
-        fields[decoded(pair.substr(0, eq))] =
-            eq == std::string_view::npos ? "" : decoded(pair.substr(eq + 1));
-        body = amp == std::string_view::npos ? std::string_view() : body.substr(amp + 1);
-    }
-    return fields;
-}
-
 std::string field(const std::map<std::string, std::string>& fields, const std::string& name) {
     const auto found = fields.find(name);
     return found == fields.end() ? "" : found->second;
@@ -187,7 +134,7 @@ HttpAnswer page(int status, const std::string& text) {
 // GET /i/oauth2/authorize: the user's visit to the consent page, answered as next_consent says.
 HttpAnswer consent(const HttpRequest& request) {
     auto& s = state();
-    const auto param = [&](const char* name) { return decoded(request.query(name)); };
+    const auto param = [&](const char* name) { return url_decode(request.query(name)); };
     const std::string redirect_uri = param("redirect_uri");
     if (param("response_type") != "code" || s.application.client_id.empty() ||
         param("client_id") != s.application.client_id || redirect_uri.empty() ||
@@ -200,7 +147,7 @@ HttpAnswer consent(const HttpRequest& request) {
     const json choice = *std::exchange(s.next_consent, std::nullopt);
     std::string location = redirect_uri + (redirect_uri.find('?') == std::string::npos ? "?" : "&");
     if (choice.value("deny", false)) {
-        location += "error=access_denied&state=" + encoded(param("state"));
+        location += "error=access_denied&state=" + url_encode(param("state"));
     } else {
         const auto asked = split(param("scope"), ' ');
         std::vector<std::string> granted;
@@ -211,7 +158,7 @@ HttpAnswer consent(const HttpRequest& request) {
                          redirect_uri,
                          param("code_challenge"),
                          std::chrono::steady_clock::now()};
-        location += "state=" + encoded(param("state")) + "&code=" + encoded(code);
+        location += "state=" + url_encode(param("state")) + "&code=" + url_encode(code);
     }
     HttpAnswer answer = page(302, "Redirecting");
     answer.headers = {{"Location", location}};
@@ -228,8 +175,8 @@ std::optional<HttpAnswer> unauthenticated_client(const HttpRequest& request) {
     if (auth == request.headers.end()) return refused;
     const auto client = basic_credentials(auth->second);
     if (!client || application.client_id.empty() ||
-        decoded(client->first) != application.client_id ||
-        decoded(client->second) != application.client_secret)
+        url_decode(client->first) != application.client_id ||
+        url_decode(client->second) != application.client_secret)
         return refused;
     return std::nullopt;
 }
@@ -286,7 +233,7 @@ HttpAnswer trade_refresh(const std::map<std::string, std::string>& form) {
 
 HttpAnswer token(const HttpRequest& request) {
     if (const auto refused = unauthenticated_client(request)) return *refused;
-    const auto form = form_fields(request.body);
+    const auto form = form_decode(request.body);
     const auto grant_type = field(form, "grant_type");
     if (grant_type == "authorization_code") return trade_code(form);
     if (grant_type == "refresh_token") return trade_refresh(form);
@@ -378,7 +325,8 @@ HttpAnswer user_tweets(const HttpRequest& request, const std::string& user_id) {
     if (max_results < 5 || max_results > 100)
         return invalid("The `max_results` query parameter value [" + request.query("max_results") +
                        "] is not between 5 and 100");
-    const bool created_at = has(split(decoded(request.query("tweet.fields")), ','), "created_at");
+    const bool created_at =
+        has(split(url_decode(request.query("tweet.fields")), ','), "created_at");
     const json& tweets = state().tweets.value(user_id, json::array());
     json data = json::array();
     for (auto it = tweets.rbegin();
