@@ -67,9 +67,9 @@ TEST_CASE("racing cap checks on one account admit exactly the hourly cap of send
                     auto sends = PublishRepository::lock_recent_sends(s, {w.account.id}, now);
                     RecentSends view;
                     view.any_platform_hour = sends[w.account.id].any_platform_hour;
-                    view.same_platform_day = sends[w.account.id].by_platform["telegram"];
+                    view.same_platform_day = sends[w.account.id].by_allowance["telegram"];
                     if (check_caps("telegram", view, now)) return false;
-                    PublishRepository::mark_sending(s, {w.target_id}, now);
+                    PublishRepository::mark_sending(s, {{w.target_id, "telegram"}}, now);
                     return true;
                 });
                 (ok ? admitted : refused)++;
@@ -134,7 +134,7 @@ TEST_CASE(
         testing::hold_every_event(s, ws);
         const auto post = post_to(s, ws, {account(s, ws, "-100701")}, "abandoned");
         const auto& target = post.targets[0];
-        PublishRepository::mark_sending(s, {target.id}, time::now());
+        PublishRepository::mark_sending(s, {{target.id, "telegram"}}, time::now());
         auto job = jobs::JobRepository::find_by_id(s, *target.job_id);
         REQUIRE(job);
         fail_abandoned_target(s, *job);
@@ -154,7 +154,7 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
         const auto acc = account(s, ws, "-100801");
         const auto fresh = post_to(s, ws, {acc}, "fresh").targets[0].id;
         const auto sent = post_to(s, ws, {acc}, "sent").targets[0].id;
-        PublishRepository::mark_sending(s, {sent}, time::now());
+        PublishRepository::mark_sending(s, {{sent, "telegram"}}, time::now());
         const auto cancelled = post_to(s, ws, {acc}, "cancelled").targets[0].id;
         s.execute("UPDATE social_post_targets SET status = 'cancelled' WHERE id = ?", {cancelled});
 

@@ -46,6 +46,14 @@ std::string FakePlatforms::media_url(const std::string& name, const std::string&
                        "&bytes=" + std::to_string(bytes) + extra_query);
 }
 
+std::string FakePlatforms::store_media_file(const std::string& name,
+                                            const std::string& content_type,
+                                            const std::string& bytes) {
+    control("POST", "/_control/media/file",
+            {{"name", name}, {"content_type", content_type}, {"base64", crypto::base64(bytes)}});
+    return server_.url("/media/" + name);
+}
+
 std::string FakePlatforms::config() const {
     std::string out;
     for (const auto& platform : social::registered_platforms()) {
@@ -55,8 +63,9 @@ std::string FakePlatforms::config() const {
         if (platform.connect_style == social::ConnectStyle::oauth)
             out += "client_id = \"" + oauth_client_id_ + "\"\nclient_secret = \"" +
                    oauth_client_secret_ + "\"\nauthorize_url = \"" +
-                   authorize_url(std::string(platform.id)) + "\"\ntoken_url = \"" +
-                   token_url(std::string(platform.id)) + "\"\n";
+                   authorize_url(std::string(platform.id)) + "\"\n";
+        if (const auto token = token_url(std::string(platform.id)); !token.empty())
+            out += "token_url = \"" + token + "\"\n";
         out += "\n";
     }
     return out;

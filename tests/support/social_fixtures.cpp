@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/time/clock.hpp"
+#include "tests/support/http_client.hpp"
 
 #include <stdexcept>
 
@@ -65,6 +66,24 @@ std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std
         {{"webhook_url", "https://discord.com/api/webhooks/" + webhook_id + "/" + token}}, key);
     require_created(r);
     return r.json["data"]["id"].get<std::string>();
+}
+
+HttpResponse connect_through_oauth(JsonApi& api, const std::string& key,
+                                   const std::string& platform) {
+    const auto started =
+        api.request("GET", "/v1/social/connect/" + platform + "/authorize", nullptr, key);
+    if (started.status != 200)
+        throw std::runtime_error("authorize answered " + std::to_string(started.status) + ": " +
+                                 started.body);
+    const std::string consent_url = started.json["data"]["authorization_url"];
+    const size_t path = consent_url.find('/', consent_url.find("://") + 3);
+    HttpClient browser(consent_url.substr(0, path));
+    const auto consent = browser.send("GET", consent_url.substr(path), std::nullopt, {});
+    const auto redirect = consent.header("location");
+    if (consent.status != 302 || !redirect.starts_with(Stack::public_base_url()))
+        throw std::runtime_error("the consent page did not send the user back: " + consent.body);
+    return api.request("GET", "/v1" + redirect.substr(Stack::public_base_url().size()), nullptr,
+                       "");
 }
 
 }  // namespace squawk::testing

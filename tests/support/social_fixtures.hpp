@@ -42,4 +42,10 @@ std::string connect_telegram_channel(JsonApi& api, FakePlatforms& fake, const st
 std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id);
 
+// Connects `platform`'s user the fake is set to consent as (its control action next_consent)
+// through GET /v1/social/connect/<platform>/authorize, the fake's consent page and the callback
+// route; returns the callback's answer.
+HttpResponse connect_through_oauth(JsonApi& api, const std::string& key,
+                                   const std::string& platform);
+
 }  // namespace squawk::testing

@@ -24,7 +24,8 @@ TEST_CASE("daily caps follow the platform table and default to 50", "[unit][caps
     CHECK(social::daily_cap("facebook") == 100);
     CHECK(social::daily_cap("x") == 50);
     CHECK(social::daily_cap("pinterest") == 25);
-    CHECK(social::daily_cap("tiktok") == 15);
+    CHECK(social::daily_cap("tiktok:video") == 15);
+    CHECK(social::daily_cap("tiktok:photo") == 15);
     CHECK(social::daily_cap("telegram") == 50);
     CHECK(social::daily_cap("discord") == 50);
 }
@@ -72,4 +73,20 @@ TEST_CASE("with both caps reached the retry waits for the later window", "[unit]
     const auto cap = social::check_caps("telegram", sends, now);
     REQUIRE(cap);
     CHECK(cap->limit == "daily");
+}
+
+TEST_CASE("TikTok videos and photos count against separate daily allowances of 15",
+          "[unit][social]") {
+    CHECK(social::allowance_of("tiktok", true) == "tiktok:video");
+    CHECK(social::allowance_of("tiktok", false) == "tiktok:photo");
+    CHECK(social::allowance_of("x", true) == "x");
+    const auto now = time::now();
+    social::RecentSends videos;
+    for (int i = 0; i < 15; ++i)
+        videos.same_platform_day.push_back(now - std::chrono::hours(20 - i));
+    const auto cap = social::check_caps(social::allowance_of("tiktok", true), videos, now);
+    REQUIRE(cap);
+    CHECK(cap->allowed == 15);
+    // The photo allowance counts only photos: none were sent.
+    CHECK_FALSE(social::check_caps(social::allowance_of("tiktok", false), {}, now));
 }

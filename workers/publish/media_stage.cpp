@@ -1,6 +1,8 @@
 #include "workers/publish/media_stage.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/process/subprocess.hpp"
+#include "common/domain/media/media_inspector.hpp"
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/publish_repository.hpp"
 #include "common/domain/social/target_error.hpp"
@@ -119,11 +121,137 @@ MediaStage retry_or_fail(const jobs::ClaimedJob& job, TaskContext& context, long
     throw RetryableError("media not reachable yet: " + reason);
 }
 
+// ffmpeg's H.264/AAC MP4 of `input`, streaming-ready (moov atom first).
+std::optional<std::string> transcode(const config::MediaSettings& settings,
+                                     const std::filesystem::path& input,
+                                     const std::filesystem::path& output) {
+    process::SubprocessRequest request;
+    // "file:" keeps ffmpeg from reading any part of a path as a protocol or an option.
+    request.argv = {settings.ffmpeg,
+                    "-nostdin",
+                    "-v",
+                    "error",
+                    "-y",
+                    "-i",
+                    "file:" + input.string(),
+                    "-map",
+                    "0:v:0",
+                    "-map",
+                    "0:a:0?",
+                    "-c:v",
+                    "libx264",
+                    "-preset",
+                    "veryfast",
+                    "-pix_fmt",
+                    "yuv420p",
+                    "-c:a",
+                    "aac",
+                    "-b:a",
+                    "128k",
+                    "-movflags",
+                    "+faststart",
+                    "file:" + output.string()};
+    request.timeout = std::chrono::seconds(settings.transcode_timeout_seconds);
+    const auto result = process::run_subprocess(request);
+    if (result.exit_code == 0) return std::nullopt;
+    if (result.timed_out) return "ffmpeg did not finish in time";
+    return "ffmpeg failed: " + result.stderr_text.substr(0, 300);
+}
+
+// The video as a file on this machine: downloaded, inspected, transcoded when the plan says so,
+// and checked against the platform's limits.
+MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
+                         const social::Connector& connector, social::Message& message,
+                         const std::vector<social::MediaProbe>& probes) {
+    MediaStage out;
+    const auto& rules = connector.limits().media;
+    const auto plan = social::plan_video(connector.platform(), rules, probes);
+    if (plan.problem) {
+        out.problem = plan.problem;
+        return out;
+    }
+    if (plan.retry_reason) return retry_or_fail(job, context, target_id, out, *plan.retry_reason);
+    const auto& probe = probes.front();
+    const auto& settings = context.config().media;
+
+    out.files = std::make_shared<fs::ScratchDirectory>("squawk-video-");
+    const auto source = *out.files / "source";
+    net::CheckedTarget target;
+    try {
+        target = target_check(context)(probe.url);
+    } catch (const net::TargetRefused& e) {
+        out.problem = social::unavailable_problem(
+            probe.url, {true, std::string("the media URL is refused: ") + e.what(), 0});
+        return out;
+    }
+    const auto timeout =
+        std::chrono::milliseconds(context.config().social.media_download_timeout_ms);
+    // A transcode may shrink a file; the bound is the largest any platform's rules let through.
+    const long long max_bytes =
+        rules.max_video_bytes > 0 ? rules.max_video_bytes : settings.max_upload_bytes;
+    const auto failure = context.executor().run(
+        [&] { return social::download_media_file(probe.url, target, timeout, max_bytes, source); });
+    if (failure && failure->permanent) {
+        out.problem = social::unavailable_problem(probe.url, *failure);
+        return out;
+    }
+    if (failure)
+        return retry_or_fail(job, context, target_id, out, probe.url + ": " + failure->reason);
+
+    auto file = source;
+    std::string content_type = probe.content_type;
+    if (plan.transcode_reason) {
+        const auto mp4 = *out.files / "video.mp4";
+        const auto error = context.executor().run([&] { return transcode(settings, source, mp4); });
+        out.fixes.push_back({{"media_url", probe.url},
+                             {"fix", "transcoded"},
+                             {"reason", *plan.transcode_reason},
+                             {"succeeded", !error}});
+        if (error) {
+            out.problem = social::target_error(
+                social::TargetErrorCode::media_unsupported_type,
+                "The video could not be transcoded for " + std::string(connector.platform()) +
+                    ": " + *error,
+                {{"media_url", probe.url}, {"content_type", probe.content_type}});
+            return out;
+        }
+        file = mp4;
+        content_type = "video/mp4";
+    }
+    social::Video video;
+    video.url = probe.url;
+    video.path = file.string();
+    video.content_type = content_type;
+    try {
+        const auto seen =
+            context.executor().run([&] { return media::inspect_media(video.path, settings); });
+        video.duration_seconds = seen.duration_seconds.value_or(0);
+        video.width = seen.width.value_or(0);
+        video.height = seen.height.value_or(0);
+    } catch (const media::UnacceptableMedia& e) {
+        out.problem = social::target_error(social::TargetErrorCode::media_unsupported_type,
+                                           std::string("The video cannot be read: ") + e.what(),
+                                           {{"media_url", probe.url}});
+        return out;
+    }
+    std::error_code ec;
+    video.bytes = static_cast<long long>(std::filesystem::file_size(file, ec));
+    if (auto problem = social::video_file_problem(connector.platform(), rules, video)) {
+        out.problem = std::move(problem);
+        return out;
+    }
+    message.image_urls.clear();
+    message.video = std::move(video);
+    return out;
+}
+
 }  // namespace
 
 MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
                          const social::Connector& connector, social::Message& message) {
     const auto probes = probe_all(context, message.image_urls);
+    if (social::has_video(probes))
+        return process_video(job, context, target_id, connector, message, probes);
     const auto plan = social::plan_media(connector.platform(), connector.limits().media, probes);
     MediaStage out;
     out.fixes = plan.fixes;

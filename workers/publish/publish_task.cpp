@@ -7,6 +7,7 @@
 #include "common/domain/social/connector.hpp"
 #include "common/domain/social/post_repository.hpp"
 #include "common/domain/social/post_validation.hpp"
+#include "common/domain/social/posting_caps.hpp"
 #include "common/domain/social/publish_repository.hpp"
 #include "common/domain/social/target_error.hpp"
 #include "workers/errors.hpp"
@@ -70,7 +71,10 @@ std::optional<json> pre_publish_problem(const PublishWork& work, const social::C
         return target_error(social::TargetErrorCode::content_too_long,
                             "The text is longer than " + work.account.platform + " accepts.",
                             {{"max_chars", max_chars}, {"chars", code_points(m.text)}});
-    if (m.image_urls.size() > limits.max_images)
+    // One video may stand where a platform takes no images; the media stage tells which it is.
+    const size_t max_media =
+        std::max(limits.max_images, limits.media.video_types.empty() ? size_t{0} : size_t{1});
+    if (m.image_urls.size() > max_media)
         return target_error(social::TargetErrorCode::too_many_media,
                             work.account.platform + " takes at most " +
                                 std::to_string(limits.max_images) + " images.",
@@ -112,6 +116,7 @@ class Run {
     std::function<redis::RedisPool&()> redis_;
     PublishWork work_;
     json transcodes_;  // the media fixes applied or attempted, recorded with the outcome
+    std::shared_ptr<fs::ScratchDirectory> media_files_;  // a video's file, until the send ends
 };
 
 void Run::record(social::TargetOutcome outcome) {
@@ -206,14 +211,17 @@ json Run::go() {
         });
         auto media = process_media(job_, context_, work_.target_id, *connector, message);
         transcodes_ = std::move(media.fixes);
+        media_files_ = std::move(media.files);
         if (media.problem) fail(*media.problem);
     }
     if (job_.run_after) context_.wait_until(*job_.run_after);
     if (!resuming_send) {
         // Caps and the send mark under the account's row lock, batched with the other fibers'
         // sends: concurrent fibers and workers count each other's sends.
-        const auto cap = batchers_.gate.submit(SendRequest{
-            work_.target_id, work_.account.id, work_.account.platform, work_.post.is_test});
+        const auto cap = batchers_.gate.submit(
+            SendRequest{work_.target_id, work_.account.id,
+                        social::allowance_of(work_.account.platform, message.video.has_value()),
+                        work_.post.is_test});
         if (cap) fail(cap_error(*cap));
     }
 

@@ -13,18 +13,18 @@ std::vector<SendDecision> admit_sends(db::Session& s, const std::vector<SendRequ
     const auto now = time::now();
     auto sends = social::PublishRepository::lock_recent_sends(
         s, std::vector<long long>(account_ids.begin(), account_ids.end()), now);
-    std::vector<long long> marks;
+    std::vector<social::SendMark> marks;
     for (size_t i = 0; i < batch.size(); ++i) {
         const auto& r = batch[i];
         auto& account = sends[r.account_id];
         social::RecentSends view;
         view.any_platform_hour = account.any_platform_hour;
-        view.same_platform_day = account.by_platform[r.platform];
-        decisions[i] = social::check_caps(r.platform, view, now);
+        view.same_platform_day = account.by_allowance[r.allowance];
+        decisions[i] = social::check_caps(r.allowance, view, now);
         if (decisions[i] || r.sandbox) continue;
         account.any_platform_hour.push_back(now);
-        account.by_platform[r.platform].push_back(now);
-        marks.push_back(r.target_id);
+        account.by_allowance[r.allowance].push_back(now);
+        marks.push_back({r.target_id, r.allowance});
     }
     social::PublishRepository::mark_sending(s, marks, now);
     return decisions;

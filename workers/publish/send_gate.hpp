@@ -16,8 +16,8 @@ namespace squawk::workers::publish {
 struct SendRequest {
     long long target_id = 0;
     long long account_id = 0;
-    std::string platform;
-    bool sandbox = false;  // checked against the caps but never marked: nothing is sent
+    std::string allowance;  // social::allowance_of the platform and the media
+    bool sandbox = false;   // checked against the caps but never marked: nothing is sent
 };
 
 // Nothing when the send may go (its mark is committed), else the cap reached.

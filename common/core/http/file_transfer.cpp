@@ -31,7 +31,10 @@ struct Transfer {
     std::FILE* upload = nullptr;
     std::optional<std::filesystem::path> download_path;
     File download;
+    long long max_download_bytes = 0;
+    long long downloaded = 0;
     bool write_failed = false;
+    bool too_large = false;
 };
 
 size_t on_read(char* buffer, size_t size, size_t count, void* user) {
@@ -47,6 +50,11 @@ size_t on_body(char* data, size_t size, size_t count, void* user) {
     long status = 0;
     curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
     if (t->download_path && status >= 200 && status < 300) {
+        t->downloaded += static_cast<long long>(n);
+        if (t->max_download_bytes > 0 && t->downloaded > t->max_download_bytes) {
+            t->too_large = true;
+            return 0;  // ends the transfer
+        }
         if (!t->download) t->download.reset(std::fopen(t->download_path->c_str(), "wb"));
         if (!t->download || std::fwrite(data, 1, n, t->download.get()) != n) {
             t->write_failed = true;
@@ -82,6 +90,7 @@ Response send_with_files(const Request& request, const FileBodies& files) {
     t.easy = easy.get();
     t.request = &request;
     t.download_path = files.download_to;
+    t.max_download_bytes = files.max_download_bytes;
 
     File upload;
     curl_off_t upload_size = 0;
@@ -101,6 +110,11 @@ Response send_with_files(const Request& request, const FileBodies& files) {
     curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    std::unique_ptr<curl_slist, ListCleanup> connect_to;
+    if (!request.connect_to.empty()) {
+        connect_to.reset(curl_slist_append(nullptr, ("::" + request.connect_to).c_str()));
+        curl_easy_setopt(e, CURLOPT_CONNECT_TO, connect_to.get());
+    }
     if (files.upload_from || files.download_to) {
         // Less than a byte a second for the whole timeout: stalled, whatever the size.
         curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
@@ -154,7 +168,11 @@ Response send_with_files(const Request& request, const FileBodies& files) {
         t.write_failed = status >= 200 && status < 300 && !t.download;
     }
     if (t.download && std::fclose(t.download.release()) != 0) t.write_failed = true;
-    if (t.write_failed) {
+    if (t.too_large) {
+        t.response.status = 0;
+        t.response.error =
+            std::string(kDownloadOverBound) + std::to_string(files.max_download_bytes) + " bytes";
+    } else if (t.write_failed) {
         t.response.status = 0;
         t.response.error = "cannot write " + files.download_to->string();
     } else if (result == CURLE_OK) {

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string_view>
 
 namespace squawk::http {
 
@@ -18,12 +19,19 @@ struct FileBodies {
     // A 2xx answer's body is written to this file (created or truncated) instead of
     // response.body; any other answer's body lands in response.body as usual.
     std::optional<std::filesystem::path> download_to;
+    // The download ends as failed once it passes this many bytes (a file from a host nobody
+    // vouches for); 0: no bound.
+    long long max_download_bytes = 0;
 };
+
+// How the error of a download stopped at max_download_bytes begins.
+inline constexpr std::string_view kDownloadOverBound = "the download is over ";
 
 // Runs `request` to its end. With a file body the transfer may take as long as it needs while
 // bytes keep moving: it fails only after request.timeout with no progress (or to connect).
 // Without one, request.timeout bounds the whole request as in Client. A file that cannot be
-// opened or written fails the request with `error` set and status 0.
+// opened or written, or a download over max_download_bytes, fails the request with `error` set
+// and status 0. request.connect_to pins the address as in Client.
 Response send_with_files(const Request& request, const FileBodies& files);
 
 }  // namespace squawk::http

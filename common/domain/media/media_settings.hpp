@@ -21,6 +21,10 @@ struct MediaSettings {
     // ffprobe reads audio and video durations and streams; it is killed after this long.
     std::string ffprobe = "ffprobe";
     int probe_timeout_seconds = 20;
+    // ffmpeg transcodes a post's video the platform does not take as it is; killed after this
+    // long.
+    std::string ffmpeg = "ffmpeg";
+    int transcode_timeout_seconds = 900;
 };
 
 SectionSchema<MediaSettings> media_schema();

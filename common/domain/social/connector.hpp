@@ -202,6 +202,9 @@ struct PlatformLimits {
     bool can_remove = false;
     // Whether publish() posts Message::first_comments under the message.
     bool posts_first_comments = false;
+    // Whether every post needs media (an image or a video): a text-only post is refused when it
+    // is created.
+    bool requires_media = false;
     MediaRules media;
 };
 

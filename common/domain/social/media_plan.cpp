@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 namespace squawk::social {
@@ -122,6 +123,82 @@ std::string megabytes(long long bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
     return text;
+}
+
+bool is_video_type(std::string_view content_type) {
+    return content_type.starts_with("video/");
+}
+
+bool has_video(const std::vector<MediaProbe>& probes) {
+    return std::any_of(probes.begin(), probes.end(),
+                       [](const MediaProbe& p) { return is_video_type(p.content_type); });
+}
+
+VideoPlan plan_video(std::string_view platform, const MediaRules& rules,
+                     const std::vector<MediaProbe>& probes) {
+    VideoPlan plan;
+    const std::string name = display_name(platform);
+    for (const auto& p : probes)
+        if (p.failure && p.failure->permanent) {
+            plan.problem = unavailable_problem(p.url, *p.failure);
+            return plan;
+        }
+    const auto& video = *std::find_if(probes.begin(), probes.end(), [](const MediaProbe& p) {
+        return is_video_type(p.content_type);
+    });
+    if (rules.video_types.empty()) {
+        plan.problem =
+            target_error(TargetErrorCode::media_unsupported_type, name + " does not take videos.",
+                         {{"media_url", video.url}, {"content_type", video.content_type}});
+        return plan;
+    }
+    if (probes.size() > 1) {
+        plan.problem = target_error(TargetErrorCode::too_many_media,
+                                    "A post with a video carries no other media on " + name + ".",
+                                    {{"media_url", video.url}, {"media", probes.size()}});
+        return plan;
+    }
+    if (video.failure) {
+        plan.retry_reason = video.url + ": " + video.failure->reason;
+        return plan;
+    }
+    // Transcoding keeps the size about the same, so a file the probe says is too large fails
+    // now rather than after a long download.
+    if (video.bytes && rules.max_video_bytes > 0 && *video.bytes > rules.max_video_bytes) {
+        plan.problem = target_error(TargetErrorCode::media_too_large,
+                                    "The video of " + megabytes(*video.bytes) + " is over " + name +
+                                        "'s " + limit_text(rules.max_video_bytes) + " limit.",
+                                    {{"media_url", video.url},
+                                     {"bytes", *video.bytes},
+                                     {"max_bytes", rules.max_video_bytes}});
+        return plan;
+    }
+    if (!contains(rules.video_types, video.content_type))
+        plan.transcode_reason =
+            name + " does not take " + video.content_type + " videos; transcoded to H.264/AAC MP4";
+    return plan;
+}
+
+std::optional<json> video_file_problem(std::string_view platform, const MediaRules& rules,
+                                       const Video& video) {
+    const std::string name = display_name(platform);
+    if (rules.max_video_bytes > 0 && video.bytes > rules.max_video_bytes)
+        return target_error(TargetErrorCode::media_too_large,
+                            "The video of " + megabytes(video.bytes) + " is over " + name + "'s " +
+                                limit_text(rules.max_video_bytes) + " limit.",
+                            {{"media_url", video.url},
+                             {"bytes", video.bytes},
+                             {"max_bytes", rules.max_video_bytes}});
+    if (rules.max_video_seconds > 0 && video.duration_seconds > rules.max_video_seconds)
+        return target_error(TargetErrorCode::media_too_large,
+                            "The video lasts " +
+                                std::to_string(std::lround(video.duration_seconds)) + " s, over " +
+                                name + "'s limit of " +
+                                std::to_string(std::lround(rules.max_video_seconds)) + " s.",
+                            {{"media_url", video.url},
+                             {"duration_seconds", video.duration_seconds},
+                             {"max_seconds", rules.max_video_seconds}});
+    return std::nullopt;
 }
 
 MediaPlan plan_media(std::string_view platform, const MediaRules& rules,

@@ -30,6 +30,24 @@ struct MediaPlan {
     std::optional<std::string> retry_reason;
 };
 
+// How a post's video reaches the platform: downloaded to a file and uploaded from it, first
+// transcoded when the platform does not take its container; or the problem that fails it.
+struct VideoPlan {
+    std::optional<std::string> transcode_reason;  // set: transcode to H.264/AAC MP4 first
+    std::optional<nlohmann::json> problem;
+    std::optional<std::string> retry_reason;
+};
+
+bool is_video_type(std::string_view content_type);
+// Whether the probed media hold a video (which then must be the post's only media item).
+bool has_video(const std::vector<MediaProbe>& probes);
+VideoPlan plan_video(std::string_view platform, const MediaRules& rules,
+                     const std::vector<MediaProbe>& probes);
+// The problem a video file (after any transcode) has with the platform's size and duration
+// limits, or nothing.
+std::optional<nlohmann::json> video_file_problem(std::string_view platform, const MediaRules& rules,
+                                                 const Video& video);
+
 // Probes are in the post's media order. A permanent problem wins over a temporary failure, so
 // that a post that cannot go is not retried.
 MediaPlan plan_media(std::string_view platform, const MediaRules& rules,

@@ -1,5 +1,7 @@
 #include "common/domain/social/media_probe.hpp"
 
+#include "common/core/http/file_transfer.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -186,6 +188,25 @@ MediaDownload download_media(http::Client& http, const std::string& url, const T
     }
     d.bytes = std::move(answer.body);
     return d;
+}
+
+std::optional<ProbeFailure> download_media_file(const std::string& url,
+                                                const net::CheckedTarget& target,
+                                                std::chrono::milliseconds timeout,
+                                                long long max_bytes,
+                                                const std::filesystem::path& path) {
+    http::FileBodies files;
+    files.download_to = path;
+    files.max_download_bytes = max_bytes;
+    const auto answer =
+        http::send_with_files(request_to("GET", target, url, timeout, 64 * 1024), files);
+    if (answer.status == 0) {
+        // Over the bound is the file, not the host: asking again cannot help.
+        if (answer.error.starts_with(http::kDownloadOverBound)) return failure(true, answer.error);
+        return transport_failure(answer);
+    }
+    if (answer.status < 200 || answer.status >= 300) return status_failure(answer);
+    return std::nullopt;
 }
 
 }  // namespace squawk::social

@@ -8,6 +8,7 @@
 #include "common/domain/social/connector.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -48,6 +49,15 @@ struct MediaDownload {
 MediaDownload download_media(http::Client& http, const std::string& url, const TargetCheck& check,
                              std::chrono::milliseconds timeout, long long max_bytes,
                              std::optional<long long> expected_bytes);
+
+// GETs `url` from the address `target` approved into the file `path`, streamed, failing once it
+// passes `max_bytes`; `timeout` bounds a stall, not the whole download. Blocks the calling
+// thread: workers run it on their blocking executor.
+std::optional<ProbeFailure> download_media_file(const std::string& url,
+                                                const net::CheckedTarget& target,
+                                                std::chrono::milliseconds timeout,
+                                                long long max_bytes,
+                                                const std::filesystem::path& path);
 
 // The media type of a Content-Type value ("image/png; q=1" -> "image/png"), lower case; "" when
 // it is not type/subtype.

@@ -28,9 +28,15 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
     }
     const size_t images = input.media_urls.size();
     const size_t text = utf8_length(input.content);
-    if (images > 0 && limits.max_images == 0) {
+    // A platform that takes video takes one as a post's only media; whether an item is a video
+    // is known once the publish worker probes it.
+    const size_t max_media =
+        std::max(limits.max_images, limits.media.video_types.empty() ? size_t{0} : size_t{1});
+    if (images == 0 && limits.requires_media) {
+        add_problem(review.problems, "media_urls", platform + " posts need an image or a video");
+    } else if (images > 0 && max_media == 0) {
         add_problem(review.problems, "media_urls", platform + " posts cannot carry images");
-    } else if (images > limits.max_images) {
+    } else if (images > max_media) {
         add_problem(review.problems, "media_urls",
                     platform + " takes at most " + std::to_string(limits.max_images) + " images");
     } else if (images > 1 && limits.min_album_items > 0 &&

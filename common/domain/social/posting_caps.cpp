@@ -6,15 +6,13 @@ namespace squawk::social {
 namespace {
 
 struct PlatformCap {
-    std::string_view platform;
+    std::string_view allowance;
     int per_day;
 };
 
-// TikTok's 15 video + 15 photo allowances are separate; posts here carry photos only, so the
-// photo allowance is the one that applies.
 constexpr PlatformCap kDailyCaps[] = {
-    {"threads", 250}, {"instagram", 100}, {"facebook", 100},
-    {"x", 50},        {"pinterest", 25},  {"tiktok", 15},
+    {"threads", 250},  {"instagram", 100},   {"facebook", 100},    {"x", 50},
+    {"pinterest", 25}, {"tiktok:video", 15}, {"tiktok:photo", 15},
 };
 constexpr int kDefaultDailyCap = 50;
 
@@ -34,17 +32,22 @@ std::optional<CapReached> over(const std::vector<time::TimePoint>& sends, int al
 
 }  // namespace
 
-int daily_cap(std::string_view platform) {
+std::string allowance_of(std::string_view platform, bool video) {
+    if (platform == "tiktok") return video ? "tiktok:video" : "tiktok:photo";
+    return std::string(platform);
+}
+
+int daily_cap(std::string_view allowance) {
     for (const auto& cap : kDailyCaps)
-        if (cap.platform == platform) return cap.per_day;
+        if (cap.allowance == allowance) return cap.per_day;
     return kDefaultDailyCap;
 }
 
-std::optional<CapReached> check_caps(std::string_view platform, const RecentSends& sends,
+std::optional<CapReached> check_caps(std::string_view allowance, const RecentSends& sends,
                                      time::TimePoint now) {
     auto hourly = over(sends.any_platform_hour, kHourlyCap, std::chrono::hours(1), now, "hourly");
     auto daily =
-        over(sends.same_platform_day, daily_cap(platform), std::chrono::hours(24), now, "daily");
+        over(sends.same_platform_day, daily_cap(allowance), std::chrono::hours(24), now, "daily");
     // With both reached, the retry must wait for the later of the two.
     if (hourly && daily) return hourly->retry_at >= daily->retry_at ? hourly : daily;
     return hourly ? hourly : daily;

@@ -41,7 +41,8 @@ constexpr const char* kSetSettled =
 // Sends that count against the caps: published ones, and ones whose platform call is under way
 // (send mark set, no outcome yet). Sandbox posts never reach a platform and do not count.
 const std::string kRecentSends =
-    "SELECT t.account_id, t.platform, COALESCE(t.published_at, t.send_started_at)"
+    "SELECT t.account_id, COALESCE(t.allowance, t.platform),"
+    " COALESCE(t.published_at, t.send_started_at)"
     " FROM social_post_targets t JOIN social_posts p ON p.id = t.post_id WHERE p.is_test = 0"
     " AND ((t.status = ? AND t.published_at > ?) OR"
     " (t.status = ? AND t.send_started_at > ?)) AND t.account_id IN (";
@@ -256,22 +257,26 @@ std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
     for (const auto& r : s.query(kRecentSends + db::placeholders(ids.size()) + ")", params)) {
         auto& account = out[r.integer(0)];
         const auto at = time_column(r, 2);
-        account.by_platform[r.text(1)].push_back(at);
+        account.by_allowance[r.text(1)].push_back(at);
         if (at > hour_ago) account.any_platform_hour.push_back(at);
     }
     return out;
 }
 
-void PublishRepository::mark_sending(db::Session& s, const std::vector<long long>& target_ids,
+void PublishRepository::mark_sending(db::Session& s, const std::vector<SendMark>& marks,
                                      time::TimePoint at) {
-    if (target_ids.empty()) return;
-    db::Params params{time_param(at), name_of(PublishStage::publishing), time_param(at)};
-    for (const auto id : target_ids) params.emplace_back(id);
-    s.execute(
-        "UPDATE social_post_targets SET send_started_at = ?, publish_stage = ?,"
-        " updated_at = ? WHERE id IN (" +
-            db::placeholders(target_ids.size()) + ")",
-        params);
+    std::map<std::string, std::vector<long long>> by_allowance;
+    for (const auto& mark : marks) by_allowance[mark.allowance].push_back(mark.target_id);
+    for (const auto& [allowance, ids] : by_allowance) {
+        db::Params params{time_param(at), name_of(PublishStage::publishing), allowance,
+                          time_param(at)};
+        for (const auto id : ids) params.emplace_back(id);
+        s.execute(
+            "UPDATE social_post_targets SET send_started_at = ?, publish_stage = ?,"
+            " allowance = ?, updated_at = ? WHERE id IN (" +
+                db::placeholders(ids.size()) + ")",
+            params);
+    }
 }
 
 void PublishRepository::clear_sending(db::Session& s, long long target_id) {

@@ -43,10 +43,16 @@ struct PublishWork {
 };
 
 // An account's sends that count against its caps: every platform's in the last hour, and
-// each platform's in the last 24 hours.
+// each daily allowance's (allowance_of) in the last 24 hours.
 struct AccountSends {
     std::vector<time::TimePoint> any_platform_hour;
-    std::map<std::string, std::vector<time::TimePoint>> by_platform;
+    std::map<std::string, std::vector<time::TimePoint>> by_allowance;
+};
+
+// A target whose platform call is about to start, and the daily allowance it counts against.
+struct SendMark {
+    long long target_id = 0;
+    std::string allowance;
 };
 
 // How a post ended once its last target finished.
@@ -87,8 +93,8 @@ class PublishRepository {
     // concurrent workers count each other's sends.
     static std::map<long long, AccountSends> lock_recent_sends(
         db::Session& s, const std::vector<long long>& account_ids, time::TimePoint now);
-    // One statement for every target whose platform call is about to start.
-    static void mark_sending(db::Session& s, const std::vector<long long>& target_ids,
+    // One statement per allowance for every target whose platform call is about to start.
+    static void mark_sending(db::Session& s, const std::vector<SendMark>& marks,
                              time::TimePoint at);
     // The platform surely did not take the message: the send mark goes, the target waits again.
     static void clear_sending(db::Session& s, long long target_id);

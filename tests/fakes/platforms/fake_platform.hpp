@@ -58,6 +58,8 @@ struct Record {
     std::map<std::string, std::deque<nlohmann::json>> programs;
     nlohmann::json calls = nlohmann::json::array();
     long long last_message_id = 1000;
+    // name -> {content type, bytes} of files the media host serves as they are.
+    std::map<std::string, std::pair<std::string, std::string>> media_files;
 };
 
 Record& record();
@@ -81,5 +83,8 @@ std::optional<Form> parse_form(const HttpRequest& request);
 
 // The fake media host under /media/ (media_host.cpp).
 HttpAnswer media(const HttpRequest& request);
+// POST /_control/media/file {name, content_type, base64}: /media/<name> serves these bytes (a
+// real video for the transcoding path) instead of generated ones.
+HttpAnswer store_media_file(const nlohmann::json& body);
 
 }  // namespace squawk::fakes::platforms

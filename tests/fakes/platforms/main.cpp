@@ -9,6 +9,7 @@
 // GET /_control/calls?match=S (every call received; a multipart/form-data call as its fields and
 // file sizes under "form"); POST /_control/calls/clear;
 // GET /_control/messages (by platform: Telegram messages by chat id, Discord by channel id);
+// POST /_control/media/file {name, content_type, base64} (a real file on the media host);
 // POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
 #include "tests/fakes/platforms/fake_platform.hpp"
@@ -103,6 +104,8 @@ HttpAnswer control(const HttpRequest& request) {
     } else if (path == "/_control/program") {
         auto& answers = r.programs[body.at("match").get<std::string>()];
         for (const auto& a : body.at("responses")) answers.push_back(a);
+    } else if (path == "/_control/media/file") {
+        return store_media_file(body);
     } else if (auto answer = platform_control(path, body)) {
         return *answer;
     } else {

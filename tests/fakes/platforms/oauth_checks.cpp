@@ -23,7 +23,16 @@ std::optional<std::pair<std::string, std::string>> basic_credentials(std::string
     constexpr std::string_view kScheme = "Basic ";
     if (!header.starts_with(kScheme)) return std::nullopt;
     const std::string_view encoded = header.substr(kScheme.size());
-    if (encoded.empty() || encoded.size() % 4 != 0 || encoded.size() > 4096) return std::nullopt;
+    if (encoded.size() > 4096) return std::nullopt;
+    const auto decoded = base64_decode(encoded);
+    if (!decoded) return std::nullopt;
+    const size_t colon = decoded->find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    return std::make_pair(decoded->substr(0, colon), decoded->substr(colon + 1));
+}
+
+std::optional<std::string> base64_decode(std::string_view encoded) {
+    if (encoded.empty() || encoded.size() % 4 != 0) return std::nullopt;
     std::string decoded(encoded.size() / 4 * 3, '\0');
     const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(decoded.data()),
                                   reinterpret_cast<const unsigned char*>(encoded.data()),
@@ -33,9 +42,7 @@ std::optional<std::pair<std::string, std::string>> basic_credentials(std::string
     size_t length = static_cast<size_t>(n);
     for (size_t i = encoded.size(); i > 0 && encoded[i - 1] == '='; --i) --length;
     decoded.resize(length);
-    const size_t colon = decoded.find(':');
-    if (colon == std::string::npos) return std::nullopt;
-    return std::make_pair(decoded.substr(0, colon), decoded.substr(colon + 1));
+    return decoded;
 }
 
 }  // namespace squawk::fakes::platforms

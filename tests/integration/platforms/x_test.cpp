@@ -3,6 +3,7 @@
 // X's weighted length, deletion, listing, and each failure classified as the publish worker
 // relies on.
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
@@ -10,6 +11,8 @@
 #include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
 
 using namespace squawk;
 using namespace squawk::testing;
@@ -318,6 +321,65 @@ TEST_CASE_METHOD(XAccount, "X uploads images before the post and attaches their 
     CHECK(refused.failure->reason.find("https://img.example/e.png") != std::string::npos);
     CHECK(fake.calls("/x/2/media/upload").size() == 3);
     CHECK(tweets().size() == 2);
+}
+
+// A video file of `bytes` bytes in `folder` as the media stage hands it to a connector.
+social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
+    social::Video video;
+    video.url = "https://cdn.example/clip.mp4";
+    video.path = (folder / "clip.mp4").string();
+    video.content_type = "video/mp4";
+    video.bytes = bytes;
+    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
+    return video;
+}
+
+TEST_CASE_METHOD(XAccount,
+                 "X uploads a video in segments of at most 4 MiB and posts it once processed",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    fs::ScratchDirectory folder("squawk-x-video-");
+    auto m = message("A clip");
+    m.video = video_file(folder, 9 * 1024 * 1024 + 5);
+    const auto p = x->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+
+    const auto uploads = fake.calls("/x/2/media/upload");
+    std::vector<std::string> commands;
+    std::vector<long long> segments;
+    for (const auto& call : uploads) {
+        if (call["method"] == "GET") {
+            commands.push_back("STATUS");
+            continue;
+        }
+        const auto& fields = call["form"]["fields"];
+        commands.push_back(fields["command"].get<std::string>());
+        if (fields["command"] == "APPEND")
+            segments.push_back(call["form"]["files"]["media"]["bytes"]);
+    }
+    CHECK(commands == std::vector<std::string>{"INIT", "APPEND", "APPEND", "APPEND", "FINALIZE",
+                                               "STATUS", "STATUS"});
+    CHECK(segments == std::vector<long long>{4 * 1024 * 1024, 4 * 1024 * 1024, 1024 * 1024 + 5});
+    CHECK(uploads[0]["form"]["fields"]["media_category"] == "tweet_video");
+    CHECK(uploads[0]["form"]["fields"]["total_bytes"] == std::to_string(9 * 1024 * 1024 + 5));
+    const auto stored = tweets();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0]["attachments"]["media_keys"].size() == 1);
+    CHECK(posted(0)["media"]["media_ids"].size() == 1);
+}
+
+TEST_CASE_METHOD(XAccount, "X refuses a video its processing failed and posts nothing",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    fs::ScratchDirectory folder("squawk-x-video-");
+    fake.control_platform("x", "fail_processing", json::object());
+    auto m = message("A broken clip");
+    m.video = video_file(folder, 200'000);
+    const auto p = x->publish(account, m);
+    REQUIRE(p.failure);
+    CHECK(p.failure->kind == FailureKind::refused);
+    CHECK(p.failure->reason.find("Unsupported video format") != std::string::npos);
+    CHECK(fake.calls("/x/2/tweets").empty());
 }
 
 TEST_CASE("X weighted length counts a link as 23 and CJK and emoji as 2", "[integration][social]") {

@@ -88,6 +88,11 @@ PlatformFailure nothing_published(PlatformFailure failure) {
     return failure;
 }
 
+// X takes segments of up to 5 MB; 4 MiB keeps a margin and the worker's memory small.
+constexpr size_t kSegmentBytes = 4 * 1024 * 1024;
+// With check_after_secs of a few seconds, about ten minutes of processing.
+constexpr int kMaxStatusPolls = 120;
+
 PlatformFailure refusal(std::string reason) {
     return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 0, ""};
 }
@@ -145,7 +150,14 @@ class XConnector final : public Connector {
         // X wants text or media: a post of images alone goes without text, not with an empty one.
         json post = json::object();
         if (!message.text.empty()) post["text"] = message.text;
-        if (!message.image_urls.empty()) {
+        if (message.video) {
+            auto media = upload_video(auth, *message.video);
+            if (media.failure) {
+                p.failure = std::move(media.failure);
+                return p;
+            }
+            post["media"] = {{"media_ids", {media.body}}};
+        } else if (!message.image_urls.empty()) {
             auto media = upload_images(auth, message);
             if (media.failure) {
                 p.failure = std::move(media.failure);
@@ -245,6 +257,84 @@ class XConnector final : public Connector {
             }
             out.body.push_back(uploaded.body["id"]);
         }
+        return out;
+    }
+
+    http::Response send_form(const http::HeaderList& auth, http::Multipart form) {
+        const auto content_type = form.content_type();
+        return api_.send("POST", "/2/media/upload", auth, content_type, std::move(form).finish());
+    }
+
+    // A video goes up in segments (INIT, APPEND of at most 4 MiB each from the file, FINALIZE),
+    // then X processes it, polled with STATUS as it asks; a post may name it only once that
+    // succeeded. The media id is the answer's body.
+    Answer upload_video(const http::HeaderList& auth, const Video& video) {
+        Answer out;
+        http::Multipart init;
+        init.field("command", "INIT");
+        init.field("media_type", video.content_type);
+        init.field("total_bytes", std::to_string(video.bytes));
+        init.field("media_category", "tweet_video");
+        auto started = read(send_form(auth, std::move(init)), kObject);
+        if (started.failure) {
+            out.failure = nothing_published(std::move(*started.failure));
+            return out;
+        }
+        const auto id = json_text(started.body, "id");
+        long long offset = 0;
+        for (int segment = 0; offset < video.bytes; ++segment) {
+            auto chunk = video.read_chunk(offset, kSegmentBytes);
+            if (chunk.empty()) {
+                out.failure = refusal("the video file is shorter than its announced size");
+                return out;
+            }
+            offset += static_cast<long long>(chunk.size());
+            http::Multipart append;
+            append.field("command", "APPEND");
+            append.field("media_id", id);
+            append.field("segment_index", std::to_string(segment));
+            append.file("media", "segment", "application/octet-stream", chunk);
+            chunk.clear();
+            const auto answer = send_form(auth, std::move(append));
+            // APPEND answers 2xx without a body.
+            if (answer.status / 100 == 2) continue;
+            out.failure = nothing_published(
+                read(answer, kObject).failure.value_or(refusal("X refused a video segment")));
+            return out;
+        }
+        http::Multipart finalize;
+        finalize.field("command", "FINALIZE");
+        finalize.field("media_id", id);
+        auto finished = read(send_form(auth, std::move(finalize)), kObject);
+        for (int polls = 0;; ++polls) {
+            if (finished.failure) {
+                out.failure = nothing_published(std::move(*finished.failure));
+                return out;
+            }
+            const auto info = finished.body.value("processing_info", json::object());
+            const auto state = json_text(info, "state");
+            if (state.empty() || state == "succeeded") break;
+            if (state == "failed") {
+                const auto error = info.value("error", json::object());
+                out.failure =
+                    refusal("X could not process the video: " + json_text(error, "message"));
+                return out;
+            }
+            if (polls == kMaxStatusPolls) {
+                auto busy = refusal("X was still processing the video");
+                busy.kind = FailureKind::not_accepted;
+                out.failure = std::move(busy);
+                return out;
+            }
+            const long long wait = std::clamp(info.value("check_after_secs", 1LL), 1LL, 30LL);
+            time::pause(time::scaled(std::chrono::seconds(wait)));
+            finished = read(
+                api_.send("GET",
+                          "/2/media/upload?command=STATUS&media_id=" + http::percent_encode(id),
+                          auth),
+                kObject);
+        }
+        out.body = id;
         return out;
     }
 

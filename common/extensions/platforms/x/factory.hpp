@@ -10,6 +10,7 @@ inline constexpr std::string_view kAliases[] = {"twitter"};
 
 inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png", "image/webp",
                                                    "image/gif"};
+inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime"};
 
 // Reading the account and its posts, posting, refresh tokens (without offline.access X gives
 // none and the account would need reconnecting every two hours) and uploading images.
@@ -18,8 +19,8 @@ inline constexpr std::string_view kScopes[] = {"tweet.read", "tweet.write", "use
 
 // A post is 280 characters as X weighs them (a link 23, CJK and emoji 2: weighted_length.hpp);
 // the validator's plain count of 280 bounds it from below and publish() checks the weight. Up to
-// 4 images, each uploaded (X takes none by URL) and at most 5 MB. Posts cannot be edited through
-// the API.
+// 4 images, each uploaded (X takes none by URL) and at most 5 MB, or one video (MP4 or MOV, at
+// most 512 MB and 140 seconds) uploaded in segments. Posts cannot be edited through the API.
 inline constexpr PlatformFactory kFactory{
     .id = "x",
     .aliases = kAliases,
@@ -38,7 +39,10 @@ inline constexpr PlatformFactory kFactory{
             .media = {.photo_types = kPhotoTypes,
                       .photos_by_url = false,
                       .document_types = {},
-                      .max_photo_upload_bytes = 5 * 1024 * 1024},
+                      .max_photo_upload_bytes = 5 * 1024 * 1024,
+                      .video_types = kVideoTypes,
+                      .max_video_bytes = 512LL * 1024 * 1024,
+                      .max_video_seconds = 140},
         },
     .default_base_url = "https://api.x.com",
     .default_authorize_url = "https://x.com/i/oauth2/authorize",

@@ -1,7 +1,9 @@
 // The fake X API v2: the OAuth 2.0 authorization code flow with PKCE (consent page
 // /i/oauth2/authorize, token endpoint /2/oauth2/token for a confidential client, single-use codes,
 // rotating refresh tokens), users/me, posts (POST /2/tweets, DELETE /2/tweets/:id,
-// GET /2/users/:id/tweets) and image uploads (POST /2/media/upload), each checking the scopes X
+// GET /2/users/:id/tweets), image uploads and chunked video uploads (POST /2/media/upload with
+// command INIT, APPEND, FINALIZE; GET ?command=STATUS while the video is processed), each checking
+// the scopes X
 // wants; errors as X words them: problem details {title, detail, type, status}, {errors:
 // [{message}]} for invalid requests, RFC 6749 {error, error_description} at the token endpoint, and
 // 429 answers with x-rate-limit-* headers.
@@ -28,6 +30,8 @@ namespace {
 using nlohmann::json;
 
 constexpr long long kMaxImageBytes = 5 * 1024 * 1024;
+constexpr long long kMaxVideoBytes = 512LL * 1024 * 1024;
+constexpr long long kMaxChunkBytes = 5 * 1024 * 1024;
 constexpr auto kCodeLifetime = std::chrono::minutes(10);
 
 // What a token or a code grants: the user and the scopes they agreed to.
@@ -55,7 +59,10 @@ struct State {
     std::map<std::string, Code> codes;
     std::map<std::string, Grant> access_tokens;
     std::map<std::string, Grant> refresh_tokens;
-    json media = json::object();   // media id -> {user_id, size, content_type}
+    // media id -> {user_id, size, content_type}; chunked uploads add total_bytes, segments,
+    // finalized and, for videos, processing (processing_info) and polls_left.
+    json media = json::object();
+    bool fail_next_processing = false;
     json tweets = json::object();  // user id -> [post], oldest first
     // "METHOD /path" -> the x-rate-limit-reset (Unix seconds) its next call is refused until.
     std::map<std::string, long long> rate_limited;
@@ -291,6 +298,11 @@ HttpAnswer create_tweet(const HttpRequest& request, const Grant& grant) {
             if (!id.is_string() || !s.media.contains(id.get<std::string>()) ||
                 s.media[id.get<std::string>()]["user_id"] != grant.user_id)
                 return invalid("Your media IDs are invalid.");
+            const auto& media = s.media[id.get<std::string>()];
+            if (media.contains("total_bytes") &&
+                (media["finalized"] != true ||
+                 (media.contains("processing") && media["processing"]["state"] != "succeeded")))
+                return invalid("Your media IDs are invalid.");
             media_keys.push_back("3_" + id.get<std::string>());
         }
     }
@@ -345,16 +357,121 @@ HttpAnswer user_tweets(const HttpRequest& request, const std::string& user_id) {
                                {"oldest_id", data.back()["id"]}}}});
 }
 
+// A media id of this user's from a form field or query parameter; nullptr when it is not one.
+json* own_media(const std::string& id, const Grant& grant) {
+    auto& media = state().media;
+    if (!media.contains(id) || media[id]["user_id"] != grant.user_id) return nullptr;
+    return &media[id];
+}
+
+json media_object(const std::string& id, const json& media) {
+    json data = {{"id", id},
+                 {"media_key", (media.value("video", false) ? "7_" : "3_") + id},
+                 {"size", media.value("size", 0LL)},
+                 {"expires_after_secs", 86400}};
+    if (media.contains("processing")) data["processing_info"] = media["processing"];
+    return data;
+}
+
+// command=INIT: a chunked upload of total_bytes begins (videos: tweet_video or amplify_video).
+HttpAnswer init_upload(const std::map<std::string, std::string>& fields, const Grant& grant) {
+    const auto type = field(fields, "media_type");
+    const auto category = field(fields, "media_category");
+    const long long total = std::atoll(field(fields, "total_bytes").c_str());
+    if (type.empty() || total <= 0)
+        return invalid("media_type and total_bytes are required for INIT.");
+    const bool video = type.starts_with("video/");
+    if (video && category != "tweet_video" && category != "amplify_video")
+        return invalid("media_category must be tweet_video or amplify_video for videos.");
+    if (total > (video ? kMaxVideoBytes : kMaxImageBytes))
+        return invalid("File size exceeds the limit for " + type + ".");
+    const std::string id = next_id();
+    state().media[id] = {{"user_id", grant.user_id}, {"size", 0},      {"total_bytes", total},
+                         {"content_type", type},     {"video", video}, {"segments", json::array()},
+                         {"finalized", false}};
+    return json_answer(202, {{"data", media_object(id, state().media[id])}});
+}
+
+// command=APPEND: segment_index's bytes (at most 5 MB) in the media field.
+HttpAnswer append_upload(const Form& form, const Grant& grant) {
+    auto* media = own_media(field(form.fields, "media_id"), grant);
+    if (!media || (*media)["finalized"] == true) return invalid("Your media IDs are invalid.");
+    if (!form.files.contains("media")) return invalid("The media field is required for APPEND.");
+    const auto index = field(form.fields, "segment_index");
+    const long long segment = std::atoll(index.c_str());
+    if (index.empty() || segment < 0 || segment > 999)
+        return invalid("segment_index must be between 0 and 999.");
+    for (const auto& seen : (*media)["segments"])
+        if (seen == segment) return invalid("Segment " + index + " was already appended.");
+    const long long bytes = form.files.at("media").value("bytes", 0LL);
+    if (bytes > kMaxChunkBytes) return invalid("A segment is at most 5 MB.");
+    (*media)["segments"].push_back(segment);
+    (*media)["size"] = (*media)["size"].get<long long>() + bytes;
+    HttpAnswer answer;
+    answer.status = 204;
+    return answer;
+}
+
+// command=FINALIZE: every byte announced arrived; a video is then processed, polled by STATUS.
+HttpAnswer finalize_upload(const std::map<std::string, std::string>& fields, const Grant& grant) {
+    const auto id = field(fields, "media_id");
+    auto* media = own_media(id, grant);
+    if (!media || (*media)["finalized"] == true) return invalid("Your media IDs are invalid.");
+    if ((*media)["size"] != (*media)["total_bytes"])
+        return invalid("File size mismatch: expected " + (*media)["total_bytes"].dump() +
+                       " bytes, received " + (*media)["size"].dump() + ".");
+    (*media)["finalized"] = true;
+    if ((*media)["video"] == true) {
+        const bool fails = state().fail_next_processing;
+        state().fail_next_processing = false;
+        (*media)["processing"] = {{"state", "pending"}, {"check_after_secs", 1}};
+        (*media)["polls_left"] = 1;
+        (*media)["fails"] = fails;
+    }
+    return json_answer(201, {{"data", media_object(id, *media)}});
+}
+
+// GET ?command=STATUS&media_id=: pending -> in_progress -> succeeded (or failed).
+HttpAnswer upload_status(const HttpRequest& request, const Grant& grant) {
+    const auto params = request.parameters();
+    if (field(params, "command") != "STATUS") return invalid("command must be STATUS.");
+    const auto id = field(params, "media_id");
+    auto* media = own_media(id, grant);
+    if (!media || !media->contains("processing")) return invalid("Your media IDs are invalid.");
+    auto& m = *media;
+    if (m["polls_left"].get<int>() > 0) {
+        m["polls_left"] = m["polls_left"].get<int>() - 1;
+        m["processing"] = {
+            {"state", "in_progress"}, {"check_after_secs", 1}, {"progress_percent", 50}};
+    } else if (m["fails"] == true) {
+        m["processing"] = {
+            {"state", "failed"},
+            {"progress_percent", 100},
+            {"error",
+             {{"code", 1}, {"name", "InvalidMedia"}, {"message", "Unsupported video format"}}}};
+    } else {
+        m["processing"] = {{"state", "succeeded"}, {"progress_percent", 100}};
+    }
+    return json_answer(200, {{"data", media_object(id, m)}});
+}
+
+// A one-request image upload, or a command of the chunked upload.
 HttpAnswer upload_media(const HttpRequest& request, const Grant& grant) {
     const auto form = parse_form(request);
-    if (!form || !form->files.contains("media"))
+    if (!form) return invalid("The body must be multipart/form-data.");
+    const auto command = field(form->fields, "command");
+    if (command == "INIT") return init_upload(form->fields, grant);
+    if (command == "APPEND") return append_upload(*form, grant);
+    if (command == "FINALIZE") return finalize_upload(form->fields, grant);
+    if (!command.empty()) return invalid("command must be INIT, APPEND or FINALIZE.");
+    if (!form->files.contains("media"))
         return invalid("The media field is required in a multipart/form-data body.");
     const auto category = form->fields.find("media_category");
     if (category == form->fields.end() ||
         (category->second != "tweet_image" && category->second != "dm_image" &&
          category->second != "subtitles"))
         return invalid("media_category must be one of tweet_image, dm_image, subtitles.");
-    const json& file = form->files["media"];
+    const json& file = form->files.at("media");
     const std::string type = file.value("content_type", "");
     if (!type.starts_with("image/")) return invalid("Unsupported media type: " + type);
     const long long size = file.value("bytes", 0LL);
@@ -362,12 +479,9 @@ HttpAnswer upload_media(const HttpRequest& request, const Grant& grant) {
         return invalid("File size exceeds " + std::to_string(kMaxImageBytes) + " bytes.");
     const std::string id = next_id();
     state().media[id] = {{"user_id", grant.user_id}, {"size", size}, {"content_type", type}};
-    return json_answer(200, {{"data",
-                              {{"id", id},
-                               {"media_key", "3_" + id},
-                               {"size", size},
-                               {"expires_after_secs", 86400},
-                               {"image", {{"image_type", type}}}}}});
+    auto data = media_object(id, state().media[id]);
+    data["image"] = {{"image_type", type}};
+    return json_answer(200, {{"data", data}});
 }
 
 HttpAnswer rate_limited(long long reset) {
@@ -410,6 +524,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
             return user_tweets(request,
                                path.substr(kUsers.size(), path.size() - kUsers.size() - 7));
         });
+    if (request.method == "GET" && path == "/2/media/upload")
+        return call({"media.write"},
+                    [&](const Grant& grant) { return upload_status(request, grant); });
     if (request.method == "POST" && path == "/2/media/upload")
         return call({"media.write"},
                     [&](const Grant& grant) { return upload_media(request, grant); });
@@ -421,6 +538,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // (scopes: those granted of the ones asked, all by default). expire {user_id}: the user's access
 // tokens stop working, as after two hours, while their refresh tokens still work. rate_limit
 // {method, path, reset_in}: the next such call answers 429 until reset_in seconds from now.
+// fail_processing {}: the next finalized video fails processing.
 // tweet {user_id, text}: a post made in the X app.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
@@ -440,6 +558,8 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
         s.rate_limited[body.at("method").get<std::string>() + " " +
                        body.at("path").get<std::string>()] =
             unix_now() + body.value("reset_in", 60LL);
+    } else if (action == "fail_processing") {
+        s.fail_next_processing = true;
     } else if (action == "tweet") {
         return json_answer(200, store_tweet(body.at("user_id").get<std::string>(),
                                             body.at("text").get<std::string>()));
