@@ -134,6 +134,18 @@ Reply social_accounts_health(const RequestContext& ctx, Services& services) {
     return page_reply(q.page, checked, render::account_health_json);
 }
 
+// Spec 4.3: the days of history asked for, 1 to 365 (30 unless given).
+Reply social_follower_stats(const RequestContext& ctx, Services& services) {
+    Validator query(ctx.query);
+    const auto days = query.optional_integer("days", 1, 365).value_or(30);
+    query.finish();
+    auto data = nlohmann::json::array();
+    for (const auto& series :
+         accounts(services).follower_stats(ctx.workspace_id, static_cast<int>(days)))
+        data.push_back(render::follower_series_json(series));
+    return Reply::ok({{"days", days}, {"accounts", std::move(data)}});
+}
+
 Reply rename_social_account(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);
     const std::string name = body.required_string("display_name", kMaxNameChars);
@@ -209,6 +221,7 @@ std::span<const Route> routes<Family::social_accounts>() {
             .unlimited(),
         Route::get("/v1/social/accounts", kRead, list_social_accounts),
         Route::get("/v1/social/accounts/health", kRead, social_accounts_health),
+        Route::get("/v1/social/accounts/follower-stats", kRead, social_follower_stats),
         Route::patch("/v1/social/accounts/{account_id}", kWrite, rename_social_account),
         // Also needs profiles:manage, checked by the handler (a route names one scope).
         Route::post("/v1/social/accounts/{account_id}/move", kWrite, move_social_account),

@@ -32,4 +32,14 @@ nlohmann::json moved_account_json(const social::Account& a, long long profile_id
     return json;
 }
 
+nlohmann::json follower_series_json(const social::FollowerSeries& series) {
+    auto days = nlohmann::json::array();
+    for (const auto& day : series.days)
+        days.push_back({{"date", day.date}, {"followers", day.followers}});
+    return {{"account_id", series.account_id},
+            {"platform", series.platform},
+            {"display_name", series.display_name},
+            {"days", std::move(days)}};
+}
+
 }  // namespace squawk::api::render

@@ -98,6 +98,10 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         token_refresh_ = std::make_unique<runtime::PeriodicTask>(
             runtime::PeriodicTask::Options{.name = "token-refresh", .interval = kRefreshEvery},
             [this] { token_refresher_->run_once(); });
+        metrics_reader_ = std::make_unique<social::MetricsReader>(*mysql_, config_, *refresh_http_);
+        metrics_reading_ = std::make_unique<runtime::PeriodicTask>(
+            runtime::PeriodicTask::Options{.name = "account-metrics", .interval = kRefreshEvery},
+            [this] { metrics_reader_->run_once(); });
     }
 }
 
@@ -111,6 +115,7 @@ void WorkerRuntime::start() {
     for (auto& pool : pools_) pool->start();
     heartbeat_.start();
     if (token_refresh_) token_refresh_->start();
+    if (metrics_reading_) metrics_reading_->start();
     log::info("worker started", {{"worker_id", worker_id_}, {"pools", pool_names_}});
 }
 
@@ -155,6 +160,7 @@ void WorkerRuntime::stop() {
 
     heartbeat_.stop();
     if (token_refresh_) token_refresh_->stop();
+    if (metrics_reading_) metrics_reading_->stop();
     log::info("worker stopped", {{"worker_id", worker_id_}});
 }
 

@@ -9,6 +9,7 @@
 #include "common/core/metrics/registry.hpp"
 #include "common/core/runtime/periodic_task.hpp"
 #include "common/core/storage/object_store.hpp"
+#include "common/domain/social/metrics_reader.hpp"
 #include "common/domain/social/token_refresher.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
@@ -64,6 +65,9 @@ class WorkerRuntime : public daemon::Service {
     std::unique_ptr<http::Client> refresh_http_;
     std::unique_ptr<social::TokenRefresher> token_refresher_;
     std::unique_ptr<runtime::PeriodicTask> token_refresh_;
+    // Account metrics (followers) on the same HTTP client, due every few hours per account.
+    std::unique_ptr<social::MetricsReader> metrics_reader_;
+    std::unique_ptr<runtime::PeriodicTask> metrics_reading_;
     bool started_ = false;
     bool stopped_ = false;
 };

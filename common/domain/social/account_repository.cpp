@@ -34,6 +34,12 @@ constexpr const char* kDueRefreshes =
     " COALESCE(updated_at, created_at) FROM social_accounts WHERE status = ? AND token_valid = 1"
     " AND token_expires_at < ? AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
     " ORDER BY token_expires_at LIMIT ? FOR UPDATE SKIP LOCKED";
+constexpr const char* kDueMetrics =
+    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
+    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
+    " COALESCE(updated_at, created_at) FROM social_accounts WHERE status = ? AND token_valid = 1"
+    " AND (metrics_due_at IS NULL OR metrics_due_at < ?)"
+    " ORDER BY metrics_due_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
@@ -130,6 +136,18 @@ std::vector<Account> AccountRepository::lease_due_refreshes(db::Session& s, time
         due.push_back(read_account(r));
     for (const auto& a : due)
         s.execute("UPDATE social_accounts SET token_refresh_until = ? WHERE id = ?",
+                  {time_param(lease_until), a.id});
+    return due;
+}
+
+std::vector<Account> AccountRepository::lease_due_metrics(db::Session& s, time::TimePoint now,
+                                                          time::TimePoint lease_until, int limit) {
+    std::vector<Account> due;
+    for (const auto& r : s.query(kDueMetrics, {name_of(AccountStatus::connected), time_param(now),
+                                               static_cast<long long>(limit)}))
+        due.push_back(read_account(r));
+    for (const auto& a : due)
+        s.execute("UPDATE social_accounts SET metrics_due_at = ? WHERE id = ?",
                   {time_param(lease_until), a.id});
     return due;
 }

@@ -56,6 +56,10 @@ class AccountRepository {
     // under way, each leased to the caller until `lease_until` (commit to hold the lease).
     static std::vector<Account> lease_due_refreshes(db::Session& s, time::TimePoint before,
                                                     time::TimePoint lease_until, int limit);
+    // Up to `limit` connected accounts with a valid token whose metrics reading is due at `now`,
+    // each leased to the caller until `lease_until` (commit to hold the lease).
+    static std::vector<Account> lease_due_metrics(db::Session& s, time::TimePoint now,
+                                                  time::TimePoint lease_until, int limit);
     // A refresh's new credentials and expiry: the lease ends and the token is valid again.
     static void record_refresh(db::Session& s, long long id, const std::string& credentials_sealed,
                                std::optional<time::TimePoint> expires_at);

@@ -108,6 +108,13 @@ GrantedAccount AccountService::connect_granted(long long workspace_id,
     return out;
 }
 
+std::vector<FollowerSeries> AccountService::follower_stats(long long workspace_id, int days) {
+    const auto first_day = utc_day(time::now() - std::chrono::hours(24) * (days - 1));
+    return mysql_.run([&](db::Session& s) {
+        return AccountMetricsRepository::follower_series(s, workspace_id, first_day);
+    });
+}
+
 AccountPage AccountService::list(long long workspace_id, const std::string& platform,
                                  long long offset, int limit) {
     return mysql_.run([&](db::Session& s) {

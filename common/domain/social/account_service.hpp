@@ -6,6 +6,7 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/redis/redis_pool.hpp"
+#include "common/domain/social/account_metrics_repository.hpp"
 #include "common/domain/social/account_repository.hpp"
 #include "common/domain/social/connector.hpp"
 
@@ -44,6 +45,9 @@ class AccountService {
     // Re-checks the credentials of one page of accounts with their platforms and records it.
     AccountPage check_health(long long workspace_id, const std::string& platform, long long offset,
                              int limit);
+    // Each connected account's daily follower counts over the last `days` UTC days, today
+    // included, as the sync pool read them.
+    std::vector<FollowerSeries> follower_stats(long long workspace_id, int days);
     Account rename(long long workspace_id, const std::string& id, const std::string& display_name);
     // Moves the account to the workspace of `profile_id`, a profile `owner_workspace_id` owns.
     // The account as it is in the profile's workspace.

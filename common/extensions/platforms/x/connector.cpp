@@ -213,6 +213,24 @@ class XConnector final : public Connector {
         return listing;
     }
 
+    // The profile's public counts: followers, following and posts.
+    std::optional<MetricsReading> account_metrics(const Target& target) override {
+        MetricsReading reading;
+        auto me = read(
+            api_.send("GET", "/2/users/me?user.fields=public_metrics", bearer(target.credentials)),
+            kObject);
+        if (me.failure) {
+            reading.failure = std::move(me.failure);
+            return reading;
+        }
+        const auto counts = me.body.value("public_metrics", json::object());
+        if (counts.contains("followers_count") && counts["followers_count"].is_number_integer())
+            reading.metrics.followers = counts["followers_count"].get<long long>();
+        if (counts.contains("following_count") && counts["following_count"].is_number_integer())
+            reading.metrics.following = counts["following_count"].get<long long>();
+        return reading;
+    }
+
     std::string authorize_url(const OAuthClient& client, const std::string& state,
                               const std::string& code_challenge) const override {
         return consent_url(client, kFactory.oauth_scopes, " ", state, code_challenge);

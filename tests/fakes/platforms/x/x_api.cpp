@@ -262,11 +262,18 @@ std::variant<Grant, HttpAnswer> authorized(const HttpRequest& request,
     return token->second;
 }
 
-HttpAnswer me(const Grant& grant) {
+// user.fields=public_metrics adds the counts X shows on the profile.
+HttpAnswer me(const HttpRequest& request, const Grant& grant) {
     const json& user = state().users[grant.user_id];
-    return json_answer(
-        200,
-        {{"data", {{"id", user["id"]}, {"name", user["name"]}, {"username", user["username"]}}}});
+    json data = {{"id", user["id"]}, {"name", user["name"]}, {"username", user["username"]}};
+    if (has(split(url_decode(request.query("user.fields")), ','), "public_metrics"))
+        data["public_metrics"] = {
+            {"followers_count", user.value("followers", 0)},
+            {"following_count", user.value("following", 0)},
+            {"tweet_count", state().tweets.value(grant.user_id, json::array()).size()},
+            {"listed_count", 0},
+            {"like_count", 0}};
+    return json_answer(200, {{"data", data}});
 }
 
 json store_tweet(const std::string& user_id, const std::string& text,
@@ -511,7 +518,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     constexpr std::string_view kTweets = "/2/tweets/";
     constexpr std::string_view kUsers = "/2/users/";
     if (request.method == "GET" && path == "/2/users/me")
-        return call({"tweet.read", "users.read"}, me);
+        return call({"tweet.read", "users.read"},
+                    [&](const Grant& grant) { return me(request, grant); });
     if (request.method == "POST" && path == "/2/tweets")
         return call({"tweet.read", "tweet.write", "users.read"},
                     [&](const Grant& grant) { return create_tweet(request, grant); });
@@ -534,20 +542,23 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 }
 
 // oauth_client {client_id, client_secret}: the registered application. user {id, username,
-// name}. next_consent {user_id, scopes?, deny?}: how the next visit to the consent page answers
-// (scopes: those granted of the ones asked, all by default). expire {user_id}: the user's access
-// tokens stop working, as after two hours, while their refresh tokens still work. rate_limit
-// {method, path, reset_in}: the next such call answers 429 until reset_in seconds from now.
-// fail_processing {}: the next finalized video fails processing.
-// tweet {user_id, text}: a post made in the X app.
+// name, followers?, following?}. next_consent {user_id, scopes?, deny?}: how the next visit to the
+// consent page answers (scopes: those granted of the ones asked, all by default). expire {user_id}:
+// the user's access tokens stop working, as after two hours, while their refresh tokens still work.
+// rate_limit {method, path, reset_in}: the next such call answers 429 until reset_in seconds from
+// now. fail_processing {}: the next finalized video fails processing. tweet {user_id, text}: a post
+// made in the X app.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
         s.application = {body.at("client_id").get<std::string>(),
                          body.at("client_secret").get<std::string>()};
     } else if (action == "user") {
-        s.users[body.at("id").get<std::string>()] = {
-            {"id", body.at("id")}, {"username", body.at("username")}, {"name", body.at("name")}};
+        s.users[body.at("id").get<std::string>()] = {{"id", body.at("id")},
+                                                     {"username", body.at("username")},
+                                                     {"name", body.at("name")},
+                                                     {"followers", body.value("followers", 0)},
+                                                     {"following", body.value("following", 0)}};
     } else if (action == "next_consent") {
         s.next_consent = body;
     } else if (action == "expire") {
