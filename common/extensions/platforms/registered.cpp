@@ -2,6 +2,7 @@
 // left out of this list cannot be connected, configured or documented.
 #include "common/extensions/platforms/bluesky/factory.hpp"
 #include "common/extensions/platforms/discord/factory.hpp"
+#include "common/extensions/platforms/instagram/factory.hpp"
 #include "common/extensions/platforms/telegram/factory.hpp"
 #include "common/extensions/platforms/threads/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
@@ -11,12 +12,8 @@ namespace squawk::social {
 
 std::span<const PlatformFactory> registered_platforms() {
     static constexpr PlatformFactory kRegistered[] = {
-        telegram::kFactory,
-        discord::kFactory,
-        whatsapp::kFactory,
-        bluesky::kFactory,
-        threads::kFactory,
-        x::kFactory,
+        telegram::kFactory, discord::kFactory, whatsapp::kFactory,  bluesky::kFactory,
+        threads::kFactory,  x::kFactory,       instagram::kFactory,
     };
     return kRegistered;
 }

@@ -1,0 +1,64 @@
+// What the fake Instagram Graph API's parts share: its state (the application, Facebook users,
+// their Pages and the Instagram professional accounts linked to them, grants and tokens,
+// containers and published media), the Graph error answers and who a call's token speaks for.
+#pragma once
+
+#include "tests/fakes/platforms/fake_platform.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <variant>
+
+namespace squawk::fakes::platforms::instagram {
+
+using nlohmann::json;
+using Params = std::map<std::string, std::string>;
+
+struct State {
+    json client = json::object();    // the registered application {client_id, client_secret}
+    json users = json::object();     // Facebook user id -> {id, name}
+    json pages = json::object();     // Page id -> {id, name, user_id, instagram_business_account}
+    json accounts = json::object();  // Instagram account id -> {id, username, name, page_id, ...}
+    json next_consent;               // null, or {user_id, scopes?, deny?}
+    // code -> {user_id, redirect_uri, scopes, code_challenge, issued_at, used}
+    json codes = json::object();
+    // token -> {user_id, scopes, long_lived, expires_at, expired}
+    json tokens = json::object();
+    long long container_delay = 0;  // status reads each new container answers IN_PROGRESS
+    json next_container_error;      // null, or the status the next container ends in ERROR with
+    json throttle;                  // null, or {code, minutes}: how the next Graph call is refused
+    // id -> {id, user_id, media_type, caption, image_url, is_carousel_item, children, polls_left,
+    // error, resumable, file_size, received, chunks, media_id, options}
+    json containers = json::object();
+    // Instagram account id -> [{id, caption, media_type, media_product_type, permalink, timestamp,
+    // like_count, comments_count, comments, insights, children}], oldest first
+    json media = json::object();
+};
+
+State& state();
+
+// A Graph id of the fake's own sequence.
+std::string new_id();
+std::string param(const Params& params, const std::string& name);
+
+HttpAnswer graph_error(int status, const std::string& message, int code, int subcode = 0,
+                       const std::string& type = "OAuthException");
+HttpAnswer invalid_parameter(const std::string& message);
+
+// A token's Facebook user and granted permissions.
+struct Caller {
+    std::string user_id;
+    json scopes;
+    bool has(const std::string& scope) const;
+};
+
+// The token's caller, or the 190 the Graph API answers for a token it does not take.
+std::variant<Caller, HttpAnswer> caller_of(const std::string& token);
+
+// The consent page and the token endpoint (facebook_login.cpp).
+HttpAnswer consent_dialog(const Params& params);
+HttpAnswer access_token(const Params& params);
+
+}  // namespace squawk::fakes::platforms::instagram
