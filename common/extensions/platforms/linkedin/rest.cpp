@@ -1,0 +1,87 @@
+#include "common/extensions/platforms/linkedin/rest.hpp"
+
+#include "common/core/http/form_encoding.hpp"
+
+namespace squawk::social::linkedin {
+namespace {
+
+using nlohmann::json;
+
+std::string message_of(const json& body) {
+    return json_text(body, "message");
+}
+
+constexpr AnswerShape kResource{
+    .speaker = "LinkedIn",
+    .accepted = [](long status, const json& body) { return status == 200 && body.is_object(); },
+    .reason = message_of,
+};
+
+constexpr AnswerShape kCreated{
+    .speaker = "LinkedIn",
+    .accepted = [](long status, const json&) { return status == 201; },
+    .reason = message_of,
+};
+
+constexpr AnswerShape kDone{
+    .speaker = "LinkedIn",
+    .accepted = [](long status, const json&) { return status / 100 == 2; },
+    .reason = message_of,
+};
+
+// A 401 is the access token (invalid, expired or revoked); a 403 a permission the member did not
+// grant or the application was not given, which LinkedIn names only by its internal resource.
+Answer read(const http::Response& response, const AnswerShape& shape, std::string_view permission) {
+    auto answer = read_answer(response, shape);
+    if (!answer.failure) return answer;
+    if (response.status == 401) answer.failure->field = "access_token";
+    if (response.status == 403)
+        answer.failure->reason += " (LinkedIn permission needed: " + std::string(permission) + ")";
+    return answer;
+}
+
+}  // namespace
+
+http::HeaderList bearer(const Credentials& credentials) {
+    const auto token = credentials.find("access_token");
+    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
+}
+
+http::HeaderList rest_headers(const Credentials& credentials, std::string_view restli_method) {
+    auto headers = bearer(credentials);
+    headers.emplace_back("LinkedIn-Version", std::string(kVersion));
+    headers.emplace_back("X-Restli-Protocol-Version", "2.0.0");
+    if (!restli_method.empty()) headers.emplace_back("X-RestLi-Method", std::string(restli_method));
+    return headers;
+}
+
+std::string urn_segment(std::string_view urn) {
+    return http::percent_encode(urn);
+}
+
+std::string person_urn(std::string_view person_id) {
+    return "urn:li:person:" + std::string(person_id);
+}
+
+Answer read_resource(const http::Response& response, std::string_view permission) {
+    return read(response, kResource, permission);
+}
+
+Answer read_created(const http::Response& response, std::string_view permission) {
+    return read(response, kCreated, permission);
+}
+
+Answer read_done(const http::Response& response, std::string_view permission) {
+    return read(response, kDone, permission);
+}
+
+PlatformFailure nothing_published(PlatformFailure failure) {
+    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
+    return failure;
+}
+
+PlatformFailure refusal(std::string reason, long http_status) {
+    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, http_status, ""};
+}
+
+}  // namespace squawk::social::linkedin

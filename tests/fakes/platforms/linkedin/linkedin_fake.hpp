@@ -1,0 +1,82 @@
+// What the parts of the fake LinkedIn share: its state (the registered application, members,
+// grants, media and posts), LinkedIn's error body and the bearer check every REST call makes.
+#pragma once
+
+#include "tests/fakes/platforms/fake_platform.hpp"
+
+#include <chrono>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace squawk::fakes::platforms::linkedin {
+
+using nlohmann::json;
+
+// What a token or a code grants: the member (their OpenID sub) and the scopes.
+struct Grant {
+    std::string member;
+    std::vector<std::string> scopes;
+};
+
+struct Code {
+    Grant grant;
+    std::string redirect_uri;
+    std::string challenge;  // empty when the consent carried no PKCE challenge
+    std::chrono::steady_clock::time_point issued;
+};
+
+struct State {
+    std::string client_id;
+    std::string client_secret;
+    json members = json::object();  // sub -> {sub, name, followers}
+    std::optional<json> next_consent;
+    std::map<std::string, Code> codes;
+    std::map<std::string, Grant> access_tokens;
+    std::map<std::string, Grant> expired_tokens;
+    std::map<std::string, Grant> refresh_tokens;
+    // urn -> {owner, kind (image, document), uploaded, bytes, status}
+    json single_uploads = json::object();
+    // urn -> {owner, bytes, parts: [{first, last, etag}], signature, upload_token, status, fails}
+    json videos = json::object();
+    bool fail_next_processing = false;
+    json posts = json::array();  // oldest first
+    // "METHOD /path" -> the Retry-After its next call answers 429 with
+    std::map<std::string, long long> throttled;
+};
+
+State& state();
+
+// {status, serviceErrorCode, code, message}, as the REST API words every error.
+HttpAnswer error(int status, int service_code, const std::string& code, const std::string& message);
+HttpAnswer unprocessable(const std::string& message);
+
+// The grant of the request's bearer token, or LinkedIn's 401; a scope of `needed` it lacks is a
+// 403 naming the resource (`resource`, as LinkedIn names its endpoints).
+std::variant<Grant, HttpAnswer> authorized(const HttpRequest& request,
+                                           std::initializer_list<std::string_view> needed,
+                                           const std::string& resource);
+
+bool has(const std::vector<std::string>& list, std::string_view item);
+std::string random_text(size_t length);
+std::string person_urn(const std::string& member);
+long long now_ms();
+// The request's own origin (http://127.0.0.1:<port>), for upload addresses handed out.
+std::string origin(const HttpRequest& request);
+
+// The parts of the API (oauth.cpp, media.cpp, posts.cpp); `path` is under /linkedin.
+HttpAnswer consent(const HttpRequest& request);
+HttpAnswer token(const HttpRequest& request);
+HttpAnswer userinfo(const HttpRequest& request);
+std::optional<HttpAnswer> serve_media(const HttpRequest& request, const std::string& path);
+std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::string& path);
+// A member's post as if made in the LinkedIn app; returns it.
+json store_native_post(const std::string& member, const std::string& text);
+// Whether `urn` is a video, image or document of `member` ready to be posted; its kind.
+std::optional<std::string> ready_media(const std::string& urn, const std::string& member);
+
+}  // namespace squawk::fakes::platforms::linkedin
