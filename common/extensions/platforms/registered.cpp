@@ -4,6 +4,7 @@
 #include "common/extensions/platforms/discord/factory.hpp"
 #include "common/extensions/platforms/instagram/factory.hpp"
 #include "common/extensions/platforms/linkedin/factory.hpp"
+#include "common/extensions/platforms/pinterest/factory.hpp"
 #include "common/extensions/platforms/telegram/factory.hpp"
 #include "common/extensions/platforms/threads/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
@@ -13,8 +14,9 @@ namespace squawk::social {
 
 std::span<const PlatformFactory> registered_platforms() {
     static constexpr PlatformFactory kRegistered[] = {
-        telegram::kFactory, discord::kFactory, whatsapp::kFactory, bluesky::kFactory,
-        threads::kFactory,  x::kFactory,       linkedin::kFactory, instagram::kFactory,
+        telegram::kFactory, discord::kFactory,   whatsapp::kFactory,
+        bluesky::kFactory,  threads::kFactory,   x::kFactory,
+        linkedin::kFactory, pinterest::kFactory, instagram::kFactory,
     };
     return kRegistered;
 }
