@@ -7,6 +7,7 @@
 #include "common/extensions/platforms/pinterest/factory.hpp"
 #include "common/extensions/platforms/telegram/factory.hpp"
 #include "common/extensions/platforms/threads/factory.hpp"
+#include "common/extensions/platforms/tiktok/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
 
@@ -14,9 +15,9 @@ namespace squawk::social {
 
 std::span<const PlatformFactory> registered_platforms() {
     static constexpr PlatformFactory kRegistered[] = {
-        telegram::kFactory, discord::kFactory,   whatsapp::kFactory,
-        bluesky::kFactory,  threads::kFactory,   x::kFactory,
-        linkedin::kFactory, pinterest::kFactory, instagram::kFactory,
+        telegram::kFactory,  discord::kFactory,   whatsapp::kFactory, bluesky::kFactory,
+        threads::kFactory,   x::kFactory,         linkedin::kFactory, tiktok::kFactory,
+        pinterest::kFactory, instagram::kFactory,
     };
     return kRegistered;
 }
