@@ -10,14 +10,15 @@
 #include "common/extensions/platforms/tiktok/factory.hpp"
 #include "common/extensions/platforms/whatsapp/factory.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
+#include "common/extensions/platforms/youtube/factory.hpp"
 
 namespace squawk::social {
 
 std::span<const PlatformFactory> registered_platforms() {
     static constexpr PlatformFactory kRegistered[] = {
-        telegram::kFactory,  discord::kFactory,   whatsapp::kFactory, bluesky::kFactory,
-        threads::kFactory,   x::kFactory,         linkedin::kFactory, tiktok::kFactory,
-        pinterest::kFactory, instagram::kFactory,
+        telegram::kFactory,  discord::kFactory, whatsapp::kFactory,  bluesky::kFactory,
+        threads::kFactory,   x::kFactory,       linkedin::kFactory,  tiktok::kFactory,
+        pinterest::kFactory, youtube::kFactory, instagram::kFactory,
     };
     return kRegistered;
 }
