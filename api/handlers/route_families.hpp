@@ -24,6 +24,7 @@ enum class Family {
     social_sync,
     social_queues,
     social_posts,
+    facebook_pages,
     logs,
     webhooks,
     content_policy,

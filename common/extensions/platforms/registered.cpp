@@ -2,6 +2,7 @@
 // left out of this list cannot be connected, configured or documented.
 #include "common/extensions/platforms/bluesky/factory.hpp"
 #include "common/extensions/platforms/discord/factory.hpp"
+#include "common/extensions/platforms/facebook/factory.hpp"
 #include "common/extensions/platforms/instagram/factory.hpp"
 #include "common/extensions/platforms/linkedin/factory.hpp"
 #include "common/extensions/platforms/pinterest/factory.hpp"
@@ -18,7 +19,7 @@ std::span<const PlatformFactory> registered_platforms() {
     static constexpr PlatformFactory kRegistered[] = {
         telegram::kFactory,  discord::kFactory, whatsapp::kFactory,  bluesky::kFactory,
         threads::kFactory,   x::kFactory,       linkedin::kFactory,  tiktok::kFactory,
-        pinterest::kFactory, youtube::kFactory, instagram::kFactory,
+        pinterest::kFactory, youtube::kFactory, instagram::kFactory, facebook::kFactory,
     };
     return kRegistered;
 }
