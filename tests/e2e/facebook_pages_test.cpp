@@ -234,4 +234,23 @@ TEST_CASE_METHOD(FacebookPages,
         CHECK_NOTHROW(
             social::facebook::check_reel_limit(s, accounts, "reel", time::now(), counted));
     });
+
+    // Through the API: one more reel is refused when the post is created, a plain post is not.
+    const auto video = fake.media_url("reel.mp4", "video/mp4", 2'000'000);
+    const auto reel = stack.request("POST", "/v1/social/posts/schedule",
+                                    {{"content", "One reel too many"},
+                                     {"account_ids", {account}},
+                                     {"media_urls", {video}},
+                                     {"scheduled_time", hours_from_now(2)},
+                                     {"platform_options", {{"facebook", {{"post_type", "reel"}}}}}},
+                                    key);
+    check_error_envelope(reel, 422, "PLATFORM_DAILY_LIMIT_REACHED");
+    CHECK(reel.json["error"]["details"]["account_id"] == account);
+    CHECK(reel.json["error"]["details"]["used"] == 30);
+    const auto plain = stack.request("POST", "/v1/social/posts/schedule",
+                                     {{"content", "A plain post still fits"},
+                                      {"account_ids", {account}},
+                                      {"scheduled_time", hours_from_now(2)}},
+                                     key);
+    check_success_envelope(plain, 201);
 }

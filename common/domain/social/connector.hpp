@@ -16,7 +16,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+namespace squawk::db {
+class Session;
+}
 
 namespace squawk::social {
 
@@ -249,6 +254,15 @@ class Connector;
 // A problem with the post's platform_options.<platform>: `field` inside that object.
 using OptionProblems = std::vector<FieldProblem>;
 
+// A post about to be stored (created or edited) with targets on one platform, for the checks
+// that need the database (PlatformFactory::admit_post).
+struct PostAdmission {
+    std::vector<std::pair<std::string, long long>> accounts;  // {public id, row id}
+    std::string post_type;
+    long long post_id = 0;  // the post being edited; 0 when it is being created
+    time::TimePoint now;
+};
+
 // A platform as data: everything the API, the configuration and the validators know of it without
 // building a connector, and how to build one. Each lives in its extension folder's factory.hpp.
 struct PlatformFactory {
@@ -273,6 +287,9 @@ struct PlatformFactory {
     // the call); null: the platform takes no other option, and any is refused as unknown.
     OptionProblems (*check_options)(const nlohmann::json& options,
                                     std::string_view post_type) = nullptr;
+    // Checks of a post going to accounts of this platform that need the database (Facebook's
+    // reel limit), run in the transaction that stores it; throws ApiError. null: none.
+    void (*admit_post)(db::Session& s, const PostAdmission& post) = nullptr;
     std::string_view settings_section;  // [social.<settings_section>]
     std::unique_ptr<Connector> (*make)(const config::PlatformSettings& settings,
                                        http::Client& http) = nullptr;

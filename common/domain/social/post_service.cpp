@@ -141,6 +141,9 @@ CreatedPost PostService::create(long long workspace_id, bool is_test, const Post
         if (guarded) PostRepository::lock_contents(s, workspace_id, {content_hash(input.content)});
         auto prepared = prepare(s, workspace_id, is_test, input);
         if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
+        if (!input.draft)
+            admit_for_platforms(s, accounts_by_platform(prepared.post.targets),
+                                input.platform_options, 0);
         // Refused before any platform is called: the platform already refused these tokens.
         if (!input.draft && !prepared.reconnect_required.empty())
             throw ApiError(
@@ -188,6 +191,9 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
                 p.problems["content"] += (p.problems["content"].empty() ? "" : "; ") +
                                          std::string("duplicates a post of the last 24 hours");
             batch_hashes.push_back(hash);
+            if (p.problems.empty() && !rows[i].draft)
+                admit_for_platforms(s, accounts_by_platform(p.post.targets),
+                                    rows[i].platform_options, 0);
             if (!p.problems.empty()) {
                 auto hit = std::find_if(problems.begin(), problems.end(),
                                         [&](const RowProblem& r) { return r.index == i; });
@@ -266,6 +272,9 @@ Post PostService::update(long long workspace_id, long long id, const PostChange&
                 platforms.push_back(t.platform);
         const auto review = review_for_platforms(input, platforms, limits_);
         if (!review.problems.empty()) throw validation_error(fields_json(review.problems));
+        // As at creation, drafts are not checked: they publish nothing.
+        if (p.status != PostStatus::draft)
+            admit_for_platforms(s, accounts_by_platform(p.targets), input.platform_options, p.id);
 
         p.content = input.content;
         p.link = input.link;

@@ -94,6 +94,22 @@ void review_options(const nlohmann::json& given, const PlatformFactory& platform
 
 }  // namespace
 
+void admit_for_platforms(db::Session& s, const AccountsByPlatform& accounts,
+                         const nlohmann::json& platform_options, long long post_id) {
+    for (const auto& [id, on_platform] : accounts) {
+        const auto* platform = find_platform(id);
+        if (!platform || !platform->admit_post) continue;
+        const auto given = platform_options.find(id);
+        PostAdmission admission;
+        admission.accounts = on_platform;
+        admission.post_type = post_type_of(
+            given == platform_options.end() ? nlohmann::json::object() : *given, *platform);
+        admission.post_id = post_id;
+        admission.now = time::now();
+        platform->admit_post(s, admission);
+    }
+}
+
 nlohmann::json platform_options_of(const nlohmann::json& given) {
     nlohmann::json out = nlohmann::json::object();
     if (!given.is_object()) return out;

@@ -55,6 +55,20 @@ PlatformReview review_for_platforms(const PostInput& input,
                                     const std::vector<std::string>& platforms,
                                     const LimitsTable& limits);
 
+// The accounts ({public id, row id}) of a post's targets (stored or new), by platform.
+using AccountsByPlatform = std::map<std::string, std::vector<std::pair<std::string, long long>>>;
+template <typename Targets>
+AccountsByPlatform accounts_by_platform(const Targets& targets) {
+    AccountsByPlatform out;
+    for (const auto& t : targets) out[t.platform].emplace_back(t.account_public_id, t.account_id);
+    return out;
+}
+
+// Runs each platform's admit_post for the post's accounts on it, in the caller's transaction;
+// `post_id` is the post being edited (0 when creating). Throws the platform's ApiError.
+void admit_for_platforms(db::Session& s, const AccountsByPlatform& accounts,
+                         const nlohmann::json& platform_options, long long post_id);
+
 // platform_options.<p> as its connector receives it (Message::options): without scheduled_time
 // and post_type.
 nlohmann::json platform_options_of(const nlohmann::json& given);

@@ -4,6 +4,7 @@
 
 #include "common/extensions/platforms/facebook/connector.hpp"
 #include "common/extensions/platforms/facebook/post_rules.hpp"
+#include "common/extensions/platforms/facebook/reel_limit.hpp"
 
 namespace squawk::social::facebook {
 
@@ -55,6 +56,7 @@ inline constexpr PlatformFactory kFactory{
     .default_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
     .oauth_scopes = kScopes,
     .post_types = kPostTypes,
+    .admit_post = &admit_post,
     .settings_section = "facebook",
     .make = &make,
 };

@@ -68,4 +68,8 @@ void check_reel_limit(db::Session& s,
     }
 }
 
+void admit_post(db::Session& s, const PostAdmission& post) {
+    check_reel_limit(s, post.accounts, post.post_type, post.now, post.post_id);
+}
+
 }  // namespace squawk::social::facebook

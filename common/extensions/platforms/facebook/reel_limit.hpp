@@ -6,6 +6,7 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/social/connector.hpp"
 
 #include <optional>
 #include <string>
@@ -46,5 +47,8 @@ void check_reel_limit(db::Session& s,
                       const std::vector<std::pair<std::string, long long>>& accounts,
                       std::string_view post_type, time::TimePoint now,
                       long long except_post_id = 0);
+
+// PlatformFactory::admit_post: check_reel_limit for the post's facebook accounts.
+void admit_post(db::Session& s, const PostAdmission& post);
 
 }  // namespace squawk::social::facebook
