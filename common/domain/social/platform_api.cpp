@@ -46,6 +46,20 @@ FailureKind failure_kind_for_status(long http_status) {
     return FailureKind::refused;
 }
 
+PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status) {
+    return PlatformFailure{kind, std::move(reason), std::nullopt, http_status, ""};
+}
+
+PlatformFailure refusal(std::string reason, long http_status, std::string field) {
+    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, http_status,
+                           std::move(field)};
+}
+
+PlatformFailure nothing_published(PlatformFailure failure) {
+    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
+    return failure;
+}
+
 std::string json_text(const nlohmann::json& object, const char* name) {
     return object.is_object() && object.contains(name) && object[name].is_string()
                ? object[name].get<std::string>()

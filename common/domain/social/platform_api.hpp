@@ -47,6 +47,15 @@ std::optional<std::chrono::seconds> until_reset_header(const http::Response& res
 // accepted (safe to retry), a 2xx the connector cannot read has an unknown outcome, any other
 // status is a refusal.
 FailureKind failure_kind_for_status(long http_status);
+// A failure of `kind` that a connector names itself (a check before a call, an answer that does
+// not say what it should), rather than one read from an error answer.
+PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status = 0);
+// The platform's "no" for good, worked out by the connector; `field` is the connect field to fix.
+PlatformFailure refusal(std::string reason, long http_status = 0, std::string field = "");
+// The failure of a step that publishes nothing by itself (an upload, a container, a status read):
+// whatever happened, the post surely was not published, so it is safe to retry rather than an
+// unknown outcome.
+PlatformFailure nothing_published(PlatformFailure failure);
 // The string member `name` of a JSON object, or "" when it is absent or not a string.
 std::string json_text(const nlohmann::json& object, const char* name);
 

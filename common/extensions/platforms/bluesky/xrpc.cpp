@@ -29,11 +29,6 @@ Answer read(const http::Response& response) {
     return answer;
 }
 
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
 PlatformFailure unreadable(std::string reason, FailureKind kind) {
     return PlatformFailure{kind, std::move(reason), std::nullopt, 200, ""};
 }

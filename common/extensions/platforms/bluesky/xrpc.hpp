@@ -12,11 +12,6 @@ namespace squawk::social::bluesky {
 // the window's ratelimit-reset.
 Answer read(const http::Response& response);
 
-// The failure of a step that publishes nothing by itself (a session, a handle, a blob, which the
-// PDS drops unless a record names it within minutes): whatever happened, the post surely was not
-// published.
-PlatformFailure nothing_published(PlatformFailure failure);
-
 // An answer the connector cannot read.
 PlatformFailure unreadable(std::string reason, FailureKind kind = FailureKind::not_accepted);
 

@@ -32,14 +32,6 @@ std::string credential(const Credentials& credentials, const char* name) {
     return found == credentials.end() ? std::string() : found->second;
 }
 
-http::HeaderList bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
-std::string path(const std::string& rest) {
-    return std::string(kGraphVersion) + rest;
-}
-
 // A Page post's id is {page}_{post}; a video's (reels, videos) is plain digits and its text is its
 // description rather than a message.
 bool is_video_id(const std::string& id) {
@@ -150,7 +142,8 @@ class FacebookConnector final : public Connector {
             return {refusal("'" + external_id + "' is not the id of a Facebook post")};
         const char* field = is_video_id(external_id) ? "description" : "message";
         auto answer = read_object(api_.send(
-            "POST", path(external_id), bearer(credential(target.credentials, "access_token")),
+            "POST", graph_path(external_id),
+            meta_graph::bearer(credential(target.credentials, "access_token")),
             "application/x-www-form-urlencoded", http::form_encode({{field, message.text}})));
         if (!answer.failure && !answer.body.value("success", false))
             return {refusal("Facebook did not change the post", 200)};
@@ -161,9 +154,10 @@ class FacebookConnector final : public Connector {
     MessageChange remove(const Target& target, const std::string& external_id) override {
         if (!is_graph_id(external_id))
             return {refusal("'" + external_id + "' is not the id of a Facebook post")};
-        auto answer = read_object(api_.send(
-            "DELETE", path(external_id), bearer(credential(target.credentials, "access_token"))));
-        if (answer.failure && names_missing_object(answer.body)) return {};
+        auto answer = read_object(
+            api_.send("DELETE", graph_path(external_id),
+                      meta_graph::bearer(credential(target.credentials, "access_token"))));
+        if (answer.failure && meta_graph::names_missing_object(answer.body)) return {};
         if (!answer.failure && !answer.body.value("success", false))
             return {refusal("Facebook did not delete the post", 200)};
         return {std::move(answer.failure)};
@@ -188,7 +182,7 @@ class FacebookConnector final : public Connector {
         }
         for (const auto& item : answer.body["data"]) {
             const auto id = graph_id(item, "id");
-            const auto at = parse_graph_time(json_text(item, "created_time"));
+            const auto at = meta_graph::parse_graph_time(json_text(item, "created_time"));
             if (id.empty() || !at) continue;
             RemotePost post;
             post.external_id = id;
@@ -196,7 +190,7 @@ class FacebookConnector final : public Connector {
             if (auto link = json_text(item, "permalink_url"); !link.empty())
                 post.url = std::move(link);
             post.published_at = *at;
-            const auto edited = parse_graph_time(json_text(item, "updated_time"));
+            const auto edited = meta_graph::parse_graph_time(json_text(item, "updated_time"));
             if (edited && *edited > *at) post.edited_at = *edited;
             listing.posts.push_back(std::move(post));
         }
@@ -293,12 +287,12 @@ class FacebookConnector final : public Connector {
 
   private:
     http::Response get(const std::string& rest, const std::string& token) {
-        return api_.send("GET", path(rest), bearer(token));
+        return api_.send("GET", graph_path(rest), meta_graph::bearer(token));
     }
 
     Answer post_form(const std::string& rest, const std::string& token,
                      const http::FormFields& fields) {
-        return read_object(api_.send("POST", path(rest), bearer(token),
+        return read_object(api_.send("POST", graph_path(rest), meta_graph::bearer(token),
                                      "application/x-www-form-urlencoded",
                                      http::form_encode(fields)));
     }

@@ -8,10 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string graph_path(const std::string& rest) {
-    return std::string(kGraphVersion) + rest;
-}
-
 // The token endpoint is on the Graph API's host unless the application configured another.
 std::string token_endpoint(const OAuthClient& client, const http::FormFields& query) {
     const std::string base =
@@ -19,14 +15,11 @@ std::string token_endpoint(const OAuthClient& client, const http::FormFields& qu
     return base + (base.find('?') == std::string::npos ? "?" : "&") + http::form_encode(query);
 }
 
-http::HeaderList bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
 // The permissions the user granted (status "granted"), space-separated as grants keep them.
 std::optional<std::string> granted_scopes(PlatformApi& api, const std::string& user_token,
                                           std::optional<PlatformFailure>& failure) {
-    auto answer = read_object(api.send("GET", graph_path("me/permissions"), bearer(user_token)));
+    auto answer =
+        read_object(api.send("GET", graph_path("me/permissions"), meta_graph::bearer(user_token)));
     if (answer.failure) {
         failure = std::move(answer.failure);
         return std::nullopt;
@@ -44,7 +37,7 @@ json managed_page(PlatformApi& api, const std::string& user_token, const std::st
                   std::optional<PlatformFailure>& failure) {
     auto answer = read_object(
         api.send("GET", graph_path("me/accounts?fields=id,name,access_token,tasks&limit=100"),
-                 bearer(user_token)));
+                 meta_graph::bearer(user_token)));
     if (answer.failure) {
         failure = std::move(answer.failure);
         return nullptr;

@@ -21,15 +21,15 @@ Answer acknowledged(Answer answer, const char* what) {
 }  // namespace
 
 Answer PageClient::settings() {
-    return read_object(api_.send("GET",
-                                 std::string(kGraphVersion) + page_.identity.external_id +
-                                     "?fields=id,name,about,description,website,phone,emails,"
-                                     "cover",
-                                 bearer(page_)));
+    return read_object(api_.send(
+        "GET",
+        graph_path(page_.identity.external_id + "?fields=id,name,about,description,website,phone,"
+                                                "emails,cover"),
+        bearer(page_)));
 }
 
 Answer PageClient::post(const std::string& path, const http::FormFields& fields) {
-    return read_object(api_.send("POST", std::string(kGraphVersion) + path, bearer(page_),
+    return read_object(api_.send("POST", graph_path(path), bearer(page_),
                                  "application/x-www-form-urlencoded", http::form_encode(fields)));
 }
 

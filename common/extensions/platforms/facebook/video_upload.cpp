@@ -11,16 +11,12 @@ namespace {
 
 using nlohmann::json;
 
-http::HeaderList bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
 std::string edge_path(const VideoPost& post) {
-    return std::string(kGraphVersion) + post.page_id + "/" + post.edge;
+    return graph_path(post.page_id + "/" + post.edge);
 }
 
 Answer send_form(PlatformApi& api, const VideoPost& post, const http::FormFields& fields) {
-    return read_object(api.send("POST", edge_path(post), bearer(post.token),
+    return read_object(api.send("POST", edge_path(post), meta_graph::bearer(post.token),
                                 "application/x-www-form-urlencoded", http::form_encode(fields)));
 }
 
@@ -73,7 +69,7 @@ std::optional<PlatformFailure> transfer(PlatformApi& api, const VideoPost& post,
         form.field("start_offset", std::to_string(*start));
         form.file("video_file_chunk", "chunk", "application/octet-stream", piece);
         const auto content_type = form.content_type();
-        auto answer = read_object(api.send("POST", edge_path(post), bearer(post.token),
+        auto answer = read_object(api.send("POST", edge_path(post), meta_graph::bearer(post.token),
                                            content_type, std::move(form).finish()));
         if (answer.failure) return nothing_published(std::move(*answer.failure));
         range = std::move(answer.body);

@@ -23,10 +23,6 @@ constexpr std::string_view kBasic = "instagram_basic";
 constexpr std::string_view kComments = "instagram_manage_comments";
 constexpr std::string_view kInsights = "instagram_manage_insights";
 
-PlatformFailure refusal(std::string reason) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 0, ""};
-}
-
 bool is_access_token(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
@@ -64,7 +60,7 @@ class InstagramConnector final : public Connector {
                      "Instagram accounts connect through Facebook Login: GET "
                      "/v1/social/connect/instagram/authorize"}};
         if (!is_access_token(token)) return {{"access_token", "is not a Facebook access token"}};
-        if (!is_graph_id(credential(credentials, "user_id")))
+        if (!meta_graph::is_graph_id(credential(credentials, "user_id")))
             return {{"user_id", "is not the id of an Instagram professional account"}};
         return {};
     }
@@ -72,7 +68,7 @@ class InstagramConnector final : public Connector {
     Verification verify(const Credentials& credentials) override {
         Verification v;
         const auto user = credential(credentials, "user_id");
-        if (!is_graph_id(user)) {
+        if (!meta_graph::is_graph_id(user)) {
             v.failure = refusal("the grant names no Instagram professional account; reconnect it");
             v.failure->field = "access_token";
             return v;
@@ -86,7 +82,7 @@ class InstagramConnector final : public Connector {
             return v;
         }
         Identity identity;
-        identity.external_id = graph_id(account.body, "id");
+        identity.external_id = meta_graph::graph_id(account.body, "id");
         identity.handle = json_text(account.body, "username");
         identity.display_name = json_text(account.body, "name");
         if (identity.display_name.empty()) identity.display_name = identity.handle;
@@ -135,8 +131,8 @@ class InstagramConnector final : public Connector {
             return listing;
         }
         for (const auto& item : answer.body["data"]) {
-            const auto id = graph_id(item, "id");
-            const auto at = parse_graph_time(json_text(item, "timestamp"));
+            const auto id = meta_graph::graph_id(item, "id");
+            const auto at = meta_graph::parse_graph_time(json_text(item, "timestamp"));
             if (id.empty() || !at) continue;
             RemotePost post;
             post.external_id = id;
@@ -181,7 +177,7 @@ class InstagramConnector final : public Connector {
     std::optional<MetricsReading> post_metrics(const Target& target,
                                                const std::string& external_id) override {
         MetricsReading reading;
-        if (!is_graph_id(external_id)) {
+        if (!meta_graph::is_graph_id(external_id)) {
             reading.failure = refusal("'" + external_id + "' is not the id of Instagram media");
             return reading;
         }
@@ -233,7 +229,7 @@ class InstagramConnector final : public Connector {
 
   private:
     http::Response get(const std::string& rest, const std::string& token) {
-        return api_.send("GET", graph_path(rest), bearer(token));
+        return api_.send("GET", graph_path(rest), meta_graph::bearer(token));
     }
 
     // The media's address: Instagram builds it from a shortcode the id does not give, so it is
@@ -251,7 +247,7 @@ class InstagramConnector final : public Connector {
     // platform's words, for the operator to see.
     void comment(const std::string& media_id, const std::string& token, const std::string& text) {
         const auto answer = read_object(
-            api_.send("POST", graph_path(media_id + "/comments"), bearer(token),
+            api_.send("POST", graph_path(media_id + "/comments"), meta_graph::bearer(token),
                       "application/x-www-form-urlencoded", http::form_encode({{"message", text}})),
             kComments);
         if (answer.failure)

@@ -23,17 +23,6 @@ constexpr std::chrono::milliseconds kStatusPauses[] = {250ms,  500ms,  1000ms,  
                                                        4000ms, 8000ms, 15000ms, 30000ms};
 constexpr std::chrono::seconds kProcessingRetry{60};
 
-// The failure of a step that publishes nothing by itself (a container, an upload, a status read):
-// whatever happened, the post surely was not published. An unused container expires within a day.
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
-PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status) {
-    return PlatformFailure{kind, std::move(reason), std::nullopt, http_status, ""};
-}
-
 // The rupload host answers {success: true, message} or, refusing, {debug_info: {retriable, type,
 // message}}.
 std::string upload_reason(const json& body) {
@@ -115,13 +104,13 @@ Publication Containers::publish(const std::string& container_id) {
         read_object(api_.send("POST",
                               graph_path(user_ + "/media_publish?" +
                                          http::form_encode({{"creation_id", container_id}})),
-                              bearer(token_)),
+                              meta_graph::bearer(token_)),
                     kPublishing);
     if (published.failure) {
         p.failure = std::move(published.failure);
         return p;
     }
-    p.message_id = graph_id(published.body, "id");
+    p.message_id = meta_graph::graph_id(published.body, "id");
     if (p.message_id.empty())
         p.failure = failure_of(FailureKind::unknown_outcome,
                                "Instagram published the media without naming it", 200);
@@ -131,14 +120,14 @@ Publication Containers::publish(const std::string& container_id) {
 Container Containers::create(http::FormFields fields) {
     Container container;
     auto answer =
-        read_object(api_.send("POST", graph_path(user_ + "/media"), bearer(token_),
+        read_object(api_.send("POST", graph_path(user_ + "/media"), meta_graph::bearer(token_),
                               "application/x-www-form-urlencoded", http::form_encode(fields)),
                     kPublishing);
     if (answer.failure) {
         container.failure = nothing_published(std::move(*answer.failure));
         return container;
     }
-    container.id = graph_id(answer.body, "id");
+    container.id = meta_graph::graph_id(answer.body, "id");
     if (container.id.empty())
         container.failure = failure_of(FailureKind::not_accepted,
                                        "Instagram made a media container without an id", 200);
@@ -192,9 +181,9 @@ std::optional<PlatformFailure> Containers::upload(const std::string& uri, const 
 // Nothing once the container is FINISHED; its status when it ends in ERROR.
 std::optional<PlatformFailure> Containers::wait_until_finished(const std::string& id) {
     for (size_t read = 0;; ++read) {
-        auto answer = read_object(
-            api_.send("GET", graph_path(id + "?fields=status_code,status"), bearer(token_)),
-            kPublishing);
+        auto answer = read_object(api_.send("GET", graph_path(id + "?fields=status_code,status"),
+                                            meta_graph::bearer(token_)),
+                                  kPublishing);
         if (answer.failure) return nothing_published(std::move(*answer.failure));
         const auto code = json_text(answer.body, "status_code");
         if (code == "FINISHED") return std::nullopt;

@@ -8,32 +8,18 @@ namespace {
 
 using nlohmann::json;
 
-std::string graph_error_reason(const json& body) {
-    return body.is_object() && body.contains("error") && body["error"].is_object()
-               ? json_text(body["error"], "message")
-               : std::string();
-}
-
 // Facebook's token endpoint answers {access_token, token_type, expires_in} and refuses in the
 // Graph error shape.
 constexpr AnswerShape kTokenAnswer{
     .speaker = "Facebook's token endpoint",
-    .accepted =
-        [](long status, const json& body) {
-            return status == 200 && body.is_object() && body.contains("access_token") &&
-                   body["access_token"].is_string();
-        },
-    .reason = graph_error_reason,
+    .accepted = meta_graph::is_token,
+    .reason = meta_graph::reason,
 };
 
 // The application's id and secret go among the form fields.
 constexpr TokenEndpoint kTokenEndpoint{kTokenPath, ClientAuthentication::body, &kTokenAnswer};
 
 constexpr std::string_view kPagesScope[] = {"pages_show_list"};
-
-PlatformFailure refusal(std::string reason) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 200, ""};
-}
 
 TokenGrant exchanged(PlatformApi& api, const OAuthClient& client, const std::string& token) {
     return request_tokens(api, kTokenEndpoint, client,
@@ -43,8 +29,8 @@ TokenGrant exchanged(PlatformApi& api, const OAuthClient& client, const std::str
 // The permissions the user granted, space-separated as every grant keeps them: Facebook's token
 // answers name none, and the user may have unticked some on the consent page.
 Answer granted_scope(PlatformApi& api, const std::string& token) {
-    auto answer =
-        read_list(api.send("GET", graph_path("me/permissions"), bearer(token)), "public_profile");
+    auto answer = read_list(
+        api.send("GET", graph_path("me/permissions"), meta_graph::bearer(token)), "public_profile");
     if (answer.failure) return answer;
     std::string scope;
     for (const auto& entry : answer.body["data"])
@@ -71,20 +57,21 @@ TokenGrant long_lived_grant(PlatformApi& api, const OAuthClient& client, const s
     const auto pages = read_list(
         api.send("GET",
                  graph_path("me/accounts?fields=id,name,instagram_business_account&limit=100"),
-                 bearer(token)),
+                 meta_graph::bearer(token)),
         "pages_show_list");
     if (pages.failure) return {{}, pages.failure};
     for (const auto& page : pages.body["data"]) {
         const auto account =
-            graph_id(page.value("instagram_business_account", json::object()), "id");
+            meta_graph::graph_id(page.value("instagram_business_account", json::object()), "id");
         if (account.empty()) continue;
         grant.credentials["user_id"] = account;
-        grant.credentials["page_id"] = graph_id(page, "id");
+        grant.credentials["page_id"] = meta_graph::graph_id(page, "id");
         return grant;
     }
     return {{},
             refusal("none of the Facebook Pages this user manages is linked to an Instagram "
-                    "professional account (link one in the Page's settings, then connect again)")};
+                    "professional account (link one in the Page's settings, then connect again)",
+                    200)};
 }
 
 TokenGrant refreshed_grant(PlatformApi& api, const OAuthClient& client,
@@ -92,9 +79,8 @@ TokenGrant refreshed_grant(PlatformApi& api, const OAuthClient& client,
     const auto token = current.find("access_token");
     if (token == current.end() || token->second.empty())
         return {{},
-                PlatformFailure{FailureKind::refused,
-                                "the account has no Instagram token to refresh; reconnect it",
-                                std::nullopt, 0, "access_token"}};
+                refusal("the account has no Instagram token to refresh; reconnect it", 0,
+                        "access_token")};
     auto grant = exchanged(api, client, token->second);
     // Facebook refuses to exchange a token it no longer takes: only consenting again helps.
     if (grant.failure && grant.failure->kind == FailureKind::refused)

@@ -111,7 +111,7 @@ OptionProblems check_options(const nlohmann::json& options, std::string_view pos
                 !std::all_of(value.begin(), value.end(), is_username))
                 problems.push_back({field, "must be a list of at most 3 Instagram usernames"});
         } else if (field == "location_id") {
-            if (!value.is_string() || !is_graph_id(value.get<std::string>()))
+            if (!value.is_string() || !meta_graph::is_graph_id(value.get<std::string>()))
                 problems.push_back({field, "must be the id of a Facebook Page with a location"});
         } else {
             problems.push_back({field, "is not an option of instagram"});

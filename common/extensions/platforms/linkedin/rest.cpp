@@ -75,13 +75,4 @@ Answer read_done(const http::Response& response, std::string_view permission) {
     return read(response, kDone, permission);
 }
 
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
-PlatformFailure refusal(std::string reason, long http_status) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, http_status, ""};
-}
-
 }  // namespace squawk::social::linkedin

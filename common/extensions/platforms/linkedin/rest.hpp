@@ -33,9 +33,4 @@ Answer read_created(const http::Response& response, std::string_view permission)
 // Any 2xx, whatever its body: an update or a deletion (204), a finished upload (200).
 Answer read_done(const http::Response& response, std::string_view permission);
 
-// A step that publishes nothing by itself (an upload, a status read): whatever happened, the
-// post surely was not published.
-PlatformFailure nothing_published(PlatformFailure failure);
-PlatformFailure refusal(std::string reason, long http_status = 0);
-
 }  // namespace squawk::social::linkedin

@@ -16,11 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-PlatformFailure refusal(std::string reason, std::string field = "") {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 0,
-                           std::move(field)};
-}
-
 http::HeaderList bearer(const Credentials& credentials) {
     const auto token = credentials.find("access_token");
     return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
@@ -77,7 +72,7 @@ class PinterestConnector final : public Connector {
         identity.display_name = json_text(account.body, "business_name");
         if (identity.display_name.empty()) identity.display_name = identity.handle;
         if (!is_pinterest_id(identity.external_id)) {
-            v.failure = refusal("Pinterest's account answer has no user id", "access_token");
+            v.failure = refusal("Pinterest's account answer has no user id", 0, "access_token");
             v.failure->http_status = 200;
             return v;
         }
@@ -95,7 +90,7 @@ class PinterestConnector final : public Connector {
         const auto board_id = json_text(message.options, "board_id");
         if (!is_pinterest_id(board_id)) {
             p.failure =
-                refusal("a Pinterest pin needs the board_id of a board to go to", "board_id");
+                refusal("a Pinterest pin needs the board_id of a board to go to", 0, "board_id");
             return p;
         }
         const auto auth = bearer(target.credentials);
@@ -260,7 +255,7 @@ class PinterestConnector final : public Connector {
             return refusal("Pinterest board " + board_id + " (board_id) belongs to " +
                                (owner.empty() ? std::string("another account") : owner) +
                                ", not to " + handle,
-                           "board_id");
+                           0, "board_id");
         return std::nullopt;
     }
 

@@ -18,16 +18,6 @@ using nlohmann::json;
 constexpr std::chrono::milliseconds kStatusPauses[] = {1s, 2s, 3s, 5s, 8s, 13s, 21s, 34s, 34s};
 constexpr std::chrono::seconds kProcessingRetry{120};
 
-PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status = 0) {
-    return PlatformFailure{kind, std::move(reason), std::nullopt, http_status, ""};
-}
-
-// Media no pin names yet publishes nothing: whatever happened to a request, it is safe to retry.
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
 std::string megabytes(long long bytes) {
     return std::to_string((bytes + 1024 * 1024 - 1) / (1024 * 1024)) + " MB";
 }

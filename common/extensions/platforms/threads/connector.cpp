@@ -1,10 +1,10 @@
 #include "common/extensions/platforms/threads/connector.hpp"
 
 #include "common/core/http/form_encoding.hpp"
+#include "common/domain/social/meta_graph.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/threads/factory.hpp"
-#include "common/extensions/platforms/threads/graph.hpp"
 #include "common/extensions/platforms/threads/tokens.hpp"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +20,7 @@ namespace {
 using namespace std::chrono_literals;
 
 const std::string kGraph = "/v1.0/";
+constexpr AnswerShape kAnswer = meta_graph::object_answer("Threads");
 
 // Pauses between status reads of a container still IN_PROGRESS. Threads readies text and images
 // in seconds (the minutes it advises waiting are for video, which is not sent), and a publish
@@ -28,17 +29,6 @@ const std::string kGraph = "/v1.0/";
 constexpr std::chrono::milliseconds kStatusPauses[] = {250ms, 500ms, 1000ms, 2000ms, 4000ms};
 // Threads advises reading a container's status once a minute.
 constexpr std::chrono::seconds kProcessingRetry{60};
-
-// The failure of a step that publishes nothing by itself (a container, a status read): whatever
-// happened, the post surely was not published. An unused container expires within a day.
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
-PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status) {
-    return PlatformFailure{kind, std::move(reason), std::nullopt, http_status, ""};
-}
 
 bool is_access_token(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) {
@@ -50,10 +40,6 @@ bool is_access_token(std::string_view text) {
 std::string token_of(const Credentials& credentials) {
     const auto token = credentials.find("access_token");
     return token == credentials.end() ? std::string() : token->second;
-}
-
-http::HeaderList bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
 }
 
 // A media container: its id, or why none was made ready.
@@ -81,14 +67,15 @@ class ThreadsConnector final : public Connector {
 
     Verification verify(const Credentials& credentials) override {
         Verification v;
-        auto me = read_object(get(kGraph + "me?fields=id,username,name", token_of(credentials)));
+        auto me = meta_graph::read(
+            get(kGraph + "me?fields=id,username,name", token_of(credentials)), kAnswer);
         if (me.failure) {
             v.failure = std::move(me.failure);
             if (v.failure->kind == FailureKind::refused) v.failure->field = "access_token";
             return v;
         }
         Identity identity;
-        identity.external_id = graph_id(me.body, "id");
+        identity.external_id = meta_graph::graph_id(me.body, "id");
         identity.handle = json_text(me.body, "username");
         identity.display_name = json_text(me.body, "name");
         if (identity.display_name.empty()) identity.display_name = identity.handle;
@@ -123,15 +110,16 @@ class ThreadsConnector final : public Connector {
             return p;
         }
         auto published =
-            read_object(api_.send("POST",
-                                  kGraph + user + "/threads_publish?" +
-                                      http::form_encode({{"creation_id", container.id}}),
-                                  bearer(token)));
+            meta_graph::read(api_.send("POST",
+                                       kGraph + user + "/threads_publish?" +
+                                           http::form_encode({{"creation_id", container.id}}),
+                                       meta_graph::bearer(token)),
+                             kAnswer);
         if (published.failure) {
             p.failure = std::move(published.failure);
             return p;
         }
-        p.message_id = graph_id(published.body, "id");
+        p.message_id = meta_graph::graph_id(published.body, "id");
         if (p.message_id.empty()) {
             p.failure = failure_of(FailureKind::unknown_outcome,
                                    "Threads published the post without naming it", 200);
@@ -144,12 +132,13 @@ class ThreadsConnector final : public Connector {
     // Threads answers a post already gone (or never this account's) as an object that does not
     // exist, which counts as deleted so that removing may be repeated.
     MessageChange remove(const Target& target, const std::string& external_id) override {
-        if (!is_graph_id(external_id))
+        if (!meta_graph::is_graph_id(external_id))
             return {failure_of(FailureKind::refused,
                                "'" + external_id + "' is not the id of a Threads post", 0)};
-        auto answer = read_object(
-            api_.send("DELETE", kGraph + external_id, bearer(token_of(target.credentials))));
-        if (answer.failure && names_missing_object(answer.body)) return {};
+        auto answer = meta_graph::read(api_.send("DELETE", kGraph + external_id,
+                                                 meta_graph::bearer(token_of(target.credentials))),
+                                       kAnswer);
+        if (answer.failure && meta_graph::names_missing_object(answer.body)) return {};
         if (!answer.failure && answer.body.contains("success") && answer.body["success"] == false)
             return {failure_of(FailureKind::refused, "Threads did not delete the post", 200)};
         return {std::move(answer.failure)};
@@ -158,10 +147,12 @@ class ThreadsConnector final : public Connector {
     // The account's own posts, newest first; reposts of others' posts are left out.
     std::optional<RemoteListing> list_recent(const Target& target) override {
         RemoteListing listing;
-        auto answer = read_object(get(kGraph + target.identity.external_id +
-                                          "/threads?fields=id,media_type,text,permalink,timestamp"
-                                          "&limit=100",
-                                      token_of(target.credentials)));
+        auto answer =
+            meta_graph::read(get(kGraph + target.identity.external_id +
+                                     "/threads?fields=id,media_type,text,permalink,timestamp"
+                                     "&limit=100",
+                                 token_of(target.credentials)),
+                             kAnswer);
         if (answer.failure) {
             listing.failure = std::move(answer.failure);
             return listing;
@@ -173,8 +164,8 @@ class ThreadsConnector final : public Connector {
         }
         for (const auto& item : answer.body["data"]) {
             if (!item.is_object() || json_text(item, "media_type") == "REPOST_FACADE") continue;
-            const auto id = graph_id(item, "id");
-            const auto at = parse_graph_time(json_text(item, "timestamp"));
+            const auto id = meta_graph::graph_id(item, "id");
+            const auto at = meta_graph::parse_graph_time(json_text(item, "timestamp"));
             if (id.empty() || !at) continue;
             RemotePost post;
             post.external_id = id;
@@ -206,20 +197,21 @@ class ThreadsConnector final : public Connector {
 
   private:
     http::Response get(const std::string& path, const std::string& token) {
-        return api_.send("GET", path, bearer(token));
+        return api_.send("GET", path, meta_graph::bearer(token));
     }
 
     Container create_container(const std::string& user, const std::string& token,
                                const http::FormFields& fields) {
         Container container;
-        auto answer =
-            read_object(api_.send("POST", kGraph + user + "/threads", bearer(token),
-                                  "application/x-www-form-urlencoded", http::form_encode(fields)));
+        auto answer = meta_graph::read(
+            api_.send("POST", kGraph + user + "/threads", meta_graph::bearer(token),
+                      "application/x-www-form-urlencoded", http::form_encode(fields)),
+            kAnswer);
         if (answer.failure) {
             container.failure = nothing_published(std::move(*answer.failure));
             return container;
         }
-        container.id = graph_id(answer.body, "id");
+        container.id = meta_graph::graph_id(answer.body, "id");
         if (container.id.empty())
             container.failure = failure_of(FailureKind::not_accepted,
                                            "Threads made a media container without an id", 200);
@@ -255,7 +247,8 @@ class ThreadsConnector final : public Connector {
     std::optional<PlatformFailure> wait_until_finished(const std::string& id,
                                                        const std::string& token) {
         for (size_t read = 0;; ++read) {
-            auto answer = read_object(get(kGraph + id + "?fields=status,error_message", token));
+            auto answer =
+                meta_graph::read(get(kGraph + id + "?fields=status,error_message", token), kAnswer);
             if (answer.failure) return nothing_published(std::move(*answer.failure));
             const auto status = json_text(answer.body, "status");
             if (status == "FINISHED") return std::nullopt;
@@ -286,7 +279,8 @@ class ThreadsConnector final : public Connector {
     // The post's address: Threads builds it from a shortcode the id does not give, so it is read
     // back. The post is published whatever this answers; without it the post has no url.
     std::optional<std::string> permalink(const std::string& id, const std::string& token) {
-        const auto answer = read_object(get(kGraph + id + "?fields=permalink", token));
+        const auto answer =
+            meta_graph::read(get(kGraph + id + "?fields=permalink", token), kAnswer);
         if (answer.failure) return std::nullopt;
         auto link = json_text(answer.body, "permalink");
         if (link.empty()) return std::nullopt;

@@ -1,7 +1,7 @@
 #include "common/extensions/platforms/threads/tokens.hpp"
 
 #include "common/core/http/form_encoding.hpp"
-#include "common/extensions/platforms/threads/graph.hpp"
+#include "common/domain/social/meta_graph.hpp"
 
 #include <algorithm>
 
@@ -10,9 +10,7 @@ namespace {
 
 using nlohmann::json;
 
-PlatformFailure unreadable(std::string reason) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 200, ""};
-}
+constexpr AnswerShape kTokenAnswer = meta_graph::token_answer("Threads' token endpoint");
 
 // The access token and its expiry from an answer of /access_token or /refresh_access_token:
 // {access_token, token_type, expires_in}.
@@ -34,24 +32,27 @@ TokenGrant long_lived(const Answer& answer) {
 }  // namespace
 
 TokenGrant long_lived_grant(PlatformApi& api, const OAuthClient& client, const std::string& code) {
-    const auto short_lived =
-        read_token(api.send("POST", "/oauth/access_token", {}, "application/x-www-form-urlencoded",
-                            http::form_encode({{"client_id", client.client_id},
-                                               {"client_secret", client.client_secret},
-                                               {"grant_type", "authorization_code"},
-                                               {"redirect_uri", client.redirect_uri},
-                                               {"code", code}})));
+    const auto short_lived = meta_graph::read(
+        api.send("POST", "/oauth/access_token", {}, "application/x-www-form-urlencoded",
+                 http::form_encode({{"client_id", client.client_id},
+                                    {"client_secret", client.client_secret},
+                                    {"grant_type", "authorization_code"},
+                                    {"redirect_uri", client.redirect_uri},
+                                    {"code", code}})),
+        kTokenAnswer);
     if (short_lived.failure) return {{}, short_lived.failure};
     const json& body = short_lived.body;
-    const auto user_id = graph_id(body, "user_id");
-    if (user_id.empty()) return {{}, unreadable("Threads granted a token naming no user")};
+    const auto user_id = meta_graph::graph_id(body, "user_id");
+    if (user_id.empty()) return {{}, refusal("Threads granted a token naming no user", 200)};
     // The short-lived token lasts an hour and cannot be refreshed: only the long-lived one is kept.
-    auto grant = long_lived(read_token(api.send(
-        "GET",
-        "/access_token?" + http::form_encode({{"grant_type", "th_exchange_token"},
-                                              {"client_secret", client.client_secret},
-                                              {"access_token", json_text(body, "access_token")}}),
-        {})));
+    auto grant = long_lived(meta_graph::read(
+        api.send("GET",
+                 "/access_token?" +
+                     http::form_encode({{"grant_type", "th_exchange_token"},
+                                        {"client_secret", client.client_secret},
+                                        {"access_token", json_text(body, "access_token")}}),
+                 {}),
+        kTokenAnswer));
     if (grant.failure) return grant;
     grant.credentials["user_id"] = user_id;
     // Threads names no scopes in its answer as a rule; when it does (comma-separated, Meta's
@@ -67,14 +68,14 @@ TokenGrant refreshed_grant(PlatformApi& api, const Credentials& current) {
     const auto token = current.find("access_token");
     if (token == current.end() || token->second.empty())
         return {{},
-                PlatformFailure{FailureKind::refused,
-                                "the account has no Threads token to refresh; reconnect it",
-                                std::nullopt, 0, "access_token"}};
-    return long_lived(read_token(
+                refusal("the account has no Threads token to refresh; reconnect it", 0,
+                        "access_token")};
+    return long_lived(meta_graph::read(
         api.send("GET",
                  "/refresh_access_token?" + http::form_encode({{"grant_type", "th_refresh_token"},
                                                                {"access_token", token->second}}),
-                 {})));
+                 {}),
+        kTokenAnswer));
 }
 
 }  // namespace squawk::social::threads

@@ -16,10 +16,4 @@ namespace squawk::social::tiktok {
 // when to try again.
 Answer read(const http::Response& response, std::string_view scope);
 
-// The failure of a step that publishes nothing by itself (the creator's settings, a chunk that
-// is not the last): whatever happened, no post was made, so it may be tried again.
-PlatformFailure nothing_published(PlatformFailure failure);
-
-PlatformFailure refusal(std::string reason, long http_status = 0);
-
 }  // namespace squawk::social::tiktok

@@ -82,20 +82,10 @@ Answer read(const http::Response& response, const AnswerShape& shape) {
     return answer;
 }
 
-// The failure of an upload: an image no post names yet publishes nothing, whatever happened.
-PlatformFailure nothing_published(PlatformFailure failure) {
-    if (failure.kind == FailureKind::unknown_outcome) failure.kind = FailureKind::not_accepted;
-    return failure;
-}
-
 // X takes segments of up to 5 MB; 4 MiB keeps a margin and the worker's memory small.
 constexpr size_t kSegmentBytes = 4 * 1024 * 1024;
 // With check_after_secs of a few seconds, about ten minutes of processing.
 constexpr int kMaxStatusPolls = 120;
-
-PlatformFailure refusal(std::string reason) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, 0, ""};
-}
 
 // A post id as X gives them: a 64-bit number in decimal.
 bool is_post_id(std::string_view text) {

@@ -28,10 +28,6 @@ constexpr TokenEndpoint kTokenEndpoint{kFactory.default_token_url, ClientAuthent
 
 const std::string kApi = "/youtube/v3/";
 
-PlatformFailure refusal(std::string reason, long http_status = 0) {
-    return PlatformFailure{FailureKind::refused, std::move(reason), std::nullopt, http_status, ""};
-}
-
 // YouTube's video ids: 11 characters of base64url.
 bool is_video_id(std::string_view text) {
     return text.size() == 11 && std::all_of(text.begin(), text.end(), [](char c) {

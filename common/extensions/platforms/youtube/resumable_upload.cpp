@@ -20,10 +20,6 @@ constexpr int kMaxResumes = 3;
 // Google advises backing off before resuming after a 5xx.
 constexpr std::chrono::milliseconds kResumePause = 500ms;
 
-PlatformFailure failure_of(FailureKind kind, std::string reason, long http_status) {
-    return PlatformFailure{kind, std::move(reason), std::nullopt, http_status, ""};
-}
-
 Answer failed(PlatformFailure failure) {
     Answer answer;
     answer.failure = std::move(failure);

@@ -1,17 +1,17 @@
-#include "common/extensions/platforms/threads/graph.hpp"
+#include "common/domain/social/meta_graph.hpp"
 
 #include <algorithm>
 
-namespace squawk::social::threads {
+namespace squawk::social::meta_graph {
 namespace {
 
 using nlohmann::json;
 
-// Graph API error codes that mean "slow down" rather than "no": the application's (4), the
-// user's (17) and the per-call (32, 613) rate limits.
+// The application's (4), the user's (17), the Page's or per-call (32) and a call's own (613)
+// rate limits: "slow down" rather than "no".
 constexpr long long kThrottleCodes[] = {4, 17, 32, 613};
 constexpr long long kInvalidToken = 190;
-// "Unsupported get/delete request. Object with ID '...' does not exist, ..." (subcode 33).
+// "Unsupported get/delete request. Object with ID '...' does not exist" is 100 with subcode 33.
 constexpr long long kInvalidParameter = 100;
 constexpr long long kObjectMissing = 33;
 
@@ -20,13 +20,15 @@ json graph_error(const json& body) {
                                                                                    : json::object();
 }
 
+}  // namespace
+
 long long error_number(const json& body, const char* name) {
     const json error = graph_error(body);
     return error.contains(name) && error[name].is_number_integer() ? error[name].get<long long>()
                                                                    : 0;
 }
 
-std::string graph_reason(const json& body) {
+std::string reason(const json& body) {
     return json_text(graph_error(body), "message");
 }
 
@@ -35,26 +37,14 @@ bool throttled(const json& body) {
                      error_number(body, "code")) != std::end(kThrottleCodes);
 }
 
-constexpr AnswerShape kObjects{
-    .speaker = "Threads",
-    .accepted =
-        [](long status, const json& body) {
-            return status == 200 && body.is_object() && !body.contains("error");
-        },
-    .reason = graph_reason,
-    .throttled = throttled,
-};
+bool is_object(long http_status, const json& body) {
+    return http_status == 200 && body.is_object() && !body.contains("error");
+}
 
-constexpr AnswerShape kTokens{
-    .speaker = "Threads' token endpoint",
-    .accepted =
-        [](long status, const json& body) {
-            return status == 200 && body.is_object() && body.contains("access_token") &&
-                   body["access_token"].is_string();
-        },
-    .reason = graph_reason,
-    .throttled = throttled,
-};
+bool is_token(long http_status, const json& body) {
+    return http_status == 200 && body.is_object() && body.contains("access_token") &&
+           body["access_token"].is_string();
+}
 
 Answer read(const http::Response& response, const AnswerShape& shape) {
     auto answer = read_answer(response, shape);
@@ -63,20 +53,28 @@ Answer read(const http::Response& response, const AnswerShape& shape) {
     return answer;
 }
 
-}  // namespace
-
-Answer read_object(const http::Response& response) {
-    return read(response, kObjects);
-}
-
-Answer read_token(const http::Response& response) {
-    return read(response, kTokens);
+std::optional<std::chrono::minutes> business_use_case_wait(const http::Response& response) {
+    const auto header = response.header("x-business-use-case-usage");
+    if (!header) return std::nullopt;
+    const json usage = json::parse(*header, nullptr, false);
+    if (!usage.is_object()) return std::nullopt;
+    long long minutes = -1;
+    for (const auto& [id, entries] : usage.items()) {
+        if (!entries.is_array()) continue;
+        for (const auto& entry : entries)
+            if (entry.is_object() && entry.contains("estimated_time_to_regain_access") &&
+                entry["estimated_time_to_regain_access"].is_number_integer())
+                minutes =
+                    std::max(minutes, entry["estimated_time_to_regain_access"].get<long long>());
+    }
+    if (minutes < 0) return std::nullopt;
+    return std::chrono::minutes(minutes);
 }
 
 bool names_missing_object(const json& body) {
     return error_number(body, "code") == kInvalidParameter &&
            (error_number(body, "error_subcode") == kObjectMissing ||
-            graph_reason(body).find("does not exist") != std::string::npos);
+            reason(body).find("does not exist") != std::string::npos);
 }
 
 bool is_graph_id(std::string_view text) {
@@ -84,13 +82,13 @@ bool is_graph_id(std::string_view text) {
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string graph_id(const json& object, const char* name) {
+std::string graph_id(const json& object, const char* name, bool (*is_id)(std::string_view)) {
     if (!object.is_object() || !object.contains(name)) return {};
     const json& value = object[name];
     if (value.is_number_unsigned()) return std::to_string(value.get<unsigned long long>());
     if (value.is_number_integer() && value.get<long long>() >= 0)
         return std::to_string(value.get<long long>());
-    if (value.is_string() && is_graph_id(value.get<std::string>())) return value.get<std::string>();
+    if (value.is_string() && is_id(value.get<std::string>())) return value.get<std::string>();
     return {};
 }
 
@@ -105,4 +103,8 @@ std::optional<time::TimePoint> parse_graph_time(std::string_view text) {
     return time::parse_iso8601(extended);
 }
 
-}  // namespace squawk::social::threads
+http::HeaderList bearer(const std::string& token) {
+    return {{"Authorization", "Bearer " + token}};
+}
+
+}  // namespace squawk::social::meta_graph
