@@ -186,7 +186,8 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, long
     }
     const auto timeout =
         std::chrono::milliseconds(context.config().social.media_download_timeout_ms);
-    // A transcode may shrink a file; the bound is the largest any platform's rules let through.
+    // Transcoding rarely shrinks a file much: the bound is what this platform takes (or the
+    // largest upload the deployment accepts when the platform names no limit).
     const long long max_bytes =
         rules.max_video_bytes > 0 ? rules.max_video_bytes : settings.max_upload_bytes;
     const auto failure = context.executor().run(

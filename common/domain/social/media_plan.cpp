@@ -16,10 +16,10 @@ bool contains(std::span<const std::string_view> list, const std::string& item) {
     return std::find(list.begin(), list.end(), item) != list.end();
 }
 
+// The platform as its factory names it ("YouTube", "TikTok"), in messages.
 std::string display_name(std::string_view platform) {
-    std::string out(platform);
-    if (!out.empty()) out.front() = static_cast<char>(std::toupper(out.front()));
-    return out;
+    const auto* factory = find_platform(platform);
+    return std::string(factory ? factory->display_name : platform);
 }
 
 json fix(const std::string& url, const char* kind, std::string reason) {
