@@ -174,6 +174,37 @@ struct MetricsReading {
     std::optional<PlatformFailure> failure;  // set when the platform did not answer
 };
 
+// A comment under a published message (or a reply to one), as the platform lists it.
+struct RemoteComment {
+    std::string external_id;
+    std::string parent_id;  // the comment it answers; empty under the message itself
+    std::string author_id;
+    std::string author_name;
+    std::string text;
+    time::TimePoint created_at;
+    bool hidden = false;
+};
+
+struct CommentListing {
+    std::vector<RemoteComment> comments;     // oldest first
+    std::optional<std::string> next_cursor;  // the platform's cursor for the following page
+    std::optional<PlatformFailure> failure;  // set when the platform did not answer
+};
+
+// What a comment moderation does to a comment.
+enum class Moderation { hide, unhide, remove };
+
+// A direct message to one person in a conversation the account takes part in.
+struct DirectMessage {
+    std::string recipient_id;  // the platform's id of the person (or of the conversation)
+    std::string text;
+    std::vector<std::string> image_urls;
+    // Buttons and quick replies as the inbox validated them (at most 3 and 13), for platforms that
+    // show them; the others send the text alone.
+    std::vector<std::string> buttons;
+    std::vector<std::string> quick_replies;
+};
+
 // What a platform takes as media, by public URL or uploaded, as data for the media plan. Sizes
 // are bytes.
 struct MediaRules {
@@ -326,6 +357,40 @@ class Connector {
     virtual std::optional<MetricsReading> account_metrics(const Target&) { return std::nullopt; }
     // The counts of the published message `external_id`; nothing when the platform exposes none.
     virtual std::optional<MetricsReading> post_metrics(const Target&, const std::string&) {
+        return std::nullopt;
+    }
+
+    // The inbox's operations on comments and direct messages (spec: comments, conversations).
+    // A platform overrides those its API offers; nothing means it offers no such operation, which
+    // the inbox answers as unsupported for the account's platform without calling it.
+    // Comments under the published message `external_id`, a page from `cursor` (empty: first).
+    virtual std::optional<CommentListing> list_comments(const Target&, const std::string&,
+                                                        const std::string&) {
+        return std::nullopt;
+    }
+    // Publishes `message` as a public reply to the comment `comment_id`.
+    virtual std::optional<Publication> reply_to_comment(const Target&, const std::string&,
+                                                        const Message&) {
+        return std::nullopt;
+    }
+    // Sends the comment's author a private message about it (Meta's private replies).
+    virtual std::optional<Publication> reply_privately(const Target&, const std::string&,
+                                                       const std::string&) {
+        return std::nullopt;
+    }
+    virtual std::optional<MessageChange> like_comment(const Target&, const std::string&) {
+        return std::nullopt;
+    }
+    virtual std::optional<MessageChange> moderate_comment(const Target&, const std::string&,
+                                                          Moderation) {
+        return std::nullopt;
+    }
+    virtual std::optional<Publication> send_direct_message(const Target&, const DirectMessage&) {
+        return std::nullopt;
+    }
+    // Shows the recipient that the account is writing (a typing indicator), where the platform
+    // has one.
+    virtual std::optional<MessageChange> send_typing(const Target&, const std::string&) {
         return std::nullopt;
     }
 

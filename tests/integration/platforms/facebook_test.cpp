@@ -19,7 +19,8 @@ using social::FailureKind;
 namespace {
 
 constexpr const char* kScopes =
-    "pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_metadata,read_insights";
+    "pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_metadata,read_insights,"
+    "pages_read_user_content,pages_manage_engagement,pages_messaging";
 
 // Ana, who manages the Page "Squawk Bakery" (and a second Page), connecting through the consent
 // page as the tests need.
@@ -440,7 +441,8 @@ TEST_CASE_METHOD(FacebookPage, "Facebook refuses a call the grant lacks a permis
     const auto t = connected(
         {{"scopes", {"pages_show_list", "pages_read_engagement", "pages_manage_metadata"}}});
     CHECK(social::missing_scopes(t.credentials, social::find_platform("facebook")->oauth_scopes) ==
-          std::vector<std::string>{"pages_manage_posts", "read_insights"});
+          std::vector<std::string>{"pages_manage_posts", "read_insights", "pages_read_user_content",
+                                   "pages_manage_engagement", "pages_messaging"});
     const auto p = facebook->publish(t, message("not allowed"));
     REQUIRE(p.failure);
     CHECK(p.failure->kind == FailureKind::refused);
@@ -508,4 +510,165 @@ TEST_CASE_METHOD(FacebookPage,
     REQUIRE(cut.failure);
     CHECK(cut.failure->kind == FailureKind::not_accepted);
     CHECK(fake.calls(page_id + "/video_reels").size() == 1);
+}
+
+namespace {
+
+// A Page post with comments people wrote under it, for the inbox's operations.
+struct CommentedPost : FacebookPage {
+    CommentedPost() {
+        const auto published = facebook->publish(page, message("Fresh bread today"));
+        REQUIRE_FALSE(published.failure);
+        post_id = published.message_id;
+        first = comment("Is there rye?", "5550001", "Ben")["id"];
+        second = comment("Yes please", "5550002", "Cleo")["id"];
+    }
+    json comment(const std::string& text, const std::string& from_id, const std::string& name,
+                 const std::string& parent = "") {
+        return fake.control_platform("facebook", "comment",
+                                     {{"post_id", post_id},
+                                      {"parent_id", parent},
+                                      {"from", {{"id", from_id}, {"name", name}}},
+                                      {"message", text}});
+    }
+    json stored(const std::string& id) {
+        return fake.control_platform("facebook", "inbox", json::object())["comments"][id];
+    }
+    json messenger() {
+        return fake.control_platform("facebook", "inbox", json::object())["messenger"].value(
+            page_id, json::array());
+    }
+    social::Target page = connected();
+    std::string post_id, first, second;
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(CommentedPost,
+                 "Facebook lists a post's comments and their replies oldest first, page by page",
+                 "[integration][social]") {
+    const auto reply = comment("Rye on Fridays", page_id, "Squawk Bakery", first);
+    const auto listed = facebook->list_comments(page, post_id, "");
+    REQUIRE(listed);
+    REQUIRE_FALSE(listed->failure);
+    REQUIRE(listed->comments.size() == 3);
+    CHECK(listed->comments[0].external_id == first);
+    CHECK(listed->comments[0].text == "Is there rye?");
+    CHECK(listed->comments[0].author_id == "5550001");
+    CHECK(listed->comments[0].author_name == "Ben");
+    CHECK(listed->comments[0].parent_id.empty());
+    CHECK(listed->comments[2].parent_id == first);
+    CHECK_FALSE(listed->next_cursor);
+    const auto asked = query_fields(calls_to(post_id + "/comments").back()["target"]);
+    CHECK(asked.at("filter") == "stream");
+    CHECK(asked.at("order") == "chronological");
+
+    for (int i = 0; i < 100; ++i) comment("more " + std::to_string(i), "5550003", "Dee");
+    const auto page_one = facebook->list_comments(page, post_id, "");
+    REQUIRE(page_one->comments.size() == 100);
+    REQUIRE(page_one->next_cursor);
+    const auto page_two = facebook->list_comments(page, post_id, *page_one->next_cursor);
+    REQUIRE_FALSE(page_two->failure);
+    CHECK(page_two->comments.size() == 3);
+    CHECK_FALSE(page_two->next_cursor);
+}
+
+TEST_CASE_METHOD(CommentedPost,
+                 "Facebook answers a comment in public, likes it, hides it and deletes it, and a "
+                 "deleted comment counts as deleted again",
+                 "[integration][social]") {
+    const auto reply = facebook->reply_to_comment(page, first, message("Rye on Fridays"));
+    REQUIRE(reply);
+    REQUIRE_FALSE(reply->failure);
+    CHECK(stored(reply->message_id)["parent_id"] == first);
+    CHECK(stored(reply->message_id)["from"]["id"] == page_id);
+
+    REQUIRE_FALSE(facebook->like_comment(page, first)->failure);
+    CHECK(stored(first)["liked"] == true);
+    REQUIRE_FALSE(facebook->moderate_comment(page, second, social::Moderation::hide)->failure);
+    CHECK(stored(second)["is_hidden"] == true);
+    CHECK(facebook->list_comments(page, post_id, "")->comments[1].hidden);
+    REQUIRE_FALSE(facebook->moderate_comment(page, second, social::Moderation::unhide)->failure);
+    CHECK(stored(second)["is_hidden"] == false);
+    REQUIRE_FALSE(facebook->moderate_comment(page, second, social::Moderation::remove)->failure);
+    CHECK(stored(second)["deleted"] == true);
+    CHECK_FALSE(facebook->moderate_comment(page, second, social::Moderation::remove)->failure);
+
+    const auto foreign = facebook->like_comment(page, "not-an-id");
+    REQUIRE(foreign->failure);
+    CHECK(foreign->failure->kind == FailureKind::refused);
+}
+
+TEST_CASE_METHOD(CommentedPost,
+                 "Facebook replies privately to a comment's author once through Messenger",
+                 "[integration][social]") {
+    const auto sent = facebook->reply_privately(page, first, "We will bake rye for you");
+    REQUIRE(sent);
+    REQUIRE_FALSE(sent->failure);
+    CHECK(sent->message_id.starts_with("m_"));
+    const auto calls = messenger();
+    REQUIRE(calls.size() == 1);
+    CHECK(calls[0]["comment_id"] == first);
+    CHECK(calls[0]["message"]["text"] == "We will bake rye for you");
+
+    const auto again = facebook->reply_privately(page, first, "Again");
+    REQUIRE(again->failure);
+    CHECK(again->failure->kind == FailureKind::refused);
+    CHECK(again->failure->reason.find("already replied") != std::string::npos);
+}
+
+TEST_CASE_METHOD(CommentedPost,
+                 "Facebook sends Messenger messages with quick replies, buttons, images and a "
+                 "typing indicator to people who wrote to the Page",
+                 "[integration][social]") {
+    fake.control_platform("facebook", "messenger_user", {{"page_id", page_id}, {"id", "7770001"}});
+    REQUIRE_FALSE(facebook->send_typing(page, "7770001")->failure);
+
+    social::DirectMessage choice;
+    choice.recipient_id = "7770001";
+    choice.text = "Which loaf?";
+    choice.quick_replies = {"Rye", "Spelt"};
+    const auto asked = facebook->send_direct_message(page, choice);
+    REQUIRE_FALSE(asked->failure);
+
+    social::DirectMessage buttons = choice;
+    buttons.quick_replies.clear();
+    buttons.buttons = {"Order", "Call us"};
+    buttons.image_urls = {fake.media_url("loaf.jpg", "image/jpeg", 2048)};
+    const auto sent = facebook->send_direct_message(page, buttons);
+    REQUIRE_FALSE(sent->failure);
+
+    const auto calls = messenger();
+    REQUIRE(calls.size() == 4);
+    CHECK(calls[0]["sender_action"] == "typing_on");
+    CHECK(calls[1]["message"]["quick_replies"][1]["title"] == "Spelt");
+    CHECK(calls[2]["message"]["attachment"]["payload"]["template_type"] == "button");
+    CHECK(calls[2]["message"]["attachment"]["payload"]["buttons"][0]["title"] == "Order");
+    CHECK(calls[3]["message"]["attachment"]["type"] == "image");
+    CHECK(sent->message_id == calls[3]["message_id"]);
+
+    social::DirectMessage stranger = choice;
+    stranger.recipient_id = "7770999";
+    const auto refused = facebook->send_direct_message(page, stranger);
+    REQUIRE(refused->failure);
+    CHECK(refused->failure->reason == "(#100) No matching user found");
+
+    social::DirectMessage long_title = choice;
+    long_title.quick_replies = {"A title longer than twenty"};
+    const auto checked = facebook->send_direct_message(page, long_title);
+    REQUIRE(checked->failure);
+    CHECK(checked->failure->kind == FailureKind::refused);
+    CHECK(messenger().size() == 4);
+}
+
+TEST_CASE_METHOD(FacebookPage, "Facebook's inbox calls need their permissions",
+                 "[integration][social]") {
+    const auto t =
+        connected({{"scopes", {"pages_show_list", "pages_manage_posts", "pages_read_engagement"}}});
+    const auto published = facebook->publish(t, message("Quiet post"));
+    REQUIRE_FALSE(published.failure);
+    const auto listed = facebook->list_comments(t, published.message_id, "");
+    REQUIRE(listed->failure);
+    CHECK(listed->failure->http_status == 403);
+    CHECK(listed->failure->reason.find("pages_read_user_content") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "common/extensions/platforms/facebook/factory.hpp"
 #include "common/extensions/platforms/facebook/graph.hpp"
 #include "common/extensions/platforms/facebook/login.hpp"
+#include "common/extensions/platforms/facebook/page_inbox.hpp"
 #include "common/extensions/platforms/facebook/video_upload.hpp"
 
 #include <nlohmann/json.hpp>
@@ -265,6 +266,43 @@ class FacebookConnector final : public Connector {
         else
             reading.metrics.shares = 0;
         return reading;
+    }
+
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        return PageInbox(api_, target).comments(external_id, cursor);
+    }
+
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        return PageInbox(api_, target).reply(comment_id, message.text);
+    }
+
+    std::optional<Publication> reply_privately(const Target& target, const std::string& comment_id,
+                                               const std::string& text) override {
+        return PageInbox(api_, target).reply_privately(comment_id, text);
+    }
+
+    std::optional<MessageChange> like_comment(const Target& target,
+                                              const std::string& comment_id) override {
+        return PageInbox(api_, target).like(comment_id);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        return PageInbox(api_, target).moderate(comment_id, moderation);
+    }
+
+    std::optional<Publication> send_direct_message(const Target& target,
+                                                   const DirectMessage& message) override {
+        return PageInbox(api_, target).send(message);
+    }
+
+    std::optional<MessageChange> send_typing(const Target& target,
+                                             const std::string& recipient_id) override {
+        return PageInbox(api_, target).typing(recipient_id);
     }
 
     // Facebook's consent page takes the scopes comma-separated and ignores the PKCE challenge.

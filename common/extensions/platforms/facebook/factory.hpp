@@ -16,11 +16,14 @@ inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime
 inline constexpr std::string_view kPostTypes[] = {"post", "reel", "story"};
 
 // Listing the Pages (pages_show_list), publishing, editing and deleting (pages_manage_posts),
-// reading posts and counts (pages_read_engagement, read_insights) and the Page's settings,
-// picture and cover (pages_manage_metadata).
-inline constexpr std::string_view kScopes[] = {"pages_show_list", "pages_manage_posts",
-                                               "pages_read_engagement", "pages_manage_metadata",
-                                               "read_insights"};
+// reading posts and counts (pages_read_engagement, read_insights), the Page's settings, picture
+// and cover (pages_manage_metadata), and the inbox: reading the comments people write
+// (pages_read_user_content), answering and moderating them (pages_manage_engagement) and
+// Messenger conversations (pages_messaging).
+inline constexpr std::string_view kScopes[] = {"pages_show_list",         "pages_manage_posts",
+                                               "pages_read_engagement",   "pages_manage_metadata",
+                                               "read_insights",           "pages_read_user_content",
+                                               "pages_manage_engagement", "pages_messaging"};
 
 // A Page post has up to 63,206 characters, up to 10 photos by public URL (at most 10 MB each) or
 // one video (MP4 or MOV, resumable upload up to 10 GB and 4 hours; reels 3 to 90 seconds). Page

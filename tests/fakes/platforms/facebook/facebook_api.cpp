@@ -272,8 +272,9 @@ HttpAnswer graph(const HttpRequest& request, const std::string& path, const Para
     const auto slash = path.find('/');
     std::string id = path.substr(0, slash);
     if (id == "me") id = caller.page_id();
+    const std::string edge = slash == std::string::npos ? "" : path.substr(slash + 1);
+    if (auto inbox = serve_inbox(request, caller, id, edge, params)) return *inbox;
     if (slash == std::string::npos) return object(request, caller, id, params);
-    const std::string edge = path.substr(slash + 1);
     if (edge == "insights" || edge == "video_insights") {
         std::string owner;
         const bool own_video =
@@ -310,6 +311,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // expire {user_id}: the user's tokens answer 190. unmanage {user_id, page_id}: the user no longer
 // manages the Page. insights {id, metrics}: counts of a post or video. throttle {calls,
 // minutes}: the next Graph calls answer code 32. post {page_id, message}: a post made on Facebook.
+// comment {post_id, parent_id?, from {id, name}, message}: a comment someone wrote.
+// messenger_user {page_id, id}: a person who wrote to the Page. inbox: the comments and the Send
+// API's calls.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -337,6 +341,13 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     } else if (action == "post") {
         return json_answer(200, store_post(body.at("page_id"), "status", body.value("message", ""),
                                            json::array()));
+    } else if (action == "comment") {
+        return json_answer(200, add_comment(body.at("post_id"), body.value("parent_id", ""),
+                                            body.at("from"), body.at("message")));
+    } else if (action == "messenger_user") {
+        s.messenger_users[body.at("page_id").get<std::string>()].push_back(body.at("id"));
+    } else if (action == "inbox") {
+        return json_answer(200, {{"comments", s.comments}, {"messenger", s.messenger}});
     } else if (action == "page_state") {
         return json_answer(200, s.pages.value(body.at("id").get<std::string>(), json()));
     } else {

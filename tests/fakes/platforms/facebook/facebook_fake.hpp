@@ -37,6 +37,14 @@ struct State {
     nlohmann::json videos = nlohmann::json::object();
     // object id -> {metric: value}
     nlohmann::json insights = nlohmann::json::object();
+    // comment id -> {id, post_id, parent_id, from {id, name}, message, created_time, is_hidden,
+    // liked, privately_replied?, deleted?, seq}
+    nlohmann::json comments = nlohmann::json::object();
+    // page id -> the Send API's calls, oldest first: {message_id, recipient | comment_id,
+    // message} or {recipient, sender_action}
+    nlohmann::json messenger = nlohmann::json::object();
+    // page id -> the ids of the people who wrote to the Page (the only ones it may message)
+    nlohmann::json messenger_users = nlohmann::json::object();
     // Graph calls still to be throttled (code 32) and the wait they announce, in minutes.
     long long throttled_calls = 0;
     long long throttle_minutes = 0;
@@ -73,6 +81,14 @@ std::optional<HttpAnswer> serve_login(const HttpRequest& request, const std::str
 HttpAnswer videos_edge(const HttpRequest& request, const Caller& caller, const std::string& edge,
                        const Params& params);
 HttpAnswer upload_host(const HttpRequest& request, const std::string& video_id);
+// The inbox's calls (facebook_inbox.cpp): comments on the Page's posts and the Send API.
+// nullopt: not an inbox call.
+std::optional<HttpAnswer> serve_inbox(const HttpRequest& request, const Caller& caller,
+                                      const std::string& id, const std::string& edge,
+                                      const Params& params);
+// A comment under the post `post_id` (a reply when `parent_id` is a comment); returns it.
+nlohmann::json add_comment(const std::string& post_id, const std::string& parent_id,
+                           const nlohmann::json& from, const std::string& message);
 // A post on the Page, newest last; returns it.
 nlohmann::json store_post(const std::string& page_id, const std::string& kind,
                           const std::string& message, nlohmann::json media);
