@@ -743,3 +743,91 @@ TEST_CASE("Instagram checks its platform options against the post type", "[integ
     CHECK(unknown[0].reason == "is not an option of instagram");
     CHECK(social::instagram::hashtag_count("#a #b C#c #_d # #") == 3);
 }
+
+namespace {
+
+// A published photo people commented on, for the inbox's operations.
+struct CommentedMedia : InstagramAccount {
+    CommentedMedia() {
+        const auto p = instagram->publish(
+            account, post("Latte art", {fake.media_url("a.jpg", "image/jpeg", 1000)}));
+        REQUIRE_FALSE(p.failure);
+        media_id = p.message_id;
+        first = comment("Lovely!", "")["id"];
+        answer = comment("Agreed", first)["id"];
+        second = comment("Open on Sunday?", "")["id"];
+    }
+    json comment(const std::string& text, const std::string& parent) {
+        return fake.control_platform("instagram", "comment",
+                                     {{"media_id", media_id},
+                                      {"parent_id", parent},
+                                      {"from", {{"id", "17841400000000099"}, {"username", "ben"}}},
+                                      {"text", text}});
+    }
+    json comments() { return media()[0]["comments"]; }
+    social::Target account = target(connect());
+    std::string media_id, first, answer, second;
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(CommentedMedia,
+                 "Instagram lists a media's comments each followed by its replies, page by page",
+                 "[integration][social]") {
+    const auto listed = instagram->list_comments(account, media_id, "");
+    REQUIRE(listed);
+    REQUIRE_FALSE(listed->failure);
+    REQUIRE(listed->comments.size() == 3);
+    CHECK(listed->comments[0].external_id == first);
+    CHECK(listed->comments[0].author_name == "ben");
+    CHECK(listed->comments[0].text == "Lovely!");
+    CHECK(listed->comments[1].external_id == answer);
+    CHECK(listed->comments[1].parent_id == first);
+    CHECK(listed->comments[2].external_id == second);
+    CHECK_FALSE(listed->next_cursor);
+
+    for (int i = 0; i < 50; ++i) comment("more " + std::to_string(i), "");
+    const auto page_one = instagram->list_comments(account, media_id, "");
+    REQUIRE(page_one->next_cursor);
+    const auto page_two = instagram->list_comments(account, media_id, *page_one->next_cursor);
+    REQUIRE_FALSE(page_two->failure);
+    CHECK(page_two->comments.size() == 2);
+    CHECK(page_two->comments.back().text == "more 49");
+}
+
+TEST_CASE_METHOD(CommentedMedia,
+                 "Instagram answers a comment, hides and shows it, deletes it and offers no likes",
+                 "[integration][social]") {
+    const auto reply = instagram->reply_to_comment(account, second, message("Yes, from 9"));
+    REQUIRE(reply);
+    REQUIRE_FALSE(reply->failure);
+    CHECK(comments()[1]["replies"][0]["text"] == "Yes, from 9");
+    CHECK(comments()[1]["replies"][0]["from"]["username"] == "squawk.app");
+
+    REQUIRE_FALSE(instagram->moderate_comment(account, first, social::Moderation::hide)->failure);
+    CHECK(comments()[0]["hidden"] == true);
+    CHECK(instagram->list_comments(account, media_id, "")->comments[0].hidden);
+    REQUIRE_FALSE(instagram->moderate_comment(account, first, social::Moderation::unhide)->failure);
+    CHECK(comments()[0]["hidden"] == false);
+
+    REQUIRE_FALSE(
+        instagram->moderate_comment(account, answer, social::Moderation::remove)->failure);
+    CHECK(comments()[0]["replies"].empty());
+    CHECK_FALSE(instagram->moderate_comment(account, answer, social::Moderation::remove)->failure);
+
+    CHECK_FALSE(instagram->like_comment(account, first));
+    CHECK_FALSE(instagram->send_direct_message(account, {}));
+}
+
+TEST_CASE_METHOD(InstagramAccount, "Instagram's comment calls need instagram_manage_comments",
+                 "[integration][social]") {
+    const auto partial = target(
+        connect({{"scopes", {"instagram_basic", "instagram_content_publish", "pages_show_list"}}}));
+    const auto p =
+        instagram->publish(partial, post("Quiet", {fake.media_url("a.jpg", "image/jpeg", 1000)}));
+    REQUIRE_FALSE(p.failure);
+    const auto listed = instagram->list_comments(partial, p.message_id, "");
+    REQUIRE(listed->failure);
+    CHECK(listed->failure->kind == FailureKind::refused);
+    CHECK(listed->failure->reason.find("instagram_manage_comments") != std::string::npos);
+}

@@ -8,6 +8,7 @@
 #include "common/extensions/platforms/instagram/facebook_login.hpp"
 #include "common/extensions/platforms/instagram/factory.hpp"
 #include "common/extensions/platforms/instagram/graph.hpp"
+#include "common/extensions/platforms/instagram/media_comments.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -227,7 +228,28 @@ class InstagramConnector final : public Connector {
         return refreshed_grant(api_, client, current);
     }
 
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        return comments_of(target).list(external_id, cursor);
+    }
+
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        return comments_of(target).reply(comment_id, message.text);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        return comments_of(target).moderate(comment_id, moderation);
+    }
+
   private:
+    MediaComments comments_of(const Target& target) {
+        return MediaComments(api_, credential(target.credentials, "access_token"));
+    }
+
     http::Response get(const std::string& rest, const std::string& token) {
         return api_.send("GET", graph_path(rest), meta_graph::bearer(token));
     }

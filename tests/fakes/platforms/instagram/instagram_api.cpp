@@ -56,6 +56,8 @@ size_t hashtags(const std::string& text) {
     return count;
 }
 
+}  // namespace
+
 HttpAnswer no_permission() {
     return graph_error(403, "(#10) Application does not have permission for this action", 10);
 }
@@ -68,7 +70,6 @@ HttpAnswer missing_object(const std::string& verb, const std::string& id) {
                        100, 33, "GraphMethodException");
 }
 
-// The members of `object` that `fields` asks for, id always.
 json with_fields(const json& object, const std::string& fields) {
     json out = {{"id", object["id"]}};
     for (const auto& field : split_list(fields))
@@ -76,7 +77,6 @@ json with_fields(const json& object, const std::string& fields) {
     return out;
 }
 
-// Whether the Instagram account is linked to a Page the caller manages.
 bool manages(const Caller& caller, const std::string& account_id) {
     const auto& s = state();
     if (!s.accounts.contains(account_id)) return false;
@@ -84,7 +84,7 @@ bool manages(const Caller& caller, const std::string& account_id) {
     return s.pages.contains(page) && s.pages[page]["user_id"] == caller.user_id;
 }
 
-json* find_media(const std::string& id, std::string* owner = nullptr) {
+json* find_media(const std::string& id, std::string* owner) {
     for (auto& [account, items] : state().media.items())
         for (auto& item : items)
             if (item["id"] == id) {
@@ -93,6 +93,8 @@ json* find_media(const std::string& id, std::string* owner = nullptr) {
             }
     return nullptr;
 }
+
+namespace {
 
 // Whether the fake media host's address says the image is one Instagram takes: a JPEG of at most
 // 8 MB. Instagram fetches it itself; an address saying nothing passes.
@@ -337,18 +339,18 @@ HttpAnswer media_insights(const Caller& caller, const json& media, const Params&
 }
 
 // POST /{media-id}/comments: a comment by the account itself.
-HttpAnswer add_comment(const Caller& caller, json& media, const Params& params) {
+HttpAnswer add_comment(const Caller& caller, const std::string& owner, json& media,
+                       const Params& params) {
     if (!caller.has("instagram_manage_comments"))
         return graph_error(403, "(#200) Permissions error", 200);
     const std::string message = param(params, "message");
     if (message.empty()) return invalid_parameter("(#100) Param message is required");
     if (code_points(message) > kMaxCaptionChars)
         return invalid_parameter("(#100) Param message must be at most 2200 characters long");
-    const std::string id = new_id();
-    media["comments"].push_back(
-        {{"id", id}, {"text", message}, {"timestamp", utc_now(0, "+0000")}});
-    media["comments_count"] = media["comments_count"].get<long long>() + 1;
-    return json_answer(200, {{"id", id}});
+    const auto& account = state().accounts[owner];
+    const json comment =
+        store_comment(media, {{"id", account["id"]}, {"username", account["username"]}}, message);
+    return json_answer(200, {{"id", comment["id"]}});
 }
 
 // GET /{id}, GET|POST /{id}/{edge}: a Facebook user (me), an Instagram account, a container or
@@ -358,6 +360,7 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
     auto& s = state();
     const std::string fields = param(params, "fields");
     const std::string& method = request.method;
+    if (auto comment = comment_call(request, caller, id, edge, params)) return *comment;
     if (method == "DELETE") return missing_object("delete", id);
     if (s.accounts.contains(id)) {
         if (!manages(caller, id)) return missing_object("get", id);
@@ -386,7 +389,8 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
         return missing_object(method == "GET" ? "get" : "post", id);
     if (!caller.has("instagram_basic")) return no_permission();
     if (edge == "insights" && method == "GET") return media_insights(caller, *media, params);
-    if (edge == "comments" && method == "POST") return add_comment(caller, *media, params);
+    if (edge == "comments" && method == "POST") return add_comment(caller, owner, *media, params);
+    if (edge == "comments" && method == "GET") return list_comments(caller, *media, params);
     if (!edge.empty() || method != "GET") return missing_object("post", id);
     return json_answer(200, with_fields(*media, fields));
 }
@@ -521,7 +525,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // the user's tokens answer 190. container_delay {polls}. container_error {status}: the next
 // container ends in ERROR. throttle {code, minutes}: the next Graph call is refused as
 // throttled. media {user_id, caption}: media made in the Instagram app. insights {id, ...}: the
-// counts an account or media answers.
+// counts an account or media answers. comment {media_id, parent_id?, from {id, username},
+// text}: a comment someone wrote (a reply to the top-level comment parent_id).
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -558,6 +563,13 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     } else if (action == "media") {
         return json_answer(200, store_media(body.at("user_id"), "IMAGE", "FEED",
                                             body.value("caption", ""), json::array()));
+    } else if (action == "comment") {
+        json* media = find_media(body.at("media_id"));
+        if (!media) return json_answer(404, {{"error", "no such media"}});
+        json* parent = nullptr;
+        for (auto& comment : (*media)["comments"])
+            if (comment["id"] == body.value("parent_id", "")) parent = &comment;
+        return json_answer(200, store_comment(*media, body.at("from"), body.at("text"), parent));
     } else if (action == "insights") {
         const std::string id = body.at("id");
         json* target = s.accounts.contains(id) ? &s.accounts[id] : find_media(id);

@@ -57,6 +57,28 @@ struct Caller {
 // The token's caller, or the 190 the Graph API answers for a token it does not take.
 std::variant<Caller, HttpAnswer> caller_of(const std::string& token);
 
+// (#10), the Graph API's refusal for want of a permission.
+HttpAnswer no_permission();
+HttpAnswer missing_object(const std::string& verb, const std::string& id);
+// The members of `object` that `fields` asks for, id always.
+json with_fields(const json& object, const std::string& fields);
+// Whether the Instagram account is linked to a Page the caller manages.
+bool manages(const Caller& caller, const std::string& account_id);
+// Published media by id, and the account it belongs to.
+json* find_media(const std::string& id, std::string* owner = nullptr);
+
+// The comments under media (instagram_comments.cpp): each top-level comment keeps its replies.
+// A comment by `from` {id, username} under `media` (a reply under `parent`, a top-level
+// comment of the media, when given); returns it.
+json store_comment(json& media, const json& from, const std::string& text, json* parent = nullptr);
+// GET /{media-id}/comments with cursors.
+HttpAnswer list_comments(const Caller& caller, const json& media, const Params& params);
+// Calls on a comment: POST /{comment-id}/replies, POST /{comment-id} hide, DELETE
+// /{comment-id}. nullopt: `id` is no comment.
+std::optional<HttpAnswer> comment_call(const HttpRequest& request, const Caller& caller,
+                                       const std::string& id, const std::string& edge,
+                                       const Params& params);
+
 // The consent page and the token endpoint (facebook_login.cpp).
 HttpAnswer consent_dialog(const Params& params);
 HttpAnswer access_token(const Params& params);
