@@ -17,5 +17,6 @@ void add_jobs_commands(CLI::App& app, Context& context);
 void add_stats_command(CLI::App& app, Context& context);
 void add_dead_letter_commands(CLI::App& app, Context& context);
 void add_wallet_commands(CLI::App& app, Context& context);
+void add_user_commands(CLI::App& app, Context& context);
 
 }  // namespace squawk::ctl

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     ctl::add_stats_command(app, context);
     ctl::add_dead_letter_commands(app, context);
     ctl::add_wallet_commands(app, context);
+    ctl::add_user_commands(app, context);
 
     try {
         app.parse(argc, argv);

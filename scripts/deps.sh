@@ -10,6 +10,7 @@ packages=(
     libpistache-dev libhiredis-dev libboost-fiber-dev libboost-context-dev nlohmann-json3-dev
     libmysqlcppconn-dev libcurl4-openssl-dev libssl-dev libfmt-dev libsystemd-dev
     libtomlplusplus-dev libcli11-dev catch2 libhowardhinnant-date-dev tzdata libjemalloc-dev
+    libsodium-dev
     # generation and the media library: cards, JPEG, content sniffing, fonts for every script
     libcairo2-dev libpango1.0-dev libjpeg-dev libmagic-dev libzip-dev poppler-utils unzip
     fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
@@ -18,6 +19,8 @@ packages=(
     # the cluster run: Galera nodes (state transfer by rsync), HAProxy; Sentinels are redis-server
     galera-4 rsync haproxy
     ffmpeg pocketsphinx pocketsphinx-en-us
+    # the dashboard's browser tests (tests/browser)
+    chromium
     # systemd-analyze, for verifying the unit files
     systemd
     # benchmarks: the load generator and the static-file peer

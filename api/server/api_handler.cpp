@@ -1,5 +1,6 @@
 #include "api/server/api_handler.hpp"
 
+#include "api/dashboard/dashboard.hpp"
 #include "api/server/authenticator.hpp"
 #include "api/server/bearer.hpp"
 #include "api/server/envelope.hpp"
@@ -169,6 +170,18 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     }
 }
 
+// The dashboard's pages use cookie sessions instead of keys: they share the transport, metrics
+// and access log with the API, but none of its key, rate-limit or idempotency steps.
+dashboard::PageRequest dashboard_request(const Http::Request& request) {
+    dashboard::PageRequest page;
+    page.method = Http::methodString(request.method());
+    page.path = request.resource();
+    for (const auto& cookie : request.cookies()) page.cookies[cookie.name] = cookie.value;
+    page.body = request.body();
+    page.address = request.address().host();
+    return page;
+}
+
 void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision& d) {
     auto& headers = response.headers();
     headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Limit", std::to_string(d.limit)));
@@ -243,6 +256,13 @@ void send_json(Http::ResponseWriter& response, int status, const nlohmann::json&
 }
 
 void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) {
+    for (const auto& [name, value] : reply.headers) {
+        // Pistache keeps one header per name; cookies have a jar of their own.
+        if (name == "Set-Cookie")
+            response.cookies().add(Http::Cookie::fromString(value));
+        else
+            response.headers().add(std::make_shared<ResponseHeader>(name, value));
+    }
     if (reply.bare) {
         response.send(static_cast<Http::Code>(reply.status), to_wire(reply.data),
                       MIME(Application, Json));
@@ -405,7 +425,9 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
     int status = 0;
     try {
         check_header_sizes(request.headers());
-        Reply reply = dispatch(request, *router_, *services_, *uploads_, exchange);
+        Reply reply = dashboard::owns(request.resource())
+                          ? dashboard::serve(dashboard_request(request), *services_, exchange.route)
+                          : dispatch(request, *router_, *services_, *uploads_, exchange);
         status = reply.status;
         if (exchange.rate) add_rate_headers(response, *exchange.rate);
         if (exchange.replayed)

@@ -13,6 +13,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace squawk::api {
 
@@ -77,6 +79,8 @@ struct Reply {
     std::optional<RawBody> raw;
     // Sent as 302 Found with this Location and no body.
     std::optional<std::string> redirect_to;
+    // Sent as they are (the dashboard's cookies and security policy).
+    std::vector<std::pair<std::string, std::string>> headers;
 
     static Reply ok(nlohmann::json data, int status = 200) {
         Reply r;

@@ -1,0 +1,97 @@
+#include "api/dashboard/page.hpp"
+
+#include "api/dashboard/dashboard.hpp"
+#include "api/dashboard/files.hpp"
+#include "api/dashboard/template.hpp"
+#include "api/server/services.hpp"
+#include "common/core/config/config.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
+
+namespace squawk::api::dashboard {
+namespace {
+
+struct NavItem {
+    std::string_view href;
+    std::string_view label;
+    bool workspace_only;
+};
+
+constexpr NavItem kNav[] = {
+    {"/dashboard/", "Home", false},
+    {"/dashboard/keys", "API keys", true},
+};
+
+std::string_view file(std::string_view name) {
+    const auto text = embedded_file(name);
+    if (!text) throw std::logic_error("dashboard: no embedded file " + std::string(name));
+    return *text;
+}
+
+}  // namespace
+
+std::optional<std::string_view> embedded_file(std::string_view name) {
+    for (const auto& f : embedded::dashboard_files())
+        if (f.name == name) return f.text;
+    return std::nullopt;
+}
+
+std::string Visit::field(std::string_view name) const {
+    for (const auto& [key, value] : form)
+        if (key == name) return value;
+    return {};
+}
+
+bool Visit::can_write() const {
+    return session && (session->user.role == users::Role::owner ||
+                       session->user.role == users::Role::developer);
+}
+
+std::string set_cookie(const Services& services, std::string_view name, std::string_view value,
+                       std::string_view path) {
+    std::string cookie = std::string(name) + "=" + std::string(value) +
+                         "; Path=" + std::string(path) + "; HttpOnly; SameSite=Lax";
+    if (services.config.api.public_base_url.starts_with("https://")) cookie += "; Secure";
+    return cookie;
+}
+
+std::string clear_cookie(const Services& services, std::string_view name, std::string_view path) {
+    return set_cookie(services, name, "", path) + "; Max-Age=0";
+}
+
+Reply html_page(const Visit& visit, std::string_view name, std::string_view title,
+                nlohmann::json data, int status) {
+    data["title"] = title;
+    if (visit.session) {
+        const auto& user = visit.session->user;
+        data["signed_in"] = true;
+        data["email"] = user.email;
+        data["role"] = users::role_name(user.role);
+        data["csrf"] = visit.session->csrf_token;
+        data["can_write"] = visit.can_write();
+        if (user.workspace_id) {
+            const auto workspace = visit.services.mysql.run([&](db::Session& s) {
+                return workspace::WorkspaceRepository::find(s, *user.workspace_id);
+            });
+            if (workspace) data["workspace"] = {{"id", workspace->id}, {"name", workspace->name}};
+        }
+        auto& nav = data["nav"] = nlohmann::json::array();
+        for (const auto& item : kNav)
+            if (!item.workspace_only || user.workspace_id)
+                nav.push_back({{"href", item.href},
+                               {"label", item.label},
+                               {"current", item.href == visit.request.path}});
+    }
+    Reply reply;
+    reply.status = status;
+    reply.raw =
+        RawBody{render(file("layout.html"), data, {{"page", file(std::string(name) + ".html")}}),
+                "text/html; charset=utf-8"};
+    return reply;
+}
+
+Reply message_page(const Visit& visit, int status, std::string_view title,
+                   std::string_view message) {
+    return html_page(visit, "message", title, {{"message", message}}, status);
+}
+
+}  // namespace squawk::api::dashboard
