@@ -1,6 +1,8 @@
 // Connected social accounts and account groups (issue 4; scopes social:read / social:write).
 // POST /social/connect/{platform}: any registered platform by its id or an alias; OAuth
-// platforms through GET .../authorize and the platform's redirect to GET .../callback.
+// platforms through GET .../authorize and the platform's redirect to GET .../callback. A test
+// key connects a sandbox account with {"sandbox": true, "name"} and no platform; every read
+// names the key's AccountView, so live keys never see one.
 #include "api/handlers/route_families.hpp"
 
 #include "api/render/social_account_json.hpp"
@@ -20,6 +22,7 @@ namespace squawk::api::handlers {
 namespace {
 
 constexpr size_t kMaxNameChars = 200;
+constexpr size_t kMaxSandboxNameChars = 100;
 constexpr size_t kMaxIdChars = 64;
 // States and codes platforms send back are opaque; none is near this long.
 constexpr size_t kMaxStateChars = 2048;
@@ -73,9 +76,28 @@ social::GroupChange read_group_change(const RequestContext& ctx, bool creating) 
     return change;
 }
 
+social::AccountView view_of(const RequestContext& ctx) {
+    return social::account_view(ctx.is_test);
+}
+
+// Refused to live keys before anything else: their accounts are real ones.
+Reply connect_sandbox_account(const RequestContext& ctx, Services& services,
+                              const social::PlatformFactory& platform, Validator& body) {
+    if (!ctx.is_test)
+        throw ApiError(ErrorCode::Forbidden, "Only a test key can connect a sandbox account.");
+    const std::string name = body.required_string("name", kMaxSandboxNameChars);
+    body.reject_unknown_fields();
+    body.finish();
+    return Reply::ok(
+        render::account_json(accounts(services).connect_sandbox(ctx.workspace_id, platform, name)),
+        201);
+}
+
 Reply connect_social_account(const RequestContext& ctx, Services& services) {
     const auto& platform = social::connectable_platform(ctx.param("platform"));
     Validator body(ctx.body);
+    if (body.optional_bool("sandbox").value_or(false))
+        return connect_sandbox_account(ctx, services, platform, body);
     social::Credentials credentials;
     for (const auto& field : platform.credential_fields) {
         const std::string name(field.name);
@@ -122,14 +144,14 @@ Reply finish_social_authorization(const RequestContext& ctx, Services& services)
 
 Reply list_social_accounts(const RequestContext& ctx, Services& services) {
     const auto q = read_account_query(ctx);
-    const auto found =
-        accounts(services).list(ctx.workspace_id, q.platform, q.page.offset(), q.page.per_page);
+    const auto found = accounts(services).list(ctx.workspace_id, view_of(ctx), q.platform,
+                                               q.page.offset(), q.page.per_page);
     return page_reply(q.page, found, render::account_json);
 }
 
 Reply social_accounts_health(const RequestContext& ctx, Services& services) {
     const auto q = read_account_query(ctx);
-    const auto checked = accounts(services).check_health(ctx.workspace_id, q.platform,
+    const auto checked = accounts(services).check_health(ctx.workspace_id, view_of(ctx), q.platform,
                                                          q.page.offset(), q.page.per_page);
     return page_reply(q.page, checked, render::account_health_json);
 }
@@ -141,7 +163,7 @@ Reply social_follower_stats(const RequestContext& ctx, Services& services) {
     query.finish();
     auto data = nlohmann::json::array();
     for (const auto& series :
-         accounts(services).follower_stats(ctx.workspace_id, static_cast<int>(days)))
+         accounts(services).follower_stats(ctx.workspace_id, view_of(ctx), static_cast<int>(days)))
         data.push_back(render::follower_series_json(series));
     return Reply::ok({{"days", days}, {"accounts", std::move(data)}});
 }
@@ -152,7 +174,7 @@ Reply rename_social_account(const RequestContext& ctx, Services& services) {
     body.reject_unknown_fields();
     body.finish();
     return Reply::ok(render::account_json(
-        accounts(services).rename(ctx.workspace_id, ctx.param("account_id"), name)));
+        accounts(services).rename(ctx.workspace_id, view_of(ctx), ctx.param("account_id"), name)));
 }
 
 Reply move_social_account(const RequestContext& ctx, Services& services) {
@@ -166,38 +188,40 @@ Reply move_social_account(const RequestContext& ctx, Services& services) {
     body.reject_unknown_fields();
     body.finish();
     return Reply::ok(render::moved_account_json(
-        accounts(services).move(ctx.workspace_id, ctx.caller_workspace_id, ctx.param("account_id"),
-                                *profile_id),
+        accounts(services).move(ctx.workspace_id, view_of(ctx), ctx.caller_workspace_id,
+                                ctx.param("account_id"), *profile_id),
         *profile_id));
 }
 
 Reply disconnect_social_account(const RequestContext& ctx, Services& services) {
-    accounts(services).disconnect(ctx.workspace_id, ctx.param("account_id"));
+    accounts(services).disconnect(ctx.workspace_id, view_of(ctx), ctx.param("account_id"));
     return Reply::ok({{"id", ctx.param("account_id")}, {"disconnected", true}});
 }
 
 Reply create_account_group(const RequestContext& ctx, Services& services) {
     const auto change = read_group_change(ctx, true);
-    return Reply::ok(render::group_json(groups(services).create(ctx.workspace_id, change)), 201);
+    return Reply::ok(
+        render::group_json(groups(services).create(ctx.workspace_id, view_of(ctx), change)), 201);
 }
 
 Reply list_account_groups(const RequestContext& ctx, Services& services) {
     Validator query(ctx.query);
     const PageRequest page = read_page(query);
     query.finish();
-    const auto found = groups(services).list(ctx.workspace_id, page.offset(), page.per_page);
+    const auto found =
+        groups(services).list(ctx.workspace_id, view_of(ctx), page.offset(), page.per_page);
     return page_reply(page, found, render::group_json);
 }
 
 Reply get_account_group(const RequestContext& ctx, Services& services) {
-    return Reply::ok(
-        render::group_json(groups(services).get(ctx.workspace_id, ctx.param("group_id"))));
+    return Reply::ok(render::group_json(
+        groups(services).get(ctx.workspace_id, view_of(ctx), ctx.param("group_id"))));
 }
 
 Reply update_account_group(const RequestContext& ctx, Services& services) {
     const auto change = read_group_change(ctx, false);
     return Reply::ok(render::group_json(
-        groups(services).update(ctx.workspace_id, ctx.param("group_id"), change)));
+        groups(services).update(ctx.workspace_id, view_of(ctx), ctx.param("group_id"), change)));
 }
 
 Reply delete_account_group(const RequestContext& ctx, Services& services) {

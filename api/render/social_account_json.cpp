@@ -14,7 +14,8 @@ nlohmann::json account_json(const social::Account& a) {
             {"last_error", or_null(a.last_error)},
             {"last_checked_at", optional_time(a.last_checked_at)},
             {"created_at", time::format_iso8601(a.created_at)},
-            {"updated_at", time::format_iso8601(a.updated_at)}};
+            {"updated_at", time::format_iso8601(a.updated_at)},
+            {"sandbox", a.sandbox}};
 }
 
 nlohmann::json account_health_json(const social::Account& a) {
@@ -23,7 +24,8 @@ nlohmann::json account_health_json(const social::Account& a) {
             {"display_name", a.identity.display_name},
             {"token_valid", a.token_valid},
             {"last_error", or_null(a.last_error)},
-            {"last_checked_at", optional_time(a.last_checked_at)}};
+            {"last_checked_at", optional_time(a.last_checked_at)},
+            {"sandbox", a.sandbox}};
 }
 
 nlohmann::json moved_account_json(const social::Account& a, long long profile_id) {

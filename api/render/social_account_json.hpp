@@ -10,7 +10,7 @@
 namespace squawk::api::render {
 
 nlohmann::json account_json(const social::Account& a);
-// id, platform, display_name, token_valid, last_error, last_checked_at.
+// id, platform, display_name, token_valid, last_error, last_checked_at, sandbox.
 nlohmann::json account_health_json(const social::Account& a);
 nlohmann::json moved_account_json(const social::Account& a, long long profile_id);
 // account_id, platform, display_name and days [{date, followers}], oldest first.

@@ -60,7 +60,7 @@ struct RefreshFixture : testing::ConnectorFixture {
 
     Account reread(const Account& a) {
         return *db.pool().run([&](db::Session& s) {
-            return AccountRepository::find(s, a.workspace_id, a.public_id);
+            return AccountRepository::find(s, a.workspace_id, AccountView::live, a.public_id);
         });
     }
 

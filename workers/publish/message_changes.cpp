@@ -75,7 +75,8 @@ ChangeReport apply_to_targets(const jobs::ClaimedJob& job, TaskContext& context,
             continue;
         }
         const auto account = context.in_database([&](db::Session& s) {
-            return social::AccountRepository::find(s, post.workspace_id, t.account_public_id);
+            return social::AccountRepository::find(s, post.workspace_id, social::AccountView::live,
+                                                   t.account_public_id);
         });
         if (!account || account->status != social::AccountStatus::connected) {
             failed(t, target_error(social::TargetErrorCode::account_disconnected,

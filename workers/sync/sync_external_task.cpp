@@ -27,7 +27,8 @@ std::vector<social::Account> accounts_to_sync(const jobs::ClaimedJob& job, TaskC
     std::vector<social::Account> out;
     for (long long offset = 0;; offset += kAccountPage) {
         const auto page = context.in_database([&](db::Session& s) {
-            return social::AccountRepository::list(s, job.workspace_id, "", offset, kAccountPage);
+            return social::AccountRepository::list(
+                s, job.workspace_id, social::account_view(job.is_test), "", offset, kAccountPage);
         });
         for (const auto& account : page.items)
             if (wanted.empty() || wanted.contains(account.id)) out.push_back(account);
@@ -63,6 +64,12 @@ nlohmann::json SyncExternalTask::run(const jobs::ClaimedJob& job, TaskContext& c
     const auto accounts = accounts_to_sync(job, context);
     for (const auto& account : accounts) {
         nlohmann::json report = {{"account_id", account.public_id}, {"platform", account.platform}};
+        if (account.sandbox) {
+            report["listed"] = false;
+            report["reason"] = "a sandbox account has no posts on the platform";
+            reports.push_back(std::move(report));
+            continue;
+        }
         auto connector = social::make_connector(account.platform, config.social, *context.http());
         std::optional<social::RemoteListing> listing;
         social::Target target;

@@ -5,10 +5,11 @@
 namespace squawk::accounts {
 
 long long ConnectedAccounts::count(db::Session& s, long long workspace_id) {
+    // Sandbox accounts cost nothing to make: they must not buy a higher tier.
     return s
         .query_one(
             "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
-            " AND status = ?",
+            " AND status = ? AND sandbox = 0",
             {workspace_id, name_of(social::AccountStatus::connected)})
         ->integer(0);
 }

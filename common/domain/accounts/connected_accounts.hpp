@@ -1,4 +1,5 @@
-// How many social accounts a workspace has connected: the rate-limit tier (spec 8.1) follows it.
+// How many social accounts a workspace has connected on their platforms (sandbox accounts do not
+// count): the rate-limit tier (spec 8.1) follows it.
 // The count lives in MySQL and is cached in Redis; connecting or disconnecting an account must
 // call invalidate() after its commit so every API process sees the new tier at once.
 #pragma once

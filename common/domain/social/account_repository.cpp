@@ -14,38 +14,38 @@ using db::time_param;
 constexpr const char* kFind =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
-    "?"
-    " AND status = ?";
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE public_id = ? AND workspace_id = ? AND status = ? AND sandbox IN (0, ?)";
 constexpr const char* kFindForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE public_id = ? AND workspace_id = "
-    "?"
-    " AND status = ? FOR UPDATE";
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE public_id = ? AND workspace_id = ? AND status = ? AND sandbox IN (0, ?) FOR UPDATE";
 constexpr const char* kFindIdentityForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
-    " AND platform = ? AND live_identity = ? FOR UPDATE";
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE workspace_id = ? AND platform = ? AND live_identity = ? AND sandbox = 0 FOR UPDATE";
 constexpr const char* kDueRefreshes =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE status = ? AND token_valid = 1"
-    " AND token_expires_at < ? AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE status = ? AND token_valid = 1 AND sandbox = 0 AND token_expires_at < ?"
+    " AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
     " ORDER BY token_expires_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kDueMetrics =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE status = ? AND token_valid = 1"
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE sandbox = 0 AND status = ? AND token_valid = 1"
     " AND (metrics_due_at IS NULL OR metrics_due_at < ?)"
     " ORDER BY metrics_due_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at) FROM social_accounts WHERE workspace_id = ?"
-    " AND status = ? AND public_id IS NOT NULL AND (? = '' OR platform = ?)"
-    " ORDER BY id DESC LIMIT ? OFFSET ?";
+    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " WHERE workspace_id = ? AND status = ? AND sandbox IN (0, ?) AND public_id IS NOT NULL"
+    " AND (? = '' OR platform = ?) ORDER BY id DESC LIMIT ? OFFSET ?";
 
 Account read_account(const db::Row& r) {
     Account a;
@@ -63,14 +63,12 @@ Account read_account(const db::Row& r) {
     a.last_checked_at = db::optional_time_column(r, 11);
     a.created_at = db::time_column(r, 12);
     a.updated_at = db::time_column(r, 13);
+    a.sandbox = r.integer(14) != 0;
     return a;
 }
 
-}  // namespace
-
-Account AccountRepository::insert(db::Session& s, long long workspace_id,
-                                  const std::string& platform, const Identity& identity,
-                                  const std::string& credentials_sealed) {
+Account insert_row(db::Session& s, long long workspace_id, const std::string& platform,
+                   const Identity& identity, const std::string& credentials_sealed, bool sandbox) {
     Account a;
     a.public_id = "acc_" + crypto::hex(crypto::random_bytes(12));
     a.workspace_id = workspace_id;
@@ -80,21 +78,39 @@ Account AccountRepository::insert(db::Session& s, long long workspace_id,
     a.credentials_sealed = credentials_sealed;
     a.created_at = a.updated_at = time::now();
     a.last_checked_at = a.created_at;
+    a.sandbox = sandbox;
     s.execute(
         "INSERT INTO social_accounts (public_id, workspace_id, platform, status, display_name,"
         " external_id, external_handle, credentials_enc, token_valid, last_checked_at,"
-        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        " created_at, updated_at, sandbox) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
         {a.public_id, workspace_id, platform, name_of(a.status), identity.display_name,
          identity.external_id, identity.handle, credentials_sealed, time_param(a.created_at),
-         time_param(a.created_at), time_param(a.updated_at)});
+         time_param(a.created_at), time_param(a.updated_at),
+         static_cast<long long>(sandbox ? 1 : 0)});
     a.id = s.last_insert_id();
     return a;
 }
 
+}  // namespace
+
+Account AccountRepository::insert(db::Session& s, long long workspace_id,
+                                  const std::string& platform, const Identity& identity,
+                                  const std::string& credentials_sealed) {
+    return insert_row(s, workspace_id, platform, identity, credentials_sealed, false);
+}
+
+Account AccountRepository::insert_sandbox(db::Session& s, long long workspace_id,
+                                          const std::string& platform, const Identity& identity,
+                                          const std::string& credentials_sealed) {
+    return insert_row(s, workspace_id, platform, identity, credentials_sealed, true);
+}
+
 std::optional<Account> AccountRepository::find(db::Session& s, long long workspace_id,
-                                               const std::string& public_id, bool for_update) {
-    auto row = s.query_one(for_update ? kFindForUpdate : kFind,
-                           {public_id, workspace_id, name_of(AccountStatus::connected)});
+                                               AccountView view, const std::string& public_id,
+                                               bool for_update) {
+    auto row = s.query_one(
+        for_update ? kFindForUpdate : kFind,
+        {public_id, workspace_id, name_of(AccountStatus::connected), sandbox_param(view)});
     if (!row) return std::nullopt;
     return read_account(*row);
 }
@@ -163,31 +179,33 @@ void AccountRepository::record_refresh(db::Session& s, long long id,
          time_param(time::now()), id});
 }
 
-AccountPage AccountRepository::list(db::Session& s, long long workspace_id,
+AccountPage AccountRepository::list(db::Session& s, long long workspace_id, AccountView view,
                                     const std::string& platform, long long offset, int limit) {
     // An empty platform matches every row; the statement's shape never depends on input.
     AccountPage page;
     page.total = s.query_one(
                       "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
-                      " AND status = ? AND public_id IS NOT NULL"
+                      " AND status = ? AND sandbox IN (0, ?) AND public_id IS NOT NULL"
                       " AND (? = '' OR platform = ?)",
-                      {workspace_id, name_of(AccountStatus::connected), platform, platform})
+                      {workspace_id, name_of(AccountStatus::connected), sandbox_param(view),
+                       platform, platform})
                      ->integer(0);
     for (const auto& r :
-         s.query(kListPage, {workspace_id, name_of(AccountStatus::connected), platform, platform,
-                             static_cast<long long>(limit), offset}))
+         s.query(kListPage, {workspace_id, name_of(AccountStatus::connected), sandbox_param(view),
+                             platform, platform, static_cast<long long>(limit), offset}))
         page.items.push_back(read_account(r));
     return page;
 }
 
 std::vector<std::pair<std::string, long long>> AccountRepository::resolve(
-    db::Session& s, long long workspace_id, const std::vector<std::string>& public_ids) {
+    db::Session& s, long long workspace_id, AccountView view,
+    const std::vector<std::string>& public_ids) {
     std::vector<std::pair<std::string, long long>> out;
     if (public_ids.empty()) return out;
-    db::Params params{workspace_id, name_of(AccountStatus::connected)};
+    db::Params params{workspace_id, name_of(AccountStatus::connected), sandbox_param(view)};
     for (const auto& id : public_ids) params.emplace_back(id);
     for (const auto& r : s.query("SELECT public_id, id FROM social_accounts WHERE workspace_id = ?"
-                                 " AND status = ? AND public_id IN (" +
+                                 " AND status = ? AND sandbox IN (0, ?) AND public_id IN (" +
                                      db::placeholders(public_ids.size()) + ") FOR UPDATE",
                                  params))
         out.emplace_back(r.text(0), r.integer(1));

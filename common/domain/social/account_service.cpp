@@ -1,6 +1,7 @@
 #include "common/domain/social/account_service.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/crypto/crypto.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/text/concat.hpp"
@@ -92,7 +93,8 @@ GrantedAccount AccountService::connect_granted(long long workspace_id,
         Account account;
         if (existing) {
             AccountRepository::reconnect(s, existing->id, identity, sealed);
-            account = *AccountRepository::find(s, workspace_id, existing->public_id);
+            account =
+                *AccountRepository::find(s, workspace_id, AccountView::live, existing->public_id);
         } else {
             account = AccountRepository::insert(s, workspace_id, std::string(platform.id), identity,
                                                 sealed);
@@ -108,24 +110,44 @@ GrantedAccount AccountService::connect_granted(long long workspace_id,
     return out;
 }
 
-std::vector<FollowerSeries> AccountService::follower_stats(long long workspace_id, int days) {
+Account AccountService::connect_sandbox(long long workspace_id, const PlatformFactory& platform,
+                                        const std::string& name) {
+    Identity identity;
+    identity.display_name = name;
+    identity.external_id = "sandbox-" + crypto::hex(crypto::random_bytes(12));
+    // An empty set, sealed like any other, so every path that opens credentials reads it.
+    const std::string sealed = seal_credentials(config_.security, Credentials{});
+    const auto account = mysql_.transaction([&](db::Session& s) {
+        return AccountRepository::insert_sandbox(s, workspace_id, std::string(platform.id),
+                                                 identity, sealed);
+    });
+    log::info("sandbox social account connected", {{"account_id", account.public_id},
+                                                   {"platform", account.platform},
+                                                   {"workspace_id", workspace_id}});
+    return account;
+}
+
+std::vector<FollowerSeries> AccountService::follower_stats(long long workspace_id, AccountView view,
+                                                           int days) {
     const auto first_day = utc_day(time::now() - std::chrono::hours(24) * (days - 1));
     return mysql_.run([&](db::Session& s) {
-        return AccountMetricsRepository::follower_series(s, workspace_id, first_day);
+        return AccountMetricsRepository::follower_series(s, workspace_id, view, first_day);
     });
 }
 
-AccountPage AccountService::list(long long workspace_id, const std::string& platform,
-                                 long long offset, int limit) {
+AccountPage AccountService::list(long long workspace_id, AccountView view,
+                                 const std::string& platform, long long offset, int limit) {
     return mysql_.run([&](db::Session& s) {
-        return AccountRepository::list(s, workspace_id, platform, offset, limit);
+        return AccountRepository::list(s, workspace_id, view, platform, offset, limit);
     });
 }
 
-AccountPage AccountService::check_health(long long workspace_id, const std::string& platform,
-                                         long long offset, int limit) {
-    auto page = list(workspace_id, platform, offset, limit);
+AccountPage AccountService::check_health(long long workspace_id, AccountView view,
+                                         const std::string& platform, long long offset, int limit) {
+    auto page = list(workspace_id, view, platform, offset, limit);
     for (auto& account : page.items) {
+        // No platform knows a sandbox account: its verdict stays as it was connected.
+        if (account.sandbox) continue;
         auto connector = make_connector(account.platform, config_.social, http_);
         if (!connector) continue;
         Verification v;
@@ -154,17 +176,17 @@ AccountPage AccountService::check_health(long long workspace_id, const std::stri
     return page;
 }
 
-Account AccountService::rename(long long workspace_id, const std::string& id,
+Account AccountService::rename(long long workspace_id, AccountView view, const std::string& id,
                                const std::string& display_name) {
     return mysql_.transaction([&](db::Session& s) {
-        auto account = AccountRepository::find(s, workspace_id, id, true);
+        auto account = AccountRepository::find(s, workspace_id, view, id, true);
         if (!account) not_found();
         AccountRepository::rename(s, account->id, display_name);
-        return *AccountRepository::find(s, workspace_id, id);
+        return *AccountRepository::find(s, workspace_id, view, id);
     });
 }
 
-Account AccountService::move(long long workspace_id, long long owner_workspace_id,
+Account AccountService::move(long long workspace_id, AccountView view, long long owner_workspace_id,
                              const std::string& id, long long profile_id) {
     long long target = 0;
     Account moved;
@@ -175,14 +197,14 @@ Account AccountService::move(long long workspace_id, long long owner_workspace_i
             if (profile->status != "active")
                 throw ApiError(ErrorCode::Conflict, "The target profile is paused.");
             target = profile->workspace_id;
-            auto account = AccountRepository::find(s, workspace_id, id, true);
+            auto account = AccountRepository::find(s, workspace_id, view, id, true);
             if (!account) not_found();
             if (has_pending_posts(s, account->id))
                 throw ApiError(ErrorCode::Conflict,
                                "The account has scheduled or in-flight posts; move it after they "
                                "are published or cancelled.");
             if (target != workspace_id) AccountRepository::move(s, account->id, target);
-            return *AccountRepository::find(s, target, id);
+            return *AccountRepository::find(s, target, view, id);
         });
     } catch (const db::DatabaseError& e) {
         if (!e.is_duplicate_key()) throw;
@@ -194,9 +216,9 @@ Account AccountService::move(long long workspace_id, long long owner_workspace_i
     return moved;
 }
 
-void AccountService::disconnect(long long workspace_id, const std::string& id) {
+void AccountService::disconnect(long long workspace_id, AccountView view, const std::string& id) {
     mysql_.transaction([&](db::Session& s) {
-        auto account = AccountRepository::find(s, workspace_id, id, true);
+        auto account = AccountRepository::find(s, workspace_id, view, id, true);
         if (!account) not_found();
         AccountRepository::disconnect(s, account->id);
     });

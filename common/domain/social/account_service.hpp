@@ -1,5 +1,6 @@
-// What the social account routes do: connect after the platform verified the credentials, list,
-// re-check health, rename, move between the owner's workspaces and disconnect. Raises ApiError.
+// What the social account routes do: connect after the platform verified the credentials (or a
+// test key's sandbox account, without the platform), list, re-check health, rename, move between
+// the owner's workspaces and disconnect. Each read names the key's AccountView. Raises ApiError.
 #pragma once
 
 #include "common/core/config/config_fwd.hpp"
@@ -40,20 +41,26 @@ class AccountService {
     // the new tokens (it keeps its id, posts and history).
     GrantedAccount connect_granted(long long workspace_id, const PlatformFactory& platform,
                                    const Credentials& granted);
-    AccountPage list(long long workspace_id, const std::string& platform, long long offset,
-                     int limit);
-    // Re-checks the credentials of one page of accounts with their platforms and records it.
-    AccountPage check_health(long long workspace_id, const std::string& platform, long long offset,
-                             int limit);
+    // A sandbox account on `platform` named `name`, for test keys: a made-up identity and no
+    // credentials; the platform is never called.
+    Account connect_sandbox(long long workspace_id, const PlatformFactory& platform,
+                            const std::string& name);
+    AccountPage list(long long workspace_id, AccountView view, const std::string& platform,
+                     long long offset, int limit);
+    // Re-checks the credentials of one page of accounts with their platforms and records it;
+    // sandbox accounts are listed as they are, no platform being theirs to ask.
+    AccountPage check_health(long long workspace_id, AccountView view, const std::string& platform,
+                             long long offset, int limit);
     // Each connected account's daily follower counts over the last `days` UTC days, today
     // included, as the sync pool read them.
-    std::vector<FollowerSeries> follower_stats(long long workspace_id, int days);
-    Account rename(long long workspace_id, const std::string& id, const std::string& display_name);
+    std::vector<FollowerSeries> follower_stats(long long workspace_id, AccountView view, int days);
+    Account rename(long long workspace_id, AccountView view, const std::string& id,
+                   const std::string& display_name);
     // Moves the account to the workspace of `profile_id`, a profile `owner_workspace_id` owns.
     // The account as it is in the profile's workspace.
-    Account move(long long workspace_id, long long owner_workspace_id, const std::string& id,
-                 long long profile_id);
-    void disconnect(long long workspace_id, const std::string& id);
+    Account move(long long workspace_id, AccountView view, long long owner_workspace_id,
+                 const std::string& id, long long profile_id);
+    void disconnect(long long workspace_id, AccountView view, const std::string& id);
 
   private:
     // Who the credentials are, as the platform says; ApiError when it does not say.

@@ -28,14 +28,15 @@ const db::RowMapper<AccountGroup> kGroupRows{db::field<&AccountGroup::id>("id"),
                                              db::field<&AccountGroup::created_at>("created_at"),
                                              db::field<&AccountGroup::updated_at>("updated_at")};
 
-void load_members(db::Session& s, AccountGroup& g) {
+void load_members(db::Session& s, AccountView view, AccountGroup& g) {
     g.account_ids.clear();
     // Members are connected accounts of the group's workspace; others were moved or removed.
-    for (const auto& r : s.query("SELECT a.public_id FROM account_group_members m"
-                                 " JOIN social_accounts a ON a.id = m.account_id"
-                                 " WHERE m.group_id = ? AND a.workspace_id = ? AND a.status = ?"
-                                 " ORDER BY m.created_at, a.id",
-                                 {g.id, g.workspace_id, name_of(AccountStatus::connected)}))
+    for (const auto& r :
+         s.query("SELECT a.public_id FROM account_group_members m"
+                 " JOIN social_accounts a ON a.id = m.account_id"
+                 " WHERE m.group_id = ? AND a.workspace_id = ? AND a.status = ?"
+                 " AND a.sandbox IN (0, ?) ORDER BY m.created_at, a.id",
+                 {g.id, g.workspace_id, name_of(AccountStatus::connected), sandbox_param(view)}))
         g.account_ids.push_back(r.text(0));
 }
 
@@ -64,22 +65,23 @@ AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
 }
 
 std::optional<AccountGroup> GroupRepository::find(db::Session& s, long long workspace_id,
-                                                  const std::string& public_id, bool for_update) {
+                                                  AccountView view, const std::string& public_id,
+                                                  bool for_update) {
     auto g =
         kGroupRows.first(s.select(for_update ? kFindForUpdate : kFind, {public_id, workspace_id}));
-    if (g) load_members(s, *g);
+    if (g) load_members(s, view, *g);
     return g;
 }
 
-GroupPage GroupRepository::list(db::Session& s, long long workspace_id, long long offset,
-                                int limit) {
+GroupPage GroupRepository::list(db::Session& s, long long workspace_id, AccountView view,
+                                long long offset, int limit) {
     GroupPage page;
     page.total =
         s.query_one("SELECT COUNT(*) FROM account_groups WHERE workspace_id = ?", {workspace_id})
             ->integer(0);
     page.items =
         kGroupRows.all(s.select(kListPage, {workspace_id, static_cast<long long>(limit), offset}));
-    for (auto& g : page.items) load_members(s, g);
+    for (auto& g : page.items) load_members(s, view, g);
     return page;
 }
 
@@ -88,9 +90,12 @@ void GroupRepository::rename(db::Session& s, long long id, const std::string& na
               {name, time_param(time::now()), id});
 }
 
-void GroupRepository::set_members(db::Session& s, long long id,
+void GroupRepository::set_members(db::Session& s, long long id, AccountView view,
                                   const std::vector<long long>& account_row_ids) {
-    s.execute("DELETE FROM account_group_members WHERE group_id = ?", {id});
+    s.execute(
+        "DELETE m FROM account_group_members m JOIN social_accounts a ON a.id = m.account_id"
+        " WHERE m.group_id = ? AND a.sandbox IN (0, ?)",
+        {id, sandbox_param(view)});
     if (!account_row_ids.empty()) {
         const auto now = time_param(time::now());
         std::string sql =

@@ -1,9 +1,11 @@
 // SQL for account groups: tenant-scoped groups of connected accounts, with the per-workspace
-// count taken under a lock so two creates cannot both pass the limit.
+// count taken under a lock so two creates cannot both pass the limit. Members are read and
+// replaced as the key's AccountView sees them: a live key never sees a sandbox member.
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
+#include "common/domain/social/account_repository.hpp"
 
 #include <optional>
 #include <string>
@@ -32,11 +34,13 @@ class GroupRepository {
     static long long count_locked(db::Session& s, long long workspace_id);
     static AccountGroup insert(db::Session& s, long long workspace_id, const std::string& name);
     static std::optional<AccountGroup> find(db::Session& s, long long workspace_id,
-                                            const std::string& public_id, bool for_update = false);
-    static GroupPage list(db::Session& s, long long workspace_id, long long offset, int limit);
+                                            AccountView view, const std::string& public_id,
+                                            bool for_update = false);
+    static GroupPage list(db::Session& s, long long workspace_id, AccountView view,
+                          long long offset, int limit);
     static void rename(db::Session& s, long long id, const std::string& name);
-    // Replaces the members with `account_row_ids`.
-    static void set_members(db::Session& s, long long id,
+    // Replaces the members the view sees with `account_row_ids`; members it does not see stay.
+    static void set_members(db::Session& s, long long id, AccountView view,
                             const std::vector<long long>& account_row_ids);
     static void remove(db::Session& s, long long id);
 };

@@ -16,13 +16,14 @@ namespace {
 }  // namespace
 
 std::vector<long long> GroupService::members(db::Session& s, long long workspace_id,
+                                             AccountView view,
                                              const std::vector<std::string>& account_ids) const {
     if (account_ids.size() > static_cast<size_t>(settings_.max_accounts_per_group))
         throw validation_error(
             {{"account_ids",
               text::concat({"at most ", std::to_string(settings_.max_accounts_per_group),
                             " accounts per group"})}});
-    const auto found = AccountRepository::resolve(s, workspace_id, account_ids);
+    const auto found = AccountRepository::resolve(s, workspace_id, view, account_ids);
     std::vector<std::string> unknown;
     std::vector<long long> rows;
     for (const auto& id : account_ids) {
@@ -42,48 +43,52 @@ std::vector<long long> GroupService::members(db::Session& s, long long workspace
     return rows;
 }
 
-AccountGroup GroupService::create(long long workspace_id, const GroupChange& change) {
+AccountGroup GroupService::create(long long workspace_id, AccountView view,
+                                  const GroupChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         if (GroupRepository::count_locked(s, workspace_id) >= settings_.max_groups_per_workspace)
             throw ApiError(ErrorCode::Conflict,
                            "The workspace already has the most account groups allowed.",
                            {{"limit", settings_.max_groups_per_workspace}});
         const auto rows =
-            members(s, workspace_id, change.account_ids.value_or(std::vector<std::string>{}));
+            members(s, workspace_id, view, change.account_ids.value_or(std::vector<std::string>{}));
         auto group = GroupRepository::insert(s, workspace_id, change.name.value_or(""));
-        GroupRepository::set_members(s, group.id, rows);
-        return *GroupRepository::find(s, workspace_id, group.public_id);
+        GroupRepository::set_members(s, group.id, view, rows);
+        return *GroupRepository::find(s, workspace_id, view, group.public_id);
     });
 }
 
-GroupPage GroupService::list(long long workspace_id, long long offset, int limit) {
-    return mysql_.run(
-        [&](db::Session& s) { return GroupRepository::list(s, workspace_id, offset, limit); });
+GroupPage GroupService::list(long long workspace_id, AccountView view, long long offset,
+                             int limit) {
+    return mysql_.run([&](db::Session& s) {
+        return GroupRepository::list(s, workspace_id, view, offset, limit);
+    });
 }
 
-AccountGroup GroupService::get(long long workspace_id, const std::string& id) {
-    auto group =
-        mysql_.run([&](db::Session& s) { return GroupRepository::find(s, workspace_id, id); });
+AccountGroup GroupService::get(long long workspace_id, AccountView view, const std::string& id) {
+    auto group = mysql_.run(
+        [&](db::Session& s) { return GroupRepository::find(s, workspace_id, view, id); });
     if (!group) not_found();
     return std::move(*group);
 }
 
-AccountGroup GroupService::update(long long workspace_id, const std::string& id,
+AccountGroup GroupService::update(long long workspace_id, AccountView view, const std::string& id,
                                   const GroupChange& change) {
     return mysql_.transaction([&](db::Session& s) {
-        auto group = GroupRepository::find(s, workspace_id, id, true);
+        auto group = GroupRepository::find(s, workspace_id, view, id, true);
         if (!group) not_found();
         if (change.account_ids)
-            GroupRepository::set_members(s, group->id,
-                                         members(s, workspace_id, *change.account_ids));
+            GroupRepository::set_members(s, group->id, view,
+                                         members(s, workspace_id, view, *change.account_ids));
         if (change.name) GroupRepository::rename(s, group->id, *change.name);
-        return *GroupRepository::find(s, workspace_id, id);
+        return *GroupRepository::find(s, workspace_id, view, id);
     });
 }
 
 void GroupService::remove(long long workspace_id, const std::string& id) {
     mysql_.transaction([&](db::Session& s) {
-        auto group = GroupRepository::find(s, workspace_id, id, true);
+        // Deleting reads no members, so any view finds the group.
+        auto group = GroupRepository::find(s, workspace_id, AccountView::live, id, true);
         if (!group) not_found();
         GroupRepository::remove(s, group->id);
     });

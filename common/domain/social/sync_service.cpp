@@ -14,7 +14,7 @@ jobs::Job SyncService::sync_external_posts(
     nlohmann::json rows = nlohmann::json::array();
     if (account_ids) {
         const auto found = mysql_.run([&](db::Session& s) {
-            return AccountRepository::resolve(s, workspace_id, *account_ids);
+            return AccountRepository::resolve(s, workspace_id, account_view(is_test), *account_ids);
         });
         std::string unknown;
         for (const auto& id : *account_ids) {

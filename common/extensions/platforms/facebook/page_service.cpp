@@ -24,8 +24,9 @@ using nlohmann::json;
 // A connected facebook account of the workspace; anything else is not found, so that another
 // workspace's accounts stay invisible.
 Account page_account(db::MysqlPool& mysql, long long workspace_id, const std::string& id) {
-    auto account =
-        mysql.run([&](db::Session& s) { return AccountRepository::find(s, workspace_id, id); });
+    auto account = mysql.run([&](db::Session& s) {
+        return AccountRepository::find(s, workspace_id, AccountView::live, id);
+    });
     if (!account || account->platform != kFactory.id || account->status != AccountStatus::connected)
         not_found();
     return *account;
