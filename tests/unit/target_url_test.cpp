@@ -83,3 +83,18 @@ TEST_CASE("only the development setting allows plain http and private addresses"
     CHECK(check_target("http://127.0.0.1:9/", true).address.to_string() == "127.0.0.1");
     CHECK(check_target("https://0x7f.1/", true).address.to_string() == "127.0.0.1");
 }
+
+TEST_CASE("two URLs share an origin only with the same scheme, host and port") {
+    const std::string base = "https://www.googleapis.com";
+    CHECK(same_origin(base, "https://www.googleapis.com/upload/youtube/v3/videos?upload_id=x"));
+    CHECK(same_origin(base, "HTTPS://WWW.GoogleAPIs.com:443/upload"));
+    CHECK(same_origin("http://127.0.0.1:8080/youtube", "http://127.0.0.1:8080/other?x=1"));
+    CHECK_FALSE(same_origin(base, "https://uploads.example.net/upload"));
+    CHECK_FALSE(same_origin(base, "https://www.googleapis.com.example.net/upload"));
+    CHECK_FALSE(same_origin(base, "http://www.googleapis.com/upload"));
+    CHECK_FALSE(same_origin(base, "https://www.googleapis.com:8443/upload"));
+    CHECK_FALSE(same_origin("http://127.0.0.1:8080/youtube", "http://localhost:8080/youtube"));
+    CHECK_FALSE(same_origin(base, "https://user@www.googleapis.com/upload"));
+    CHECK_FALSE(same_origin(base, "/upload/youtube/v3/videos"));
+    CHECK_FALSE(same_origin(base, ""));
+}

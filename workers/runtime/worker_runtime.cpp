@@ -100,7 +100,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             [this] { token_refresher_->run_once(); });
         metrics_reader_ = std::make_unique<social::MetricsReader>(*mysql_, config_, *refresh_http_);
         metrics_reading_ = std::make_unique<runtime::PeriodicTask>(
-            runtime::PeriodicTask::Options{.name = "account-metrics", .interval = kRefreshEvery},
+            runtime::PeriodicTask::Options{.name = "metrics-reading", .interval = kRefreshEvery},
             [this] { metrics_reader_->run_once(); });
     }
 }

@@ -311,4 +311,15 @@ CheckedTarget check_target(std::string_view url, bool allow_private) {
     return t;
 }
 
+bool same_origin(std::string_view a, std::string_view b) {
+    try {
+        const auto first = parse_url(a);
+        const auto second = parse_url(b);
+        return first.scheme == second.scheme && first.host == second.host &&
+               first.port == second.port;
+    } catch (const TargetRefused&) {
+        return false;
+    }
+}
+
 }  // namespace squawk::net

@@ -35,6 +35,10 @@ struct IpAddress {
 // credentials, fragment, whitespace or control characters.
 ParsedUrl parse_url(std::string_view url);
 
+// Whether `a` and `b` are URLs of one origin: the same scheme, host and port (a scheme's default
+// port written out or left implicit alike). False when either is not a URL parse_url accepts.
+bool same_origin(std::string_view a, std::string_view b);
+
 // A host written as an IPv4 number in any spelling resolvers accept (decimal "2130706433", hex
 // "0x7f.1", octal "0177.0.0.1", short forms "127.1"); nothing when the host is a name. Throws
 // TargetRefused for hosts that look numeric but are not valid addresses.

@@ -77,6 +77,23 @@ bool names_missing_object(const json& body) {
             reason(body).find("does not exist") != std::string::npos);
 }
 
+std::optional<long long> insight_value(const json& data, std::string_view name) {
+    const auto count = [](const json& holder) -> std::optional<long long> {
+        if (!holder.is_object() || !holder.contains("value") ||
+            !holder["value"].is_number_integer() || holder["value"].get<long long>() < 0)
+            return std::nullopt;
+        return holder["value"].get<long long>();
+    };
+    if (!data.is_array()) return std::nullopt;
+    for (const auto& metric : data) {
+        if (!metric.is_object() || json_text(metric, "name") != name) continue;
+        if (metric.contains("total_value")) return count(metric["total_value"]);
+        if (metric.contains("values") && metric["values"].is_array() && !metric["values"].empty())
+            return count(metric["values"].back());
+    }
+    return std::nullopt;
+}
+
 bool is_graph_id(std::string_view text) {
     return !text.empty() && text.size() <= 30 &&
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });

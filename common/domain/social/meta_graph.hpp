@@ -56,6 +56,11 @@ bool is_graph_id(std::string_view text);
 std::string graph_id(const nlohmann::json& object, const char* name,
                      bool (*is_id)(std::string_view) = is_graph_id);
 
+// The value of metric `name` in an insights answer's data, [{name, total_value: {value}} or
+// {name, values: [{value}]}], the latest when there are several; nothing when it is absent or not
+// a count.
+std::optional<long long> insight_value(const nlohmann::json& data, std::string_view name);
+
 // A Graph timestamp (2026-11-23T10:00:00+0000); nothing when it does not parse.
 std::optional<time::TimePoint> parse_graph_time(std::string_view text);
 

@@ -1,5 +1,7 @@
 #include "common/domain/social/platform_api.hpp"
 
+#include "common/core/net/target_url.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -18,6 +20,10 @@ PlatformFailure transport_failure(const http::Response& response) {
         f.reason = "the platform could not be reached: " + response.error;
     }
     return f;
+}
+
+bool PlatformApi::on_own_origin(std::string_view url) const {
+    return net::same_origin(base_, url);
 }
 
 http::Response PlatformApi::send(const char* method, const std::string& path,

@@ -28,6 +28,9 @@ class PlatformApi {
     // The same with a body already encoded (a multipart form) of `content_type`.
     http::Response send(const char* method, const std::string& path, http::HeaderList headers,
                         const std::string& content_type, std::string body);
+    // Whether `url` (an address the platform handed out) is on the base URL's origin: only
+    // there does a connector send the account's credentials.
+    bool on_own_origin(std::string_view url) const;
 
   private:
     std::string base_;

@@ -83,7 +83,8 @@ TEST_CASE_METHOD(ThreadsAccount,
     const auto url = consent_url();
     CHECK(url.starts_with(fake.authorize_url("threads") + "?"));
     const auto asked = query_fields(url);
-    CHECK(asked.at("scope") == "threads_basic,threads_content_publish,threads_delete");
+    CHECK(asked.at("scope") ==
+          "threads_basic,threads_content_publish,threads_delete,threads_manage_insights");
     CHECK(asked.at("state") == "st4te");
     CHECK(asked.at("client_id") == client.client_id);
     CHECK(asked.at("redirect_uri") == client.redirect_uri);
@@ -160,12 +161,12 @@ TEST_CASE_METHOD(ThreadsAccount,
 
 TEST_CASE_METHOD(ThreadsAccount,
                  "Threads partial consent keeps the granted scopes and deleting needs "
-                 "threads_delete",
+                 "threads_delete and reading counts threads_manage_insights",
                  "[integration][social]") {
     const auto credentials = connect({{"scopes", {"threads_basic", "threads_content_publish"}}});
     CHECK(credentials.at("scope") == "threads_basic threads_content_publish");
     CHECK(social::missing_scopes(credentials, social::find_platform("threads")->oauth_scopes) ==
-          std::vector<std::string>{"threads_delete"});
+          std::vector<std::string>{"threads_delete", "threads_manage_insights"});
     const auto t = target(credentials);
     const auto p = threads->publish(t, message("publishing was granted"));
     REQUIRE_FALSE(p.failure);
@@ -174,6 +175,10 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(removed.failure->kind == FailureKind::refused);
     CHECK(removed.failure->reason == "Application does not have permission for this action");
     CHECK(posts().size() == 1);
+    const auto counts = threads->post_metrics(t, p.message_id);
+    REQUIRE(counts);
+    REQUIRE(counts->failure);
+    CHECK(counts->failure->kind == FailureKind::refused);
 }
 
 TEST_CASE_METHOD(ThreadsAccount,
@@ -394,6 +399,63 @@ TEST_CASE_METHOD(ThreadsAccount,
     const auto query = call_query(listed.back());
     CHECK(query.at("fields") == "id,media_type,text,permalink,timestamp");
     CHECK(query.at("limit") == "100");
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads reads the account's followers and a post's views likes replies and "
+                 "shares from insights",
+                 "[integration][social]") {
+    fake.control_platform("threads", "user",
+                          {{"id", user_id},
+                           {"username", "squawk.app"},
+                           {"name", "Squawk Team"},
+                           {"followers_count", 4321}});
+    const auto t = target(connect());
+    const auto account = threads->account_metrics(t);
+    REQUIRE(account);
+    REQUIRE_FALSE(account->failure);
+    CHECK(account->metrics.followers == 4321);
+    const auto followers_call = calls_to("/v1.0/" + user_id + "/threads_insights");
+    REQUIRE(followers_call.size() == 1);
+    CHECK(call_query(followers_call[0]).at("metric") == "followers_count");
+
+    const auto p = threads->publish(t, message("Counted"));
+    REQUIRE_FALSE(p.failure);
+    fake.control_platform("threads", "insights",
+                          {{"post_id", p.message_id},
+                           {"counts",
+                            {{"views", 900},
+                             {"likes", 40},
+                             {"replies", 7},
+                             {"reposts", 3},
+                             {"quotes", 2},
+                             {"shares", 1}}}});
+    const auto post = threads->post_metrics(t, p.message_id);
+    REQUIRE(post);
+    REQUIRE_FALSE(post->failure);
+    CHECK(post->metrics.impressions == 900);
+    CHECK(post->metrics.likes == 40);
+    CHECK(post->metrics.comments == 7);
+    CHECK(post->metrics.shares == 6);
+    CHECK_FALSE(post->metrics.followers);
+    CHECK_FALSE(post->metrics.saves);
+    const auto post_call = calls_to("/v1.0/" + p.message_id + "/insights");
+    REQUIRE(post_call.size() == 1);
+    CHECK(call_query(post_call[0]).at("metric") == "views,likes,replies,reposts,quotes,shares");
+
+    // A post deleted (or never this account's) is refused; an id that is not one is refused
+    // before any call.
+    REQUIRE_FALSE(threads->remove(t, p.message_id).failure);
+    const auto gone = threads->post_metrics(t, p.message_id);
+    REQUIRE(gone);
+    REQUIRE(gone->failure);
+    CHECK(gone->failure->kind == FailureKind::refused);
+    const auto calls_before = fake.calls("/threads/v1.0/").size();
+    const auto bad = threads->post_metrics(t, "not-an-id");
+    REQUIRE(bad);
+    REQUIRE(bad->failure);
+    CHECK(bad->failure->kind == FailureKind::refused);
+    CHECK(fake.calls("/threads/v1.0/").size() == calls_before);
 }
 
 TEST_CASE_METHOD(ThreadsAccount,

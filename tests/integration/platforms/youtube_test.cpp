@@ -4,6 +4,7 @@
 // resumed from what YouTube holds after a lost answer, the metadata options, edits, deletion,
 // listing, statistics, and each failure classified as the publish worker relies on.
 #include "common/core/fs/work_files.hpp"
+#include "common/core/net/target_url.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/extensions/platforms/youtube/factory.hpp"
 #include "common/extensions/platforms/youtube/google_api.hpp"
@@ -455,6 +456,24 @@ TEST_CASE_METHOD(YouTubeChannel, "YouTube refuses a post without a video before 
     REQUIRE(angled.failure);
     CHECK(angled.failure->reason.find("'<' or '>'") != std::string::npos);
     CHECK(fake.calls("/youtube/").empty());
+}
+
+TEST_CASE_METHOD(YouTubeChannel,
+                 "YouTube's upload session elsewhere than its API's origin is refused and never "
+                 "sent the video or the token",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    // The fake itself under another name: a request there would reach it and be recorded.
+    const auto own = net::parse_url(fake.base_url("youtube"));
+    fake.control_platform("youtube", "upload_host",
+                          {{"host", "localhost:" + std::to_string(own.port)}});
+    const auto p = youtube->publish(account, video_message("Elsewhere", video_file(folder, 1000)));
+    REQUIRE(p.failure);
+    CHECK(p.failure->kind == FailureKind::refused);
+    CHECK(p.failure->reason.find("off its API's host") != std::string::npos);
+    for (const auto& call : fake.calls(kUploadPath)) CHECK(call["method"] == "POST");
+    CHECK(uploads().begin().value()["received"] == 0);
+    CHECK(videos().empty());
 }
 
 TEST_CASE_METHOD(YouTubeChannel,

@@ -36,18 +36,6 @@ std::string credential(const Credentials& credentials, const char* name) {
     return found == credentials.end() ? std::string() : found->second;
 }
 
-// An insights answer, {data: [{name, total_value: {value}} or {name, values: [{value}]}]}: the
-// metric's value, the latest when there are several.
-std::optional<long long> metric_of(const json& data, std::string_view name) {
-    for (const auto& metric : data) {
-        if (json_text(metric, "name") != name) continue;
-        if (metric.contains("total_value")) return count_of(metric["total_value"], "value");
-        if (metric.contains("values") && metric["values"].is_array() && !metric["values"].empty())
-            return count_of(metric["values"].back(), "value");
-    }
-    return std::nullopt;
-}
-
 class InstagramConnector final : public Connector {
   public:
     InstagramConnector(const config::PlatformSettings& settings, http::Client& http)
@@ -168,8 +156,8 @@ class InstagramConnector final : public Connector {
                 reading.failure = std::move(insights.failure);
             return reading;
         }
-        reading.metrics.reach = metric_of(insights.body["data"], "reach");
-        reading.metrics.impressions = metric_of(insights.body["data"], "views");
+        reading.metrics.reach = meta_graph::insight_value(insights.body["data"], "reach");
+        reading.metrics.impressions = meta_graph::insight_value(insights.body["data"], "views");
         return reading;
     }
 
@@ -205,10 +193,10 @@ class InstagramConnector final : public Connector {
             return reading;
         }
         const auto& data = insights.body["data"];
-        m.reach = metric_of(data, "reach");
-        m.saves = metric_of(data, "saved");
-        m.shares = metric_of(data, "shares");
-        m.impressions = metric_of(data, "views");
+        m.reach = meta_graph::insight_value(data, "reach");
+        m.saves = meta_graph::insight_value(data, "saved");
+        m.shares = meta_graph::insight_value(data, "shares");
+        m.impressions = meta_graph::insight_value(data, "views");
         if (product == "REELS") m.video_views = m.impressions;
         return reading;
     }

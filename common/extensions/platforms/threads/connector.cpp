@@ -177,6 +177,50 @@ class ThreadsConnector final : public Connector {
         return listing;
     }
 
+    // The account's followers (threads_insights, which Threads gives for accounts of any size).
+    std::optional<MetricsReading> account_metrics(const Target& target) override {
+        MetricsReading reading;
+        auto answer = insights(
+            kGraph + target.identity.external_id + "/threads_insights?metric=followers_count",
+            token_of(target.credentials));
+        if (answer.failure) {
+            reading.failure = std::move(answer.failure);
+            return reading;
+        }
+        reading.metrics.followers =
+            meta_graph::insight_value(answer.body["data"], "followers_count");
+        return reading;
+    }
+
+    // A post's lifetime counts: views as impressions, replies as comments, and reposts, quotes
+    // and shares together as shares (every way the post was passed on).
+    std::optional<MetricsReading> post_metrics(const Target& target,
+                                               const std::string& external_id) override {
+        MetricsReading reading;
+        if (!meta_graph::is_graph_id(external_id)) {
+            reading.failure = refusal("'" + external_id + "' is not the id of a Threads post");
+            return reading;
+        }
+        auto answer = insights(
+            kGraph + external_id + "/insights?metric=views,likes,replies,reposts,quotes,shares",
+            token_of(target.credentials));
+        if (answer.failure) {
+            reading.failure = std::move(answer.failure);
+            return reading;
+        }
+        const auto& data = answer.body["data"];
+        auto& m = reading.metrics;
+        m.impressions = meta_graph::insight_value(data, "views");
+        m.likes = meta_graph::insight_value(data, "likes");
+        m.comments = meta_graph::insight_value(data, "replies");
+        const auto reposts = meta_graph::insight_value(data, "reposts");
+        const auto quotes = meta_graph::insight_value(data, "quotes");
+        const auto shares = meta_graph::insight_value(data, "shares");
+        if (reposts || quotes || shares)
+            m.shares = reposts.value_or(0) + quotes.value_or(0) + shares.value_or(0);
+        return reading;
+    }
+
     // Meta's consent page takes the scopes comma-separated; the PKCE challenge it ignores does no
     // harm.
     std::string authorize_url(const OAuthClient& client, const std::string& state,
@@ -198,6 +242,15 @@ class ThreadsConnector final : public Connector {
   private:
     http::Response get(const std::string& path, const std::string& token) {
         return api_.send("GET", path, meta_graph::bearer(token));
+    }
+
+    // An insights answer: {data: [...]}, or why there is none.
+    Answer insights(const std::string& path, const std::string& token) {
+        auto answer = meta_graph::read(get(path, token), kAnswer);
+        if (!answer.failure && (!answer.body.contains("data") || !answer.body["data"].is_array()))
+            answer.failure = failure_of(FailureKind::not_accepted,
+                                        "Threads' answer is not a list of insights", 200);
+        return answer;
     }
 
     Container create_container(const std::string& user, const std::string& token,

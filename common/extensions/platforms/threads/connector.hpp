@@ -1,7 +1,8 @@
 // Threads connector (Meta's Threads Graph API): connects through OAuth (a short-lived token
 // traded for a long-lived one that refreshes itself), verifies (GET /me), publishes text, an
 // image or a carousel through media containers (threads, threads_publish), deletes posts and
-// lists the account's recent ones. Threads posts cannot be edited.
+// lists the account's recent ones, and reads the account's followers and a post's counts from its
+// insights. Threads posts cannot be edited.
 #pragma once
 
 #include "common/domain/social/connector.hpp"

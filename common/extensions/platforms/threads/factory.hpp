@@ -9,9 +9,10 @@ namespace squawk::social::threads {
 inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png"};
 
 // threads_delete as well as publishing: Threads refuses DELETE /{media-id} without it, and
-// Squawk deletes the posts it published.
+// Squawk deletes the posts it published. threads_manage_insights: the followers and post counts
+// the sync pool reads come from the insights endpoints.
 inline constexpr std::string_view kScopes[] = {"threads_basic", "threads_content_publish",
-                                               "threads_delete"};
+                                               "threads_delete", "threads_manage_insights"};
 
 // developers.facebook.com/docs/threads/posts: text up to 500 characters (Threads counts an emoji
 // as its UTF-8 bytes, so text rich in emoji may still be refused); images by public URL only,

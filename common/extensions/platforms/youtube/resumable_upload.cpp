@@ -108,7 +108,8 @@ class Upload {
 
   private:
     // The session's upload URL (Location), or why YouTube gave none. Starting a session makes no
-    // video, so whatever happened nothing was published.
+    // video, so whatever happened nothing was published. Every chunk carries the account's
+    // token, so a session elsewhere than YouTube's own origin is refused, whoever named it.
     Answer start(const json& resource) {
         auto headers = with(with(auth_, "X-Upload-Content-Length", std::to_string(video_.bytes)),
                             "X-Upload-Content-Type", video_.content_type);
@@ -116,6 +117,11 @@ class Upload {
                                         "application/json; charset=UTF-8", resource.dump());
         const auto location = response.header("location");
         if (response.status == 200 && location && !location->empty()) {
+            if (!api_.on_own_origin(*location))
+                return failed(failure_of(FailureKind::refused,
+                                         "YouTube named an upload address off its API's host; "
+                                         "the video was not sent there",
+                                         200));
             Answer answer;
             answer.body = *location;
             return answer;

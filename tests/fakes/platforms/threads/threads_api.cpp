@@ -2,11 +2,12 @@
 // (/oauth/access_token for a code, /access_token th_exchange_token for a long-lived token,
 // /refresh_access_token th_refresh_token) and under /v1.0 the profile (me), media containers
 // (threads) that are read until FINISHED and then published (threads_publish), and posts read,
-// listed and deleted, with the Graph error object {error: {message, type, code, error_subcode,
-// fbtrace_id}}. Parameters are read from the query and from a form body alike, as the Graph API
-// reads them; the token from a Bearer header or access_token. Threads' token answers name no
-// scopes; this fake adds `scope` (comma-separated) when the consent granted a chosen subset
-// (next_consent with scopes), so that partial grants can be tested.
+// listed and deleted, the account's followers (threads_insights) and a post's counts (insights),
+// with the Graph error object {error: {message, type, code, error_subcode, fbtrace_id}}.
+// Parameters are read from the query and from a form body alike, as the Graph API reads them;
+// the token from a Bearer header or access_token. Threads' token answers name no scopes; this
+// fake adds `scope` (comma-separated) when the consent granted a chosen subset (next_consent with
+// scopes), so that partial grants can be tested.
 #include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
@@ -418,6 +419,7 @@ HttpAnswer publish(const Caller& caller, const std::map<std::string, std::string
     }
     const json post = store_post(caller.user_id, post_type(container["media_type"]),
                                  container["text"], container.value("image_url", json()), children);
+    publish_log("threads", container.value("text", ""));
     container["media_id"] = post["id"];
     return json_answer(200, {{"id", post["id"]}});
 }
@@ -470,6 +472,54 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
     return missing_object("get", id);
 }
 
+// The metrics an insights call asked for, or the 100 Threads answers for one it does not know.
+std::variant<std::vector<std::string>, HttpAnswer> asked_metrics(
+    const std::map<std::string, std::string>& params, const std::vector<std::string>& known) {
+    const auto asked = split_list(param(params, "metric"));
+    if (asked.empty()) return invalid_parameter("The parameter metric is required");
+    for (const auto& name : asked)
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            return invalid_parameter("metric[0] must be one of the following values: " + name);
+    return asked;
+}
+
+// GET /{user-id}/threads_insights: followers_count as a total_value; the time-series metrics
+// are not served.
+HttpAnswer user_insights(const Caller& caller, const std::map<std::string, std::string>& params) {
+    if (!has_scope(caller.scopes, "threads_manage_insights")) return no_permission();
+    const auto asked = asked_metrics(params, {"followers_count"});
+    if (const auto* refusal = std::get_if<HttpAnswer>(&asked)) return *refusal;
+    const json user = user_of(caller.user_id);
+    return json_answer(200, {{"data",
+                              {{{"name", "followers_count"},
+                                {"period", "day"},
+                                {"title", "followers_count"},
+                                {"description", "The number of followers on Threads"},
+                                {"total_value", {{"value", user.value("followers_count", 0LL)}}},
+                                {"id", caller.user_id + "/insights/followers_count/day"}}}}});
+}
+
+// GET /{media-id}/insights: the post's lifetime counts, each as values: [{value}].
+HttpAnswer media_insights(const Caller& caller, const std::string& id,
+                          const std::map<std::string, std::string>& params) {
+    if (!has_scope(caller.scopes, "threads_manage_insights")) return no_permission();
+    std::string owner;
+    const json* post = find_post(id, &owner);
+    if (!post || owner != caller.user_id) return missing_object("get", id);
+    const auto asked =
+        asked_metrics(params, {"views", "likes", "replies", "reposts", "quotes", "shares"});
+    if (const auto* refusal = std::get_if<HttpAnswer>(&asked)) return *refusal;
+    const json counts = post->value("insights", json::object());
+    json data = json::array();
+    for (const auto& name : std::get<std::vector<std::string>>(asked))
+        data.push_back({{"name", name},
+                        {"period", "lifetime"},
+                        {"values", {{{"value", counts.value(name, 0LL)}}}},
+                        {"title", name},
+                        {"id", id + "/insights/" + name + "/lifetime"}});
+    return json_answer(200, {{"data", data}});
+}
+
 HttpAnswer graph(const HttpRequest& request, const std::string& path,
                  const std::map<std::string, std::string>& params) {
     const auto who = authenticated(request, params);
@@ -480,6 +530,9 @@ HttpAnswer graph(const HttpRequest& request, const std::string& path,
     if (id == "me") id = caller.user_id;
     if (slash == std::string::npos) return object(request, caller, id, params);
     const std::string edge = path.substr(slash + 1);
+    if (request.method == "GET" && edge == "insights") return media_insights(caller, id, params);
+    if (request.method == "GET" && edge == "threads_insights" && id == caller.user_id)
+        return user_insights(caller, params);
     if (id != caller.user_id || (edge != "threads" && edge != "threads_publish"))
         return missing_object(request.method == "GET" ? "get" : "post", id);
     if (edge == "threads" && request.method == "GET") return list_threads(caller, params);
@@ -503,6 +556,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // granted, all asked by default). expire {user_id}: the user's tokens answer 190.
 // container_delay {polls}: new containers answer IN_PROGRESS that many status reads.
 // post {user_id, text, media_type?}: a post made in the Threads app (REPOST_FACADE a repost).
+// insights {post_id, counts: {views?, likes?, replies?, reposts?, quotes?, shares?}}: the post's
+// lifetime counts (0 when not set). user takes followers_count? as well.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -510,8 +565,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
                     {"client_secret", body.at("client_secret")}};
     } else if (action == "user") {
         const std::string id = body.at("id");
-        s.users[id] = {
-            {"id", id}, {"username", body.at("username")}, {"name", body.value("name", "")}};
+        s.users[id] = {{"id", id},
+                       {"username", body.at("username")},
+                       {"name", body.value("name", "")},
+                       {"followers_count", body.value("followers_count", 0LL)}};
     } else if (action == "next_consent") {
         s.next_consent = body;
     } else if (action == "expire") {
@@ -519,6 +576,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             if (record["user_id"] == body.at("user_id")) record["expired"] = true;
     } else if (action == "container_delay") {
         s.container_delay = body.value("polls", 0LL);
+    } else if (action == "insights") {
+        json* post = find_post(body.at("post_id").get<std::string>());
+        if (!post) return json_answer(404, {{"error", "no such post"}});
+        (*post)["insights"] = body.at("counts");
     } else if (action == "post") {
         return json_answer(200, store_post(body.at("user_id").get<std::string>(),
                                            body.value("media_type", "TEXT_POST"),

@@ -101,6 +101,16 @@ std::optional<HttpAnswer> programmed_failure(const std::string& path) {
     return std::nullopt;
 }
 
+// A session's answer with its Location moved to the upload_host a test set.
+HttpAnswer upload_elsewhere(HttpAnswer answer) {
+    const auto& host = state().upload_host;
+    if (!host) return answer;
+    for (auto& [name, value] : answer.headers)
+        if (name == "Location")
+            value = "http://" + *host + value.substr(value.find('/', value.find("://") + 3));
+    return answer;
+}
+
 HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (request.method == "GET" && path == "/o/oauth2/v2/auth") return consent(request);
     if (request.method == "POST" && path == "/token") return token(request);
@@ -112,7 +122,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     };
     const auto& m = request.method;
     if (path == "/upload/youtube/v3/videos") {
-        if (m == "POST") return start_upload(request);
+        if (m == "POST") return upload_elsewhere(start_upload(request));
         if (m == "PUT") return upload_chunk(request);
     }
     if (m == "GET" && path == "/youtube/v3/channels")
@@ -136,7 +146,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // Google error reasons (quotaExceeded, rateLimitExceeded, uploadLimitExceeded, backendError).
 // partial_chunk {first, bytes}: the chunk starting at byte `first` keeps only `bytes` of them.
 // statistics {video_id, views, likes, comments}. uploads {}: the upload sessions with the
-// Content-Range of each chunk.
+// Content-Range of each chunk. upload_host {host}: the next sessions' Location names this
+// host:port.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -170,6 +181,8 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             {"likeCount", std::to_string(body.value("likes", 0LL))},
             {"favoriteCount", "0"},
             {"commentCount", std::to_string(body.value("comments", 0LL))}};
+    } else if (action == "upload_host") {
+        s.upload_host = body.at("host").get<std::string>();
     } else if (action == "uploads") {
         json out = json::object();
         for (const auto& [id, upload] : s.uploads)

@@ -65,6 +65,9 @@ struct State {
         long long bytes = 0;
     };
     std::optional<PartialChunk> partial_chunk;
+    // host:port the next upload sessions' Location names instead of the fake's own (control
+    // "upload_host"), as a compromised or misconfigured front could.
+    std::optional<std::string> upload_host;
     // video id -> {id, user_id, snippet, status, statistics}, in upload order
     nlohmann::json videos = nlohmann::json::object();
     std::vector<std::string> video_order;
