@@ -1,8 +1,8 @@
 // The Bluesky connector against the fake PDS: a session from an app password names the account
 // (by its profile's display name) and is kept across operations, refreshed when its access token
 // expires; posts carry link and mention facets at UTF-8 byte offsets, a link card or uploaded
-// images; posts are deleted (again too) and listed, and each failure is classified as the publish
-// worker relies on.
+// images with their alt texts; posts are deleted (again too) and listed, their counts and the
+// account's followers read, and each failure is classified as the publish worker relies on.
 #include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -536,4 +536,84 @@ TEST_CASE_METHOD(BlueskyAccount,
         CHECK_FALSE(post["value"].contains("embed"));
         CHECK(post["value"]["facets"].size() == 1);
     }
+}
+
+TEST_CASE("Bluesky takes alt_texts as its one option", "[integration][social]") {
+    const auto* bluesky = social::find_platform("bluesky");
+    REQUIRE(bluesky);
+    REQUIRE(bluesky->check_options);
+    CHECK(bluesky->check_options({{"alt_texts", {"a cat", ""}}}, "post").empty());
+    CHECK(bluesky->check_options({{"alt_texts", {std::string(2000, 'a')}}}, "post").empty());
+    const auto long_text =
+        bluesky->check_options({{"alt_texts", {"", std::string(2001, 'a')}}}, "post");
+    REQUIRE(long_text.size() == 1);
+    CHECK(long_text[0].field == "alt_texts[1]");
+    CHECK(long_text[0].reason == "must be a text of at most 2000 characters");
+    const auto too_many = bluesky->check_options({{"alt_texts", json(5, "a")}}, "post");
+    REQUIRE(too_many.size() == 1);
+    CHECK(too_many[0].field == "alt_texts");
+    const auto unknown = bluesky->check_options({{"langs", {"en"}}}, "post");
+    REQUIRE(unknown.size() == 1);
+    CHECK(unknown[0].field == "langs");
+}
+
+TEST_CASE_METHOD(BlueskyAccount, "Bluesky sends each image's alt text in the images embed",
+                 "[integration][social]") {
+    auto m = message("Two photos", {"https://img.example/a.png", "https://img.example/b.png"});
+    m.uploads = {social::Upload{"a.png", "image/png", std::string(1'000, 'a')},
+                 social::Upload{"b.png", "image/png", std::string(1'000, 'b')}};
+    m.options = {{"alt_texts", {"A heron on one leg"}}};
+    REQUIRE_FALSE(bluesky->publish(target, m).failure);
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    const auto images = stored[0]["value"]["embed"]["images"];
+    REQUIRE(images.size() == 2);
+    CHECK(images[0]["alt"] == "A heron on one leg");
+    // An image without an entry goes with an empty alt, which the lexicon requires.
+    CHECK(images[1]["alt"] == "");
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky reads a post's likes, replies and reposts and the "
+                 "account's followers",
+                 "[integration][social]") {
+    const auto p = bluesky->publish(target, message("counted"));
+    REQUIRE_FALSE(p.failure);
+    fake.control_platform("bluesky", "engagement",
+                          {{"uri", p.message_id},
+                           {"likeCount", 9},
+                           {"replyCount", 2},
+                           {"repostCount", 3},
+                           {"quoteCount", 1}});
+    const auto reading = bluesky->post_metrics(target, p.message_id);
+    REQUIRE(reading);
+    REQUIRE_FALSE(reading->failure);
+    const auto& m = reading->metrics;
+    CHECK(m.likes == 9);
+    CHECK(m.comments == 2);
+    CHECK(m.shares == 4);
+    CHECK_FALSE(m.impressions);
+    CHECK_FALSE(m.saves);
+    const auto calls = fake.calls("/xrpc/app.bsky.feed.getPosts");
+    REQUIRE(calls.size() == 1);
+    CHECK(query_fields(calls[0]["target"].get<std::string>()).at("uris") == p.message_id);
+
+    // A post deleted is left out of getPosts' answer.
+    REQUIRE_FALSE(bluesky->remove(target, p.message_id).failure);
+    const auto gone = bluesky->post_metrics(target, p.message_id);
+    REQUIRE(gone);
+    REQUIRE(gone->failure);
+    CHECK(gone->failure->kind == FailureKind::refused);
+    const auto other = bluesky->post_metrics(target, "at://did:plc:someone/app.bsky.feed.post/3x");
+    REQUIRE(other);
+    REQUIRE(other->failure);
+    CHECK(fake.calls("/xrpc/app.bsky.feed.getPosts").size() == 2);
+
+    fake.control_platform("bluesky", "followers",
+                          {{"did", did}, {"followers", 310}, {"follows", 42}});
+    const auto profile = bluesky->account_metrics(target);
+    REQUIRE(profile);
+    REQUIRE_FALSE(profile->failure);
+    CHECK(profile->metrics.followers == 310);
+    CHECK(profile->metrics.following == 42);
 }

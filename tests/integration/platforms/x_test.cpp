@@ -1,12 +1,13 @@
 // The X connector against the fake X API: the OAuth 2.0 round trip with PKCE (consent page, code
-// for tokens, rotating refresh tokens, scopes not granted), verify, posts with uploaded images and
-// X's weighted length, deletion, listing, and each failure classified as the publish worker
-// relies on.
+// for tokens, rotating refresh tokens, scopes not granted), verify, posts with uploaded images
+// (with alt texts) and X's weighted length, threads as reply chains and replies, deletion,
+// listing, post and account metrics, and each failure classified as the publish worker relies on.
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/fs/work_files.hpp"
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
+#include "common/extensions/platforms/x/options.hpp"
 #include "common/extensions/platforms/x/weighted_length.hpp"
 #include "tests/support/connector_fixture.hpp"
 
@@ -558,4 +559,234 @@ TEST_CASE_METHOD(XAccount, "X failures are classified as the publish worker reli
     CHECK(revoked.failure->kind == FailureKind::refused);
     CHECK(revoked.failure->http_status == 401);
     CHECK(revoked.failure->field == "access_token");
+}
+
+TEST_CASE("X takes threads, replies and alt texts as checked options", "[integration][social]") {
+    using social::x::check_options;
+    const auto& x = social::x::kFactory;
+    CHECK(social::default_post_type(x) == "post");
+    CHECK(social::takes_post_type(x, "thread"));
+
+    const json part = {{"text", "and then"}};
+    CHECK(check_options({{"thread", json::array({part})}, {"reply_to", "1790000000000000001"}},
+                        "thread")
+              .empty());
+    CHECK(check_options({{"alt_texts", {"a kite", ""}}}, "post").empty());
+
+    // Each problem names its field inside platform_options.x.
+    const auto fields = [](const social::OptionProblems& problems) {
+        std::vector<std::string> out;
+        for (const auto& p : problems) out.push_back(p.field);
+        return out;
+    };
+    const json parts =
+        json::array({part,
+                     {{"media_urls", {"https://img.example/a.png"}}, {"alt_texts", {"a", 5}}},
+                     {{"text", std::string(141, 'x') + "漢"}},  // 141 + 2 weighted: fine
+                     {{"text", std::string(279, 'x') + "漢"}},  // 281 weighted
+                     {{"media_urls", {"ftp://img.example/a.png"}}},
+                     {{"text", ""}},
+                     {{"text", "x"}, {"video", true}}});
+    CHECK(fields(check_options({{"thread", parts}}, "thread")) ==
+          std::vector<std::string>{"thread[1].alt_texts[1]", "thread[3].text",
+                                   "thread[4].media_urls[0]", "thread[5].text", "thread[6].video"});
+    CHECK(fields(check_options(json::object(), "thread")) == std::vector<std::string>{"thread"});
+    CHECK(fields(check_options({{"thread", json::array()}}, "thread")) ==
+          std::vector<std::string>{"thread"});
+    CHECK(fields(check_options({{"thread", json::array({part})}}, "post")) ==
+          std::vector<std::string>{"thread"});
+    CHECK(fields(check_options({{"thread", json(25, part)}}, "thread")) ==
+          std::vector<std::string>{"thread"});
+    CHECK(fields(check_options({{"reply_to", "x123"}, {"alt_texts", {std::string(1001, 'a')}}},
+                               "post")) == std::vector<std::string>{"alt_texts[0]", "reply_to"});
+    CHECK(fields(check_options({{"alt_texts", json(5, "a")}, {"poll", true}}, "post")) ==
+          std::vector<std::string>{"alt_texts", "poll"});
+}
+
+TEST_CASE_METHOD(XAccount,
+                 "X posts a thread as a chain of replies in order, a part's image uploaded with "
+                 "its alt text",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    auto m = message("1/3 The post");
+    m.post_type = "thread";
+    m.options = {{"thread",
+                  {{{"text", "2/3 with a photo"},
+                    {"media_urls", {fake.media_url("kite.png", "image/png", 3'000)}},
+                    {"alt_texts", {"A red kite over a field"}}},
+                   {{"text", "3/3 the end"}}}}};
+    const auto p = x->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+
+    const auto stored = tweets();
+    REQUIRE(stored.size() == 3);
+    CHECK(stored[0]["id"] == p.message_id);
+    CHECK(p.url == "https://x.com/squawkapp/status/" + p.message_id);
+    CHECK_FALSE(stored[0].contains("referenced_tweets"));
+    CHECK(stored[1]["text"] == "2/3 with a photo");
+    CHECK(stored[1]["referenced_tweets"] ==
+          json::array({{{"type", "replied_to"}, {"id", stored[0]["id"]}}}));
+    CHECK(stored[2]["text"] == "3/3 the end");
+    CHECK(stored[2]["referenced_tweets"][0]["id"] == stored[1]["id"]);
+    CHECK(stored[2]["conversation_id"] == p.message_id);
+    REQUIRE(stored[1]["media"].size() == 1);
+    CHECK(stored[1]["media"][0]["alt_text"] == "A red kite over a field");
+    const auto uploads = fake.calls("/x/2/media/upload");
+    REQUIRE(uploads.size() == 1);
+    CHECK(uploads[0]["form"]["files"]["media"]["content_type"] == "image/png");
+    CHECK(uploads[0]["form"]["files"]["media"]["bytes"] == 3'000);
+    CHECK(posted(2)["reply"] == json{{"in_reply_to_tweet_id", stored[1]["id"]}});
+
+    // The thread's own posts are replies: the account's listing shows the first only.
+    const auto listing = x->list_recent(account);
+    REQUIRE(listing);
+    REQUIRE(listing->posts.size() == 1);
+    CHECK(listing->posts[0].external_id == p.message_id);
+}
+
+TEST_CASE_METHOD(XAccount,
+                 "X stops a thread at a part it refuses and says which parts went out without "
+                 "a retry",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    auto m = message("first");
+    m.post_type = "thread";
+    m.options = {{"thread", {{{"text", "second"}}, {{"text", "third"}}, {{"text", "fourth"}}}}};
+    fake.program("/x/2/tweets",
+                 {json::object(),
+                  json::object(),
+                  {{"status", 403},
+                   {"body",
+                    {{"detail", "You are not allowed to create a Tweet with duplicate content."},
+                     {"type", "about:blank"},
+                     {"title", "Forbidden"},
+                     {"status", 403}}}}});
+    const auto refused = x->publish(account, m);
+    REQUIRE(refused.failure);
+    const auto stored = tweets();
+    REQUIRE(stored.size() == 2);
+    CHECK(refused.message_id == stored[0]["id"]);
+    CHECK(refused.failure->kind == FailureKind::refused);
+    CHECK(refused.failure->http_status == 403);
+    CHECK(refused.failure->reason ==
+          "X published the post " + stored[0]["id"].get<std::string>() + ", thread[0] " +
+              stored[1]["id"].get<std::string>() +
+              "; then thread[1] failed and the rest was not sent: You are not allowed to create "
+              "a Tweet with duplicate content.");
+
+    // A 503 on a part would be retried for a single post; here a retry would repeat the posts
+    // already out, so it is not one.
+    fake.program("/x/2/tweets",
+                 {json::object(), {{"status", 503}, {"body", {{"title", "Service Unavailable"}}}}});
+    const auto unavailable = x->publish(account, m);
+    REQUIRE(unavailable.failure);
+    CHECK(unavailable.failure->kind == FailureKind::refused);
+    CHECK_FALSE(unavailable.failure->retry_after);
+    CHECK(tweets().size() == 3);
+
+    // A part that timed out may be there: the outcome stays unknown, never resent.
+    fake.program("/x/2/tweets", {json::object(), {{"delay_ms", 2000}}});
+    const auto lost = x->publish(account, m);
+    REQUIRE(lost.failure);
+    CHECK(lost.failure->kind == FailureKind::unknown_outcome);
+    CHECK(lost.failure->reason.find("thread[0] may or may not have been published") !=
+          std::string::npos);
+
+    // A part's image that cannot be fetched fails the thread before anything is posted.
+    const auto before = tweets().size();
+    m.options["thread"][1]["media_urls"] = {fake.media_url("notes.pdf", "application/pdf", 900)};
+    const auto bad_image = x->publish(account, m);
+    REQUIRE(bad_image.failure);
+    CHECK(bad_image.failure->kind == FailureKind::refused);
+    CHECK(bad_image.failure->reason.find("application/pdf") != std::string::npos);
+    CHECK(tweets().size() == before);
+}
+
+TEST_CASE_METHOD(XAccount,
+                 "X posts a reply to an existing post and refuses one to a post that is gone",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    const auto parent =
+        fake.control_platform("x", "tweet", {{"user_id", user_id}, {"text", "a question"}});
+    auto m = message("an answer");
+    m.options = {{"reply_to", parent["id"]}};
+    const auto p = x->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+    CHECK(posted(0)["reply"] == json{{"in_reply_to_tweet_id", parent["id"]}});
+    CHECK(tweets()[1]["referenced_tweets"][0]["id"] == parent["id"]);
+
+    REQUIRE_FALSE(x->remove(account, parent["id"].get<std::string>()).failure);
+    const auto orphan = x->publish(account, m);
+    REQUIRE(orphan.failure);
+    CHECK(orphan.failure->kind == FailureKind::refused);
+    CHECK(orphan.failure->http_status == 403);
+    CHECK(orphan.failure->reason ==
+          "You attempted to reply to a Tweet that is deleted or not visible to you.");
+}
+
+TEST_CASE_METHOD(XAccount, "X describes each image with its alt text before the post",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    auto m = message("Two photos", {"https://img.example/a.png", "https://img.example/b.png"});
+    m.uploads = {png("a.png"), png("b.png")};
+    m.options = {{"alt_texts", {"", "A heron on one leg"}}};
+    REQUIRE_FALSE(x->publish(account, m).failure);
+    // An empty alt text is no call.
+    const auto described = fake.calls("/x/2/media/metadata");
+    REQUIRE(described.size() == 1);
+    const auto ids = posted(0)["media"]["media_ids"];
+    CHECK(json::parse(described[0]["body"].get<std::string>()) ==
+          json{{"id", ids[1]}, {"metadata", {{"alt_text", {{"text", "A heron on one leg"}}}}}});
+    const auto media = tweets()[0]["media"];
+    CHECK_FALSE(media[0].contains("alt_text"));
+    CHECK(media[1]["alt_text"] == "A heron on one leg");
+}
+
+TEST_CASE_METHOD(XAccount, "X reads a post's public metrics and the account's followers",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    const auto p = x->publish(account, message("counted"));
+    REQUIRE_FALSE(p.failure);
+    fake.control_platform("x", "engagement",
+                          {{"id", p.message_id},
+                           {"like_count", 7},
+                           {"reply_count", 2},
+                           {"retweet_count", 3},
+                           {"quote_count", 1},
+                           {"bookmark_count", 4},
+                           {"impression_count", 250}});
+    const auto reading = x->post_metrics(account, p.message_id);
+    REQUIRE(reading);
+    REQUIRE_FALSE(reading->failure);
+    const auto& m = reading->metrics;
+    CHECK(m.likes == 7);
+    CHECK(m.comments == 2);
+    CHECK(m.shares == 4);
+    CHECK(m.saves == 4);
+    CHECK(m.impressions == 250);
+    CHECK_FALSE(m.reach);
+    CHECK_FALSE(m.followers);
+    const auto calls = fake.calls("/x/2/tweets/" + p.message_id);
+    REQUIRE(calls.size() == 1);
+    CHECK(query_fields(calls[0]["target"].get<std::string>()).at("tweet.fields") ==
+          "public_metrics");
+
+    REQUIRE_FALSE(x->remove(account, p.message_id).failure);
+    const auto gone = x->post_metrics(account, p.message_id);
+    REQUIRE(gone);
+    REQUIRE(gone->failure);
+    CHECK(gone->failure->kind == FailureKind::refused);
+    CHECK(gone->failure->reason == "Could not find tweet with id: [" + p.message_id + "].");
+
+    fake.control_platform("x", "user",
+                          {{"id", user_id},
+                           {"username", "squawkapp"},
+                           {"name", "Squawk"},
+                           {"followers", 1200},
+                           {"following", 80}});
+    const auto profile = x->account_metrics(account);
+    REQUIRE(profile);
+    REQUIRE_FALSE(profile->failure);
+    CHECK(profile->metrics.followers == 1200);
+    CHECK(profile->metrics.following == 80);
 }

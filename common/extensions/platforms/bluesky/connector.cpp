@@ -1,7 +1,9 @@
 #include "common/extensions/platforms/bluesky/connector.hpp"
 
+#include "common/core/http/form_encoding.hpp"
 #include "common/core/net/target_url.hpp"
 #include "common/core/text/ascii.hpp"
+#include "common/domain/social/alt_texts.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/bluesky/facets.hpp"
 #include "common/extensions/platforms/bluesky/factory.hpp"
@@ -68,6 +70,13 @@ PlatformFailure bad_id(const std::string& external_id) {
     return PlatformFailure{FailureKind::refused,
                            "'" + external_id + "' is not a post of this Bluesky account",
                            std::nullopt, 0, ""};
+}
+
+// The integer member `name` of `object`, when it is one.
+std::optional<long long> count_of(const json& object, const char* name) {
+    if (object.is_object() && object.contains(name) && object[name].is_number_integer())
+        return object[name].get<long long>();
+    return std::nullopt;
 }
 
 // The DIDs of the handles a text mentions, those that resolve; or why the PDS could not say.
@@ -231,6 +240,67 @@ class BlueskyConnector final : public Connector {
         return listing;
     }
 
+    // The profile's counts (app.bsky.actor.getProfile): followers and follows.
+    std::optional<MetricsReading> account_metrics(const Target& target) override {
+        MetricsReading reading;
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            reading.failure = std::move(failure);
+            return reading;
+        }
+        auto profile =
+            session.call("GET", "/xrpc/app.bsky.actor.getProfile?actor=" + session.did());
+        if (profile.failure) {
+            reading.failure = std::move(profile.failure);
+            return reading;
+        }
+        reading.metrics.followers = count_of(profile.body, "followersCount");
+        reading.metrics.following = count_of(profile.body, "followsCount");
+        return reading;
+    }
+
+    // The post's counts (app.bsky.feed.getPosts): likes; replies as comments; reposts and quotes
+    // as shares. Bluesky tells no impressions, reach or saves.
+    std::optional<MetricsReading> post_metrics(const Target& target,
+                                               const std::string& external_id) override {
+        MetricsReading reading;
+        const auto address = parse_post_uri(external_id);
+        if (!address || address->repo != target.identity.external_id) {
+            reading.failure = bad_id(external_id);
+            return reading;
+        }
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            reading.failure = std::move(failure);
+            return reading;
+        }
+        auto answer = session.call(
+            "GET", "/xrpc/app.bsky.feed.getPosts?uris=" + http::percent_encode(external_id));
+        if (answer.failure) {
+            reading.failure = std::move(answer.failure);
+            return reading;
+        }
+        // A post deleted or not indexed is left out of the answer.
+        const auto posts = answer.body.value("posts", json::array());
+        const auto post = std::find_if(posts.begin(), posts.end(), [&](const json& p) {
+            return json_text(p, "uri") == external_id;
+        });
+        if (post == posts.end()) {
+            reading.failure = bad_id(external_id);
+            return reading;
+        }
+        auto& m = reading.metrics;
+        m.likes = count_of(*post, "likeCount");
+        m.comments = count_of(*post, "replyCount");
+        if (const auto reposts = count_of(*post, "repostCount"),
+            quotes = count_of(*post, "quoteCount");
+            reposts || quotes)
+            m.shares = reposts.value_or(0) + quotes.value_or(0);
+        return reading;
+    }
+
   private:
     // Plain http and private addresses only where the configured PDS is plain http itself (a
     // loopback fake in development and tests): connectors do not see
@@ -307,8 +377,9 @@ class BlueskyConnector final : public Connector {
                          message.check_url);
     }
 
-    // app.bsky.embed.images of the message's images, each uploaded as a blob first (empty alt
-    // text). The media plan downloads every image for Bluesky, which takes none by URL.
+    // app.bsky.embed.images of the message's images, each uploaded as a blob first, with its
+    // alt_texts entry as alt (empty without one: the lexicon requires the member). The media plan
+    // downloads every image for Bluesky, which takes none by URL.
     static Answer embed_images(PdsSession& session, const Message& message) {
         Answer out;
         json images = json::array();
@@ -331,7 +402,8 @@ class BlueskyConnector final : public Connector {
                 out.failure = unreadable("Bluesky's uploadBlob answer has no blob");
                 return out;
             }
-            images.push_back({{"alt", ""}, {"image", blob.body["blob"]}});
+            images.push_back(
+                {{"alt", alt_text_of(message.options, i)}, {"image", blob.body["blob"]}});
         }
         out.body = {{"$type", "app.bsky.embed.images"}, {"images", std::move(images)}};
         return out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/extensions/platforms/bluesky/connector.hpp"
+#include "common/extensions/platforms/bluesky/options.hpp"
 
 namespace squawk::social::bluesky {
 
@@ -45,6 +46,7 @@ inline constexpr PlatformFactory kFactory{
     .default_base_url = "https://bsky.social",
     .default_authorize_url = {},
     .oauth_scopes = {},
+    .check_options = &check_options,
     .settings_section = "bluesky",
     .make = &make,
 };

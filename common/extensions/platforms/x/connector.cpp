@@ -2,9 +2,12 @@
 
 #include "common/core/http/form_encoding.hpp"
 #include "common/core/http/multipart.hpp"
+#include "common/domain/social/alt_texts.hpp"
+#include "common/domain/social/media_probe.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
+#include "common/extensions/platforms/x/options.hpp"
 #include "common/extensions/platforms/x/weighted_length.hpp"
 
 #include <nlohmann/json.hpp>
@@ -87,12 +90,6 @@ constexpr size_t kSegmentBytes = 4 * 1024 * 1024;
 // With check_after_secs of a few seconds, about ten minutes of processing.
 constexpr int kMaxStatusPolls = 120;
 
-// A post id as X gives them: a 64-bit number in decimal.
-bool is_post_id(std::string_view text) {
-    return !text.empty() && text.size() <= 19 &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 std::string post_url(const std::string& handle, const std::string& id) {
     return "https://x.com/" + handle + "/status/" + id;
 }
@@ -105,7 +102,7 @@ http::HeaderList bearer(const Credentials& credentials) {
 class XConnector final : public Connector {
   public:
     XConnector(const config::PlatformSettings& settings, http::Client& http)
-        : Connector(kFactory), api_(settings, http) {}
+        : Connector(kFactory), api_(settings, http), http_(http), timeout_(settings.timeout_ms) {}
 
     // The credentials are a token grant (exchange_code), never typed by a client: a connect body
     // has none to offer.
@@ -128,6 +125,9 @@ class XConnector final : public Connector {
         return v;
     }
 
+    // A thread's parts go out one by one after the post, each replying to the one before; their
+    // images are uploaded before the post, so that a part whose image cannot go fails the thread
+    // before anything is published. message_id is the first post's.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         if (const auto length = weighted_length(message.text); length > kMaxWeightedLength) {
@@ -155,6 +155,13 @@ class XConnector final : public Connector {
             }
             post["media"] = {{"media_ids", std::move(media.body)}};
         }
+        if (const auto parent = reply_to_of(message.options); !parent.empty())
+            post["reply"] = {{"in_reply_to_tweet_id", parent}};
+        auto parts = thread_posts(auth, message);
+        if (parts.failure) {
+            p.failure = std::move(parts.failure);
+            return p;
+        }
         auto created = read(api_.send("POST", "/2/tweets", auth, post), kObject);
         if (created.failure) {
             p.failure = std::move(created.failure);
@@ -162,7 +169,56 @@ class XConnector final : public Connector {
         }
         p.message_id = json_text(created.body, "id");
         p.url = post_url(target.identity.handle, p.message_id);
+        std::vector<std::string> published{p.message_id};
+        for (size_t i = 0; i < parts.body.size(); ++i) {
+            auto& part = parts.body[i];
+            part["reply"] = {{"in_reply_to_tweet_id", published.back()}};
+            auto reply = read(api_.send("POST", "/2/tweets", auth, part), kObject);
+            if (reply.failure) {
+                p.failure = stopped_thread(std::move(*reply.failure), i, published);
+                return p;
+            }
+            published.push_back(json_text(reply.body, "id"));
+        }
         return p;
+    }
+
+    // The counts X shows under a post (public_metrics): likes; replies as comments; reposts and
+    // quotes as shares; bookmarks as saves; impressions (views). The non-public and organic
+    // metrics exist only for posts under 30 days old.
+    std::optional<MetricsReading> post_metrics(const Target& target,
+                                               const std::string& external_id) override {
+        MetricsReading reading;
+        if (!is_post_id(external_id)) {
+            reading.failure = refusal("'" + external_id + "' is not the id of an X post");
+            return reading;
+        }
+        const auto response =
+            api_.send("GET", "/2/tweets/" + external_id + "?tweet.fields=public_metrics",
+                      bearer(target.credentials));
+        auto post = read(response, kObject);
+        if (post.failure) {
+            // A post gone answers 200 with its problem under errors and no data.
+            if (const auto reason = reason_of(post.body); response.status == 200 && !reason.empty())
+                post.failure = refusal(reason, response.status);
+            reading.failure = std::move(post.failure);
+            return reading;
+        }
+        const auto counts = post.body.value("public_metrics", json::object());
+        const auto count = [&](const char* name) -> std::optional<long long> {
+            if (counts.contains(name) && counts[name].is_number_integer())
+                return counts[name].get<long long>();
+            return std::nullopt;
+        };
+        auto& m = reading.metrics;
+        m.likes = count("like_count");
+        m.comments = count("reply_count");
+        if (const auto reposts = count("retweet_count"), quotes = count("quote_count");
+            reposts || quotes)
+            m.shares = reposts.value_or(0) + quotes.value_or(0);
+        m.saves = count("bookmark_count");
+        m.impressions = count("impression_count");
+        return reading;
     }
 
     // X answers a post already gone with 404, which counts as deleted: removing may be repeated.
@@ -238,9 +294,9 @@ class XConnector final : public Connector {
     }
 
   private:
-    // The media ids of the message's images, each uploaded (media/upload as tweet_image) before
-    // the post names them. The media plan downloads every image for X, which takes none by URL;
-    // one it did not is refused before anything is uploaded.
+    // The media ids of the message's images, each uploaded (with its alt text) before the post
+    // names them. The media plan downloads every image for X, which takes none by URL; one it did
+    // not is refused before anything is uploaded.
     Answer upload_images(const http::HeaderList& auth, const Message& message) {
         Answer out;
         for (size_t i = 0; i < message.image_urls.size(); ++i)
@@ -251,21 +307,117 @@ class XConnector final : public Connector {
             }
         out.body = json::array();
         for (size_t i = 0; i < message.image_urls.size(); ++i) {
-            const Upload* file = message.upload_of(i);
-            http::Multipart form;
-            form.field("media_category", "tweet_image");
-            form.file("media", file->filename, file->content_type, file->bytes);
-            const auto content_type = form.content_type();
-            auto uploaded = read(
-                api_.send("POST", "/2/media/upload", auth, content_type, std::move(form).finish()),
-                kObject);
-            if (uploaded.failure) {
-                out.failure = nothing_published(std::move(*uploaded.failure));
-                return out;
-            }
-            out.body.push_back(uploaded.body["id"]);
+            auto uploaded =
+                upload_image(auth, *message.upload_of(i), alt_text_of(message.options, i));
+            if (uploaded.failure) return uploaded;
+            out.body.push_back(std::move(uploaded.body));
         }
         return out;
+    }
+
+    // One image by media/upload as tweet_image, then its alt text by media/metadata when it has
+    // one; the media id is the answer's body. Neither publishes anything.
+    Answer upload_image(const http::HeaderList& auth, const Upload& file, const std::string& alt) {
+        Answer out;
+        http::Multipart form;
+        form.field("media_category", "tweet_image");
+        form.file("media", file.filename, file.content_type, file.bytes);
+        auto uploaded = read(send_form(auth, std::move(form)), kObject);
+        if (uploaded.failure) {
+            out.failure = nothing_published(std::move(*uploaded.failure));
+            return out;
+        }
+        out.body = uploaded.body["id"];
+        if (alt.empty()) return out;
+        auto described =
+            read(api_.send("POST", "/2/media/metadata", auth,
+                           json{{"id", out.body}, {"metadata", {{"alt_text", {{"text", alt}}}}}}),
+                 kObject);
+        if (described.failure) out.failure = nothing_published(std::move(*described.failure));
+        return out;
+    }
+
+    // The body of each thread part's post without its reply (the previous post's id is known only
+    // once that went out), its images fetched and uploaded already.
+    Answer thread_posts(const http::HeaderList& auth, const Message& message) {
+        Answer out;
+        out.body = json::array();
+        for (const auto& part : thread_parts(message.options, message.post_type)) {
+            json post = json::object();
+            if (const auto text = json_text(part, "text"); !text.empty()) post["text"] = text;
+            const auto urls = part.value("media_urls", json::array());
+            json ids = json::array();
+            for (size_t i = 0; i < urls.size(); ++i) {
+                auto file = fetch_image(message, urls[i].get<std::string>());
+                if (file.failure) {
+                    out.failure = std::move(file.failure);
+                    return out;
+                }
+                auto uploaded = upload_image(auth,
+                                             Upload{"image", json_text(file.body, "content_type"),
+                                                    file.body["bytes"].get<std::string>()},
+                                             alt_text_of(part, i));
+                if (uploaded.failure) return uploaded;
+                ids.push_back(std::move(uploaded.body));
+            }
+            if (!ids.empty()) post["media"] = {{"media_ids", std::move(ids)}};
+            out.body.push_back(std::move(post));
+        }
+        return out;
+    }
+
+    // A thread part's image, which the media stage (run for the post's own media only) did not
+    // fetch: probed and downloaded from where message.check_url lets it, one of X's photo types
+    // and at most its upload limit. The body is {content_type, bytes}; nothing is published yet.
+    Answer fetch_image(const Message& message, const std::string& url) {
+        Answer out;
+        const auto failed = [&](const ProbeFailure& failure) {
+            return failure_of(failure.permanent ? FailureKind::refused : FailureKind::not_accepted,
+                              "the image " + url + " of a thread part: " + failure.reason,
+                              failure.http_status);
+        };
+        if (!message.check_url) {
+            out.failure = refusal("the image " + url + " of a thread part cannot be fetched here");
+            return out;
+        }
+        const auto probe = probe_media(http_, url, message.check_url, timeout_);
+        if (probe.failure) {
+            out.failure = failed(*probe.failure);
+            return out;
+        }
+        const auto& types = kFactory.limits.media.photo_types;
+        if (std::find(types.begin(), types.end(), probe.content_type) == types.end()) {
+            out.failure =
+                refusal("the image " + url + " of a thread part is of type '" + probe.content_type +
+                        "'; X takes JPEG, PNG, WebP or GIF images in a thread part");
+            return out;
+        }
+        auto download = download_media(http_, url, message.check_url, timeout_,
+                                       kFactory.limits.media.max_photo_upload_bytes, probe.bytes);
+        if (download.failure) {
+            out.failure = failed(*download.failure);
+            return out;
+        }
+        out.body = {{"content_type", probe.content_type}, {"bytes", std::move(download.bytes)}};
+        return out;
+    }
+
+    // A part that failed once the thread began. What went out is said in the reason, and the
+    // failure is never one to retry, which would publish those posts a second time; a part whose
+    // outcome is unknown stays unknown.
+    static PlatformFailure stopped_thread(PlatformFailure failure, size_t part,
+                                          const std::vector<std::string>& published) {
+        std::string out = "the post " + published.front();
+        for (size_t i = 1; i < published.size(); ++i)
+            out += ", thread[" + std::to_string(i - 1) + "] " + published[i];
+        failure.reason =
+            "X published " + out + "; then thread[" + std::to_string(part) + "] " +
+            (failure.kind == FailureKind::unknown_outcome ? "may or may not have been published"
+                                                          : "failed") +
+            " and the rest was not sent: " + failure.reason;
+        if (failure.kind == FailureKind::not_accepted) failure.kind = FailureKind::refused;
+        failure.retry_after.reset();
+        return failure;
     }
 
     http::Response send_form(const http::HeaderList& auth, http::Multipart form) {
@@ -347,6 +499,8 @@ class XConnector final : public Connector {
     }
 
     PlatformApi api_;
+    http::Client& http_;
+    std::chrono::milliseconds timeout_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/extensions/platforms/x/connector.hpp"
+#include "common/extensions/platforms/x/options.hpp"
 
 namespace squawk::social::x {
 
@@ -11,6 +12,10 @@ inline constexpr std::string_view kAliases[] = {"twitter"};
 inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png", "image/webp",
                                                    "image/gif"};
 inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime"};
+
+// A thread is the post followed by its platform_options.x.thread parts, each replying to the one
+// before (options.hpp).
+inline constexpr std::string_view kPostTypes[] = {"post", "thread"};
 
 // Reading the account and its posts, posting, refresh tokens (without offline.access X gives
 // none and the account would need reconnecting every two hours) and uploading images.
@@ -47,6 +52,8 @@ inline constexpr PlatformFactory kFactory{
     .default_base_url = "https://api.x.com",
     .default_authorize_url = "https://x.com/i/oauth2/authorize",
     .oauth_scopes = kScopes,
+    .post_types = kPostTypes,
+    .check_options = &check_options,
     .settings_section = "x",
     .make = &make,
 };

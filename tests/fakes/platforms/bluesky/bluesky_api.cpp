@@ -1,5 +1,6 @@
 // The fake Bluesky PDS: XRPC under /xrpc/ (createSession, refreshSession, resolveHandle,
-// getProfile, uploadBlob, createRecord, deleteRecord, getAuthorFeed) with bearer sessions opened by
+// getProfile with follower counts, uploadBlob, createRecord, deleteRecord, getAuthorFeed, getPosts
+// with engagement counts) with bearer sessions opened by
 // app passwords, access tokens that expire (ExpiredToken) and refresh tokens that rotate,
 // app.bsky.feed.post records checked as the PDS checks them (300 graphemes, facet ranges, mentions
 // of existing accounts, up to 4 uploaded images of 1 MB or one external link card), XRPC's
@@ -167,8 +168,8 @@ json profile_of(const json& account) {
     json profile = {
         {"did", account.at("did")},
         {"handle", account.at("handle")},
-        {"followersCount", 0},
-        {"followsCount", 0},
+        {"followersCount", account.value("followers", 0)},
+        {"followsCount", account.value("follows", 0)},
         {"postsCount",
          state().posts.value(account.at("did").get<std::string>(), json::array()).size()}};
     // The AppView leaves displayName out when the profile sets none.
@@ -292,6 +293,7 @@ HttpAnswer create_record(const json& body, const std::string& did) {
     if (const auto problem = post_problem(body.value("record", json()), did))
         return invalid(*problem);
     const json stored = store_post(did, body["record"]);
+    publish_log("bluesky", body["record"].value("text", ""));
     return json_answer(200, {{"uri", stored["uri"]},
                              {"cid", stored["cid"]},
                              {"commit", {{"cid", "bafyreicommit"}, {"rev", "3lbskyrev"}}},
@@ -339,6 +341,41 @@ HttpAnswer author_feed(const HttpRequest& request) {
     return json_answer(200, {{"feed", feed}});
 }
 
+// The posts of `uris` (repeated parameter, at most 25) as the AppView shows them, with their
+// engagement counts; a uri of no post is left out.
+HttpAnswer get_posts(const HttpRequest& request) {
+    std::vector<std::string> uris;
+    const auto question = request.target.find('?');
+    std::string_view rest =
+        question == std::string::npos ? "" : std::string_view(request.target).substr(question + 1);
+    while (!rest.empty()) {
+        const auto item = rest.substr(0, rest.find('&'));
+        rest.remove_prefix(std::min(rest.size(), item.size() + 1));
+        if (item.starts_with("uris=")) uris.push_back(url_decode(item.substr(5)));
+    }
+    if (uris.empty()) return invalid("Error: Params must have the property \"uris\"");
+    if (uris.size() > 25) return invalid("Error: uris must not have more than 25 elements");
+    json out = json::array();
+    for (const auto& value : uris) {
+        for (const auto& [did, posts] : state().posts.items())
+            for (const auto& post : posts) {
+                if (post["uri"] != value) continue;
+                const json* account = find_account(did);
+                json view = {
+                    {"uri", post["uri"]},
+                    {"cid", post["cid"]},
+                    {"author",
+                     {{"did", did}, {"handle", account ? (*account)["handle"] : json(did)}}},
+                    {"record", post["value"]},
+                    {"indexedAt", post["indexedAt"]}};
+                for (const char* count : {"replyCount", "repostCount", "likeCount", "quoteCount"})
+                    view[count] = post.value("counts", json::object()).value(count, 0);
+                out.push_back(view);
+            }
+    }
+    return json_answer(200, {{"posts", out}});
+}
+
 HttpAnswer rate_limited(long long reset) {
     HttpAnswer answer = error(429, "RateLimitExceeded", "Rate Limit Exceeded");
     answer.headers = {{"RateLimit-Limit", "30"},
@@ -378,9 +415,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
         s.rate_limited.erase(limited);
         return rate_limited(reset);
     }
-    const bool query = method == "app.bsky.feed.getAuthorFeed" ||
-                       method == "app.bsky.actor.getProfile" ||
-                       method == "com.atproto.identity.resolveHandle";
+    const bool query =
+        method == "app.bsky.feed.getAuthorFeed" || method == "app.bsky.feed.getPosts" ||
+        method == "app.bsky.actor.getProfile" || method == "com.atproto.identity.resolveHandle";
     if (request.method != (query ? "GET" : "POST"))
         return invalid("Incorrect HTTP method (" + request.method + ") expected " +
                        (query ? "GET" : "POST"));
@@ -398,6 +435,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (method == "com.atproto.repo.deleteRecord") return delete_record(body, did);
     if (method == "app.bsky.actor.getProfile") return get_profile(request);
     if (method == "app.bsky.feed.getAuthorFeed") return author_feed(request);
+    if (method == "app.bsky.feed.getPosts") return get_posts(request);
     return error(501, "MethodNotImplemented", "Method Not Implemented");
 }
 
@@ -423,7 +461,9 @@ std::string latin1(const std::string& text) {
 // reset_in seconds from now; post {did, text}: a post made in the Bluesky app;
 // expire_sessions {did, refresh?}: the account's access tokens (and with refresh, its refresh
 // tokens) expire; page {name, html, content_type?, encoding?} (encoding "latin1" serves the html's
-// bytes in ISO 8859-1) or {name, redirect_to}: GET /_pages/<name>.
+// bytes in ISO 8859-1) or {name, redirect_to}: GET /_pages/<name>; followers {did, followers,
+// follows}: the account's profile counts; engagement {uri, likeCount?, repostCount?, replyCount?,
+// quoteCount?}: people's reactions to a post.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "account") {
@@ -454,6 +494,17 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
         s.pages[body.at("name").get<std::string>()] = Page{
             body.value("encoding", "") == "latin1" ? latin1(html) : html,
             body.value("content_type", "text/html; charset=utf-8"), body.value("redirect_to", "")};
+    } else if (action == "followers") {
+        json* account = find_account(body.at("did").get<std::string>());
+        if (!account) return error(404, "NotFound", "no such account");
+        (*account)["followers"] = body.value("followers", 0);
+        (*account)["follows"] = body.value("follows", 0);
+    } else if (action == "engagement") {
+        for (auto& [did, posts] : s.posts.items())
+            for (auto& post : posts)
+                if (post["uri"] == body.at("uri"))
+                    for (const auto& [name, count] : body.items())
+                        if (name != "uri") post["counts"][name] = count;
     } else if (action == "rate_limit") {
         s.rate_limited[body.at("method").get<std::string>()] =
             unix_now() + body.value("reset_in", 60LL);

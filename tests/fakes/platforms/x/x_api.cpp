@@ -1,10 +1,11 @@
 // The fake X API v2: the OAuth 2.0 authorization code flow with PKCE (consent page
 // /i/oauth2/authorize, token endpoint /2/oauth2/token for a confidential client, single-use codes,
-// rotating refresh tokens), users/me, posts (POST /2/tweets, DELETE /2/tweets/:id,
-// GET /2/users/:id/tweets), image uploads and chunked video uploads (POST /2/media/upload with
-// command INIT, APPEND, FINALIZE; GET ?command=STATUS while the video is processed), each checking
-// the scopes X
-// wants; errors as X words them: problem details {title, detail, type, status}, {errors:
+// rotating refresh tokens), users/me, posts (POST /2/tweets, replies among them, which name a post
+// that must exist; DELETE /2/tweets/:id; GET /2/tweets/:id with public_metrics;
+// GET /2/users/:id/tweets), image uploads with their alt text (POST /2/media/metadata) and chunked
+// video uploads (POST /2/media/upload with command INIT, APPEND, FINALIZE; GET ?command=STATUS
+// while the video is processed), each checking the scopes X wants; errors as X words them: problem
+// details {title, detail, type, status}, {errors:
 // [{message}]} for invalid requests, RFC 6749 {error, error_description} at the token endpoint, and
 // 429 answers with x-rate-limit-* headers.
 #include "tests/fakes/platforms/fake_clock.hpp"
@@ -33,6 +34,7 @@ constexpr long long kMaxImageBytes = 5 * 1024 * 1024;
 constexpr long long kMaxVideoBytes = 512LL * 1024 * 1024;
 constexpr long long kMaxChunkBytes = 5 * 1024 * 1024;
 constexpr auto kCodeLifetime = std::chrono::minutes(10);
+constexpr size_t kMaxAltTextChars = 1000;
 
 // What a token or a code grants: the user and the scopes they agreed to.
 struct Grant {
@@ -70,6 +72,12 @@ struct State {
 
 State& state() {
     return fake_state<State>();
+}
+
+size_t utf8_chars(const std::string& text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
 }
 
 std::string field(const std::map<std::string, std::string>& fields, const std::string& name) {
@@ -276,15 +284,43 @@ HttpAnswer me(const HttpRequest& request, const Grant& grant) {
     return json_answer(200, {{"data", data}});
 }
 
+// A stored post of any user by its id; nullptr when there is none (never made, or deleted).
+json* find_tweet(const std::string& id) {
+    for (auto& [user_id, tweets] : state().tweets.items())
+        for (auto& tweet : tweets)
+            if (tweet["id"] == id) return &tweet;
+    return nullptr;
+}
+
+// `media` is what X's includes.media would list for the post: {media_key, type, alt_text?}.
+// A reply names its parent under referenced_tweets and shares its conversation.
 json store_tweet(const std::string& user_id, const std::string& text,
-                 const json& media_keys = json::array()) {
+                 const json& media = json::array(), const json* parent = nullptr) {
     const std::string id = next_id();
     json tweet = {{"id", id},
                   {"text", text},
                   {"author_id", user_id},
+                  {"conversation_id", parent ? (*parent)["conversation_id"] : json(id)},
                   {"created_at", utc_now(3, "Z")},
-                  {"edit_history_tweet_ids", json::array({id})}};
-    if (!media_keys.empty()) tweet["attachments"] = {{"media_keys", media_keys}};
+                  {"edit_history_tweet_ids", json::array({id})},
+                  {"public_metrics",
+                   {{"retweet_count", 0},
+                    {"reply_count", 0},
+                    {"like_count", 0},
+                    {"quote_count", 0},
+                    {"bookmark_count", 0},
+                    {"impression_count", 0}}}};
+    if (!media.empty()) {
+        json keys = json::array();
+        for (const auto& item : media) keys.push_back(item["media_key"]);
+        tweet["attachments"] = {{"media_keys", keys}};
+        tweet["media"] = media;
+    }
+    if (parent) {
+        tweet["referenced_tweets"] =
+            json::array({{{"type", "replied_to"}, {"id", (*parent)["id"]}}});
+        tweet["in_reply_to_user_id"] = (*parent)["author_id"];
+    }
     state().tweets[user_id].push_back(tweet);
     return tweet;
 }
@@ -295,7 +331,7 @@ HttpAnswer create_tweet(const HttpRequest& request, const Grant& grant) {
     if (!body.is_object()) return invalid("The request body is not a JSON object.");
     if (body.contains("text") && (!body["text"].is_string() || body["text"] == ""))
         return invalid("$.text: must be a non-empty string.");
-    json media_keys = json::array();
+    json attached = json::array();
     if (body.contains("media")) {
         const json ids =
             body["media"].is_object() ? body["media"].value("media_ids", json()) : json();
@@ -310,12 +346,29 @@ HttpAnswer create_tweet(const HttpRequest& request, const Grant& grant) {
                 (media["finalized"] != true ||
                  (media.contains("processing") && media["processing"]["state"] != "succeeded")))
                 return invalid("Your media IDs are invalid.");
-            media_keys.push_back("3_" + id.get<std::string>());
+            const bool video = media.value("video", false);
+            json item = {{"media_key", (video ? "7_" : "3_") + id.get<std::string>()},
+                         {"type", video ? "video" : "photo"}};
+            if (media.contains("alt_text")) item["alt_text"] = media["alt_text"];
+            attached.push_back(item);
         }
     }
-    if (!body.contains("text") && media_keys.empty())
+    if (!body.contains("text") && attached.empty())
         return invalid("You must specify either text or media.");
-    const json tweet = store_tweet(grant.user_id, body.value("text", ""), media_keys);
+    const json* parent = nullptr;
+    if (body.contains("reply")) {
+        const json reply = body["reply"].is_object() ? body["reply"] : json::object();
+        const json to = reply.value("in_reply_to_tweet_id", json());
+        if (!to.is_string() || to == "")
+            return invalid("$.reply.in_reply_to_tweet_id: is required.");
+        parent = find_tweet(to.get<std::string>());
+        if (!parent)
+            return problem(403, "Forbidden",
+                           "You attempted to reply to a Tweet that is deleted or not visible to "
+                           "you.");
+    }
+    const json tweet = store_tweet(grant.user_id, body.value("text", ""), attached, parent);
+    publish_log("x", tweet["text"]);
     return json_answer(201, {{"data",
                               {{"id", tweet["id"]},
                                {"text", tweet["text"]},
@@ -336,7 +389,8 @@ HttpAnswer delete_tweet(const std::string& id, const Grant& grant) {
                    "https://api.twitter.com/2/problems/resource-not-found");
 }
 
-// A user's posts, newest first; created_at only when tweet.fields asks for it.
+// A user's posts, newest first, without replies when exclude says so; created_at only when
+// tweet.fields asks for it.
 HttpAnswer user_tweets(const HttpRequest& request, const std::string& user_id) {
     int max_results = 10;
     if (const auto text = request.query("max_results"); !text.empty())
@@ -346,10 +400,12 @@ HttpAnswer user_tweets(const HttpRequest& request, const std::string& user_id) {
                        "] is not between 5 and 100");
     const bool created_at =
         has(split(url_decode(request.query("tweet.fields")), ','), "created_at");
+    const bool no_replies = has(split(url_decode(request.query("exclude")), ','), "replies");
     const json& tweets = state().tweets.value(user_id, json::array());
     json data = json::array();
     for (auto it = tweets.rbegin();
          it != tweets.rend() && static_cast<int>(data.size()) < max_results; ++it) {
+        if (no_replies && it->contains("referenced_tweets")) continue;
         json tweet = {{"id", (*it)["id"]},
                       {"text", (*it)["text"]},
                       {"edit_history_tweet_ids", (*it)["edit_history_tweet_ids"]}};
@@ -491,6 +547,48 @@ HttpAnswer upload_media(const HttpRequest& request, const Grant& grant) {
     return json_answer(200, {{"data", data}});
 }
 
+// POST /2/media/metadata {id, metadata: {alt_text: {text}}}: an uploaded image's description.
+HttpAnswer media_metadata(const HttpRequest& request, const Grant& grant) {
+    const json body = json::parse(request.body, nullptr, false);
+    if (!body.is_object() || !body.contains("id") || !body["id"].is_string())
+        return invalid("$.id: is required.");
+    auto* media = own_media(body["id"].get<std::string>(), grant);
+    if (!media) return invalid("Your media IDs are invalid.");
+    const json alt = body.value("metadata", json::object()).value("alt_text", json::object());
+    if (!alt.contains("text") || !alt["text"].is_string())
+        return invalid("$.metadata.alt_text.text: is required.");
+    const std::string text = alt["text"];
+    if (utf8_chars(text) > kMaxAltTextChars)
+        return invalid("$.metadata.alt_text.text: must be at most 1000 characters.");
+    (*media)["alt_text"] = text;
+    return json_answer(
+        200, {{"data",
+               {{"id", body["id"]}, {"associated_metadata", {{"alt_text", {{"text", text}}}}}}}});
+}
+
+// GET /2/tweets/:id: the post, with public_metrics when tweet.fields asks; one that does not
+// exist is 200 with the problem under errors, as X answers lookups.
+HttpAnswer lookup_tweet(const HttpRequest& request, const std::string& id) {
+    const json* tweet = find_tweet(id);
+    if (!tweet)
+        return json_answer(
+            200,
+            {{"errors",
+              json::array({{{"value", id},
+                            {"detail", "Could not find tweet with id: [" + id + "]."},
+                            {"title", "Not Found Error"},
+                            {"resource_type", "tweet"},
+                            {"parameter", "id"},
+                            {"resource_id", id},
+                            {"type", "https://api.twitter.com/2/problems/resource-not-found"}}})}});
+    json data = {{"id", (*tweet)["id"]},
+                 {"text", (*tweet)["text"]},
+                 {"edit_history_tweet_ids", (*tweet)["edit_history_tweet_ids"]}};
+    if (has(split(url_decode(request.query("tweet.fields")), ','), "public_metrics"))
+        data["public_metrics"] = (*tweet)["public_metrics"];
+    return json_answer(200, {{"data", data}});
+}
+
 HttpAnswer rate_limited(long long reset) {
     HttpAnswer answer = problem(429, "Too Many Requests", "Too Many Requests");
     answer.headers = {{"x-rate-limit-limit", "100"},
@@ -523,6 +621,10 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (request.method == "POST" && path == "/2/tweets")
         return call({"tweet.read", "tweet.write", "users.read"},
                     [&](const Grant& grant) { return create_tweet(request, grant); });
+    if (request.method == "GET" && path.starts_with(kTweets))
+        return call({"tweet.read", "users.read"}, [&](const Grant&) {
+            return lookup_tweet(request, path.substr(kTweets.size()));
+        });
     if (request.method == "DELETE" && path.starts_with(kTweets))
         return call({"tweet.read", "tweet.write", "users.read"}, [&](const Grant& grant) {
             return delete_tweet(path.substr(kTweets.size()), grant);
@@ -535,6 +637,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (request.method == "GET" && path == "/2/media/upload")
         return call({"media.write"},
                     [&](const Grant& grant) { return upload_status(request, grant); });
+    if (request.method == "POST" && path == "/2/media/metadata")
+        return call({"media.write"},
+                    [&](const Grant& grant) { return media_metadata(request, grant); });
     if (request.method == "POST" && path == "/2/media/upload")
         return call({"media.write"},
                     [&](const Grant& grant) { return upload_media(request, grant); });
@@ -547,7 +652,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // the user's access tokens stop working, as after two hours, while their refresh tokens still work.
 // rate_limit {method, path, reset_in}: the next such call answers 429 until reset_in seconds from
 // now. fail_processing {}: the next finalized video fails processing. tweet {user_id, text}: a post
-// made in the X app.
+// made in the X app. engagement {id, <public_metrics count>...}: people's likes, replies and views
+// of a post, as its public_metrics count them.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -571,6 +677,11 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             unix_now() + body.value("reset_in", 60LL);
     } else if (action == "fail_processing") {
         s.fail_next_processing = true;
+    } else if (action == "engagement") {
+        json* tweet = find_tweet(body.at("id").get<std::string>());
+        if (!tweet) return json_answer(404, {{"error", "no such post"}});
+        for (const auto& [name, count] : body.items())
+            if (name != "id") (*tweet)["public_metrics"][name] = count;
     } else if (action == "tweet") {
         return json_answer(200, store_tweet(body.at("user_id").get<std::string>(),
                                             body.at("text").get<std::string>()));
