@@ -2,12 +2,16 @@
 // requests in flight and queues the rest in order, and a request that waits past its timeout
 // fails as never sent, so a caller may safely send it again.
 #include "common/core/http/http_client.hpp"
+#include "common/core/fs/work_files.hpp"
+#include "common/core/http/file_transfer.hpp"
+#include "common/core/http/multipart.hpp"
 #include "tests/support/fake_receiver.hpp"
 #include "tests/support/wait.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <future>
 #include <thread>
 #include <vector>
@@ -162,4 +166,41 @@ TEST_CASE("a POST cut off on a reused connection is not sent again but a GET is"
     read.url = receiver.url("/read");
     CHECK(client.send(read).status == 200);
     CHECK(receiver.requests("/read").size() == 2);
+}
+
+TEST_CASE("a multipart form whose file part streams from disk arrives as one whole body",
+          "[integration][http]") {
+    FakeReceiver receiver;
+    fs::ScratchDirectory folder("squawk-http-form-");
+    const auto path = folder / "clip.mp4";
+    // Larger than curl's upload buffer, so the file goes in several reads between head and tail.
+    std::string content;
+    for (int i = 0; content.size() < 300'000; ++i) content += "line " + std::to_string(i) + "\n";
+    std::ofstream(path, std::ios::binary) << content;
+
+    http::Multipart form;
+    form.field("key", "uploads/1");
+    const auto content_type = form.content_type();
+    const auto boundary = form.boundary();
+    auto around = std::move(form).finish_around_file("file", "clip.mp4", "video/mp4");
+    http::Request request;
+    request.method = "POST";
+    request.url = receiver.url("/upload");
+    request.headers = {{"Content-Type", content_type}};
+    http::FileBodies files;
+    files.upload_from = path;
+    files.upload_head = around.head;
+    files.upload_tail = around.tail;
+    REQUIRE(http::send_with_files(request, files).status == 200);
+
+    const auto received = receiver.requests("/upload");
+    REQUIRE(received.size() == 1);
+    CHECK(received[0]["method"] == "POST");
+    CHECK(received[0]["headers"]["content-type"] == content_type);
+    CHECK(received[0]["body"] ==
+          "--" + boundary +
+              "\r\nContent-Disposition: form-data; name=\"key\"\r\n\r\nuploads/1\r\n--" + boundary +
+              "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"clip.mp4\"\r\n"
+              "Content-Type: video/mp4\r\n\r\n" +
+              content + "\r\n--" + boundary + "--\r\n");
 }

@@ -29,6 +29,10 @@ struct Transfer {
     const Request* request = nullptr;
     Response response;
     std::FILE* upload = nullptr;
+    // The request body is head, then the file, then tail; each view shrinks as it is sent.
+    std::string_view head;
+    std::string_view tail;
+    bool file_done = false;
     std::optional<std::filesystem::path> download_path;
     File download;
     long long max_download_bytes = 0;
@@ -37,11 +41,25 @@ struct Transfer {
     bool too_large = false;
 };
 
+// Serves `text` from its front into `buffer`, shortening it; 0 once it is empty.
+size_t take(std::string_view& text, char* buffer, size_t room) {
+    const size_t n = std::min(room, text.size());
+    std::copy_n(text.data(), n, buffer);
+    text.remove_prefix(n);
+    return n;
+}
+
 size_t on_read(char* buffer, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
-    const size_t n = std::fread(buffer, size, count, t->upload);
-    if (n == 0 && std::ferror(t->upload)) return CURL_READFUNC_ABORT;
-    return n;
+    const size_t room = size * count;
+    if (!t->head.empty()) return take(t->head, buffer, room);
+    if (!t->file_done) {
+        const size_t n = std::fread(buffer, 1, room, t->upload);
+        if (n == 0 && std::ferror(t->upload)) return CURL_READFUNC_ABORT;
+        if (n > 0) return n;
+        t->file_done = true;
+    }
+    return take(t->tail, buffer, room);
 }
 
 size_t on_body(char* data, size_t size, size_t count, void* user) {
@@ -99,8 +117,11 @@ Response send_with_files(const Request& request, const FileBodies& files) {
         const auto bytes = std::filesystem::file_size(*files.upload_from, ec);
         upload.reset(std::fopen(files.upload_from->c_str(), "rb"));
         if (ec || !upload) return failed("cannot read " + files.upload_from->string());
-        upload_size = static_cast<curl_off_t>(bytes);
+        upload_size =
+            static_cast<curl_off_t>(bytes + files.upload_head.size() + files.upload_tail.size());
         t.upload = upload.get();
+        t.head = files.upload_head;
+        t.tail = files.upload_tail;
     }
 
     CURL* e = easy.get();

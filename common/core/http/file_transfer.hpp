@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace squawk::http {
@@ -16,6 +17,10 @@ struct FileBodies {
     // The request body is this file's content (sent with its Content-Length); request.body is
     // ignored then.
     std::optional<std::filesystem::path> upload_from;
+    // Sent before and after upload_from's content in the same body, so that a multipart form
+    // whose file part streams from disk (Multipart::finish_around_file) is one request.
+    std::string upload_head = {};
+    std::string upload_tail = {};
     // A 2xx answer's body is written to this file (created or truncated) instead of
     // response.body; any other answer's body lands in response.body as usual.
     std::optional<std::filesystem::path> download_to;

@@ -37,12 +37,17 @@ void Multipart::field(std::string_view name, std::string_view value) {
     body_ += "\r\n";
 }
 
-void Multipart::file(std::string_view name, std::string_view filename,
-                     std::string_view content_type, std::string_view bytes) {
+void Multipart::open_file_part(std::string_view name, std::string_view filename,
+                               std::string_view content_type) {
     open_part(name);
     body_ += "; filename=" + quoted(filename) + "\r\nContent-Type: ";
     body_ += content_type.empty() ? std::string_view("application/octet-stream") : content_type;
     body_ += "\r\n\r\n";
+}
+
+void Multipart::file(std::string_view name, std::string_view filename,
+                     std::string_view content_type, std::string_view bytes) {
+    open_file_part(name, filename, content_type);
     body_ += bytes;
     body_ += "\r\n";
 }
@@ -54,6 +59,13 @@ std::string Multipart::content_type() const {
 std::string Multipart::finish() && {
     body_ += "--" + boundary_ + "--\r\n";
     return std::move(body_);
+}
+
+Multipart::AroundFile Multipart::finish_around_file(std::string_view name,
+                                                    std::string_view filename,
+                                                    std::string_view content_type) && {
+    open_file_part(name, filename, content_type);
+    return {std::move(body_), "\r\n--" + boundary_ + "--\r\n"};
 }
 
 }  // namespace squawk::http

@@ -20,10 +20,22 @@ class Multipart {
     // The complete body; the builder is spent afterwards.
     std::string finish() &&;
 
+    // The body of a form whose last part is a file that streams from disk rather than from
+    // memory (http::FileBodies): what goes before the file's bytes and what after them. The
+    // builder is spent afterwards.
+    struct AroundFile {
+        std::string head;
+        std::string tail;
+    };
+    AroundFile finish_around_file(std::string_view name, std::string_view filename,
+                                  std::string_view content_type) &&;
+
     const std::string& boundary() const { return boundary_; }
 
   private:
     void open_part(std::string_view name);
+    void open_file_part(std::string_view name, std::string_view filename,
+                        std::string_view content_type);
 
     std::string boundary_;
     std::string body_;

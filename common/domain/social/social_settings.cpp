@@ -15,6 +15,7 @@ SectionSchema<PlatformSettings> platform_schema() {
                 text("client_secret", &P::client_secret, false),
                 text("authorize_url", &P::authorize_url, false),
                 text("token_url", &P::token_url, false),
+                boolean("organization_pages", &P::organization_pages),
             },
             {}};
 }

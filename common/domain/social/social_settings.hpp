@@ -18,6 +18,9 @@ struct PlatformSettings {
     std::string client_secret;
     std::string authorize_url;
     std::string token_url;  // only where the token endpoint is on another host than the API
+    // LinkedIn: the consent also asks the organization scopes (an application with the Community
+    // Management API), so that members may post as the pages they administer.
+    bool organization_pages = false;
 };
 
 // Keyed by platform identifier.

@@ -1,9 +1,11 @@
 // The LinkedIn connector against the fake LinkedIn: the OAuth round trip with the token endpoint
 // on its own address, refresh, verify, posts of text (as escaped little text), a linked article,
-// images, a video in parts and a document, edits, deletions, the listing, follower and post
-// counts, and each failure classified as the publish worker relies on.
+// images, a video in parts and a document, posts as an organization page the member administers,
+// edits, deletions, the listing, follower and post counts, and each failure classified as the
+// publish worker relies on.
 #include "common/core/fs/work_files.hpp"
 #include "common/domain/social/oauth_grant.hpp"
+#include "common/domain/social/post_validation.hpp"
 #include "common/extensions/platforms/linkedin/factory.hpp"
 #include "common/extensions/platforms/linkedin/little_text.hpp"
 #include "common/extensions/platforms/linkedin/rest.hpp"
@@ -77,6 +79,33 @@ struct LinkedInMember : ConnectorFixture {
                 creates.push_back(call);
         REQUIRE(creates.size() > index);
         return json::parse(creates[index]["body"].get<std::string>());
+    }
+};
+
+// Ada administers the page of Analytical Engines Ltd (2414183) and is only an analyst of
+// another (5550001); a deployment whose application has the Community Management API.
+struct LinkedInAdministrator : LinkedInMember {
+    LinkedInAdministrator() {
+        fake.control_platform("linkedin", "organization",
+                              {{"id", page},
+                               {"name", "Analytical Engines Ltd"},
+                               {"roles", {{member, "ADMINISTRATOR"}}}});
+        fake.control_platform("linkedin", "organization",
+                              {{"id", analysed},
+                               {"name", "Difference Engines"},
+                               {"roles", {{member, "ANALYST"}, {"grace-7", "ADMINISTRATOR"}}}});
+        settings.platforms["linkedin"].organization_pages = true;
+        linkedin = connector("linkedin");
+    }
+
+    const std::string page = "2414183";
+    const std::string analysed = "5550001";
+
+    social::Message as_page(std::string text, std::vector<std::string> images,
+                            const std::string& organization) const {
+        auto m = message(std::move(text), std::move(images));
+        m.options = {{"organization", organization}};
+        return m;
     }
 };
 
@@ -621,5 +650,144 @@ TEST_CASE_METHOD(LinkedInMember, "LinkedIn failures are classified as the publis
     const auto lost = linkedin->publish(account, m);
     REQUIRE(lost.failure);
     CHECK(lost.failure->kind == FailureKind::not_accepted);
+    CHECK(posts().size() == 1);
+}
+
+TEST_CASE("LinkedIn options name the organization posted as by its id or URN",
+          "[integration][social]") {
+    const auto* linkedin = social::find_platform("linkedin");
+    REQUIRE(linkedin);
+    CHECK(linkedin->check_options({{"organization", "2414183"}}, "post").empty());
+    CHECK(linkedin->check_options({{"organization", "urn:li:organization:2414183"}}, "document")
+              .empty());
+    for (const json& bad : {json("acme"), json(2414183), json(""), json("urn:li:person:7"),
+                            json("urn:li:organization:")}) {
+        const auto problems = linkedin->check_options({{"organization", bad}}, "post");
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].field == "organization");
+    }
+    // A page has no connections to limit a post to.
+    const auto connections = linkedin->check_options(
+        {{"organization", "2414183"}, {"visibility", "CONNECTIONS"}}, "post");
+    REQUIRE(connections.size() == 1);
+    CHECK(connections[0].field == "visibility");
+
+    social::PostInput input;
+    input.content = "News from the page";
+    input.platform_options = {{"linkedin", {{"organization", "Analytical Engines"}}}};
+    const auto review = social::review_for_platforms(input, {"linkedin"}, social::known_limits());
+    REQUIRE(review.problems.contains("platform_options.linkedin.organization"));
+    CHECK(
+        review.problems.at("platform_options.linkedin.organization").find("urn:li:organization:") !=
+        std::string::npos);
+}
+
+TEST_CASE_METHOD(LinkedInAdministrator,
+                 "LinkedIn consent asks the organization scopes where organization pages are on",
+                 "[integration][social]") {
+    const auto url =
+        linkedin->authorize_url(client, "state-7", social::code_challenge_of(kVerifier));
+    CHECK(query_fields(url).at("scope") ==
+          "openid profile w_member_social w_organization_social r_organization_social");
+    // The organization scopes are not required: a member who declines them still connects.
+    const auto member_only = connect({{"scopes", {"openid", "profile", "w_member_social"}}});
+    CHECK(social::missing_scopes(member_only, social::linkedin::kScopes).empty());
+}
+
+TEST_CASE_METHOD(LinkedInAdministrator,
+                 "LinkedIn posts as an organization the member administers with the page as "
+                 "author and media owner",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    CHECK(account.credentials.at("scope").find("w_organization_social") != std::string::npos);
+    const std::string urn = "urn:li:organization:" + page;
+    auto m = as_page("Our new engine", {"https://img.example/engine.png"}, page);
+    m.uploads = {png("engine.png")};
+    const auto p = linkedin->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+    CHECK(p.message_id.starts_with("urn:li:share:"));
+
+    // The member's roles were looked up before anything was uploaded.
+    const auto acls = fake.calls("/linkedin/rest/organizationAcls");
+    REQUIRE(acls.size() == 1);
+    const auto query = query_fields(acls[0]["target"].get<std::string>());
+    CHECK(query.at("q") == "roleAssignee");
+    CHECK(query.at("role") == "ADMINISTRATOR");
+    CHECK(query.at("state") == "APPROVED");
+    CHECK(acls[0]["headers"]["x-restli-method"] == "FINDER");
+    const auto init = fake.calls("/linkedin/rest/images");
+    REQUIRE(init.size() == 1);
+    CHECK(json::parse(init[0]["body"].get<std::string>()) ==
+          json{{"initializeUploadRequest", {{"owner", urn}}}});
+    CHECK(posted(0)["author"] == urn);
+    CHECK(posted(0)["visibility"] == "PUBLIC");
+    REQUIRE(posts().size() == 1);
+    CHECK(posts()[0]["author"] == urn);
+    CHECK(posts()[0]["content"]["media"]["id"].get<std::string>().starts_with("urn:li:image:"));
+
+    // The URN names the page as well; a video is owned by the page too.
+    fs::ScratchDirectory folder("squawk-linkedin-video-");
+    auto clip = as_page("A demonstration", {}, urn);
+    clip.video = video_file(folder, 100'000);
+    REQUIRE_FALSE(linkedin->publish(account, clip).failure);
+    const auto videos = fake.calls("/linkedin/rest/videos");
+    REQUIRE_FALSE(videos.empty());
+    CHECK(json::parse(videos[0]["body"].get<std::string>())["initializeUploadRequest"]["owner"] ==
+          urn);
+    CHECK(posts()[1]["author"] == urn);
+    // The page's post is edited and deleted like the member's own.
+    CHECK_FALSE(linkedin->edit(account, p.message_id, message("Our newer engine", {})).failure);
+    CHECK_FALSE(linkedin->remove(account, p.message_id).failure);
+    CHECK(posts().size() == 1);
+}
+
+TEST_CASE_METHOD(LinkedInAdministrator,
+                 "LinkedIn refuses to post as an organization the member does not administer",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    for (const std::string& organization : {analysed, std::string("9990001")}) {
+        fake.clear_calls();
+        auto m = as_page("Not mine to say", {"https://img.example/a.png"}, organization);
+        m.uploads = {png("a.png")};
+        const auto p = linkedin->publish(account, m);
+        REQUIRE(p.failure);
+        CHECK(p.failure->kind == FailureKind::refused);
+        CHECK(p.failure->http_status == 403);
+        CHECK(p.failure->field == "organization");
+        CHECK(p.failure->reason ==
+              "Ada Lovelace is not an administrator of LinkedIn "
+              "organization " +
+                  organization + " (organization)");
+        // Nothing was uploaded or posted.
+        CHECK(fake.calls("/linkedin/rest/images").empty());
+        CHECK(fake.calls("/linkedin/rest/posts").empty());
+    }
+    CHECK(posts().empty());
+}
+
+TEST_CASE_METHOD(LinkedInAdministrator,
+                 "LinkedIn refuses a post as an organization from an account without the "
+                 "organization scope",
+                 "[integration][social]") {
+    // The grant names its scopes: refused before any call.
+    const auto declined = target(connect({{"scopes", {"openid", "profile", "w_member_social"}}}));
+    fake.clear_calls();
+    const auto p = linkedin->publish(declined, as_page("Hello", {}, page));
+    REQUIRE(p.failure);
+    CHECK(p.failure->kind == FailureKind::refused);
+    CHECK(p.failure->field == "organization");
+    CHECK(p.failure->reason.find("needs the permission w_organization_social") !=
+          std::string::npos);
+    CHECK(fake.calls("/linkedin/").empty());
+    // The same member still posts as themself.
+    CHECK_FALSE(linkedin->publish(declined, message("Hello as me", {})).failure);
+
+    // A token that names no scopes is tried: LinkedIn's 403 names the permission.
+    const auto issued = privileged({});
+    const auto unnamed = linkedin->publish(issued, as_page("Hello", {}, page));
+    REQUIRE(unnamed.failure);
+    CHECK(unnamed.failure->kind == FailureKind::refused);
+    CHECK(unnamed.failure->http_status == 403);
+    CHECK(unnamed.failure->reason.find("w_organization_social") != std::string::npos);
     CHECK(posts().size() == 1);
 }

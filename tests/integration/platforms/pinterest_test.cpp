@@ -114,7 +114,7 @@ TEST_CASE("Pinterest is registered as an OAuth platform whose one post type is a
     CHECK(limits.max_album_items == 5);
     CHECK(limits.can_edit);
     CHECK(limits.can_remove);
-    CHECK(limits.media.max_video_bytes == 32LL * 1024 * 1024);
+    CHECK(limits.media.max_video_bytes == 2LL * 1024 * 1024 * 1024);
     CHECK(f.connector("pinterest")->platform() == "pinterest");
 }
 
@@ -421,7 +421,38 @@ TEST_CASE_METHOD(PinterestAccount,
 }
 
 TEST_CASE_METHOD(PinterestAccount,
-                 "Pinterest refuses a video its processing failed or over 32 MB and creates no pin",
+                 "Pinterest streams a video larger than 32 MB to the upload host and it arrives "
+                 "intact",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    fs::ScratchDirectory folder("squawk-pinterest-video-");
+    // 40 MB of varied bytes, so that a part lost, repeated or moved changes the hash.
+    std::string bytes(40 * 1024 * 1024, '\0');
+    unsigned state = 7;
+    for (char& byte : bytes) {
+        state = state * 1103515245u + 12345u;
+        byte = static_cast<char>(state >> 24);
+    }
+    auto m = pin("A long clip", {});
+    m.video = video_file(folder, 1);
+    m.video->bytes = static_cast<long long>(bytes.size());
+    std::ofstream(m.video->path, std::ios::binary | std::ios::trunc) << bytes;
+
+    const auto p = pinterest->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+    const auto media_id = pins()[0]["media"]["media_id"].get<std::string>();
+    const auto media = fake.control_platform("pinterest", "media", {{"media_id", media_id}});
+    CHECK(media["bytes"] == bytes.size());
+    CHECK(media["sha256"] == crypto::sha256_hex(bytes));
+    // The signed parameters went with the file, which came last.
+    const auto uploads = fake.calls("/pinterest/upload/");
+    REQUIRE(uploads.size() == 1);
+    CHECK(uploads[0]["form"]["fields"].contains("x-amz-signature"));
+    CHECK(uploads[0]["form"]["files"]["file"]["bytes"] == bytes.size());
+}
+
+TEST_CASE_METHOD(PinterestAccount,
+                 "Pinterest refuses a video its processing failed or over 2 GB and creates no pin",
                  "[integration][social]") {
     const auto account = target(connect());
     fs::ScratchDirectory folder("squawk-pinterest-video-");
@@ -433,15 +464,15 @@ TEST_CASE_METHOD(PinterestAccount,
     CHECK(failed.failure->kind == FailureKind::refused);
     CHECK(failed.failure->reason == "Pinterest could not process the video");
 
-    // Too large to go in one request: refused before anything is registered.
+    // Larger than Pinterest takes: refused before anything is registered.
     fake.clear_calls();
     auto large = pin("A long clip", {});
     large.video = social::Video{"https://cdn.example/long.mp4", (folder / "none.mp4").string(),
-                                "video/mp4", 33LL * 1024 * 1024};
+                                "video/mp4", 2LL * 1024 * 1024 * 1024 + 1};
     const auto refused = pinterest->publish(account, large);
     REQUIRE(refused.failure);
     CHECK(refused.failure->kind == FailureKind::refused);
-    CHECK(refused.failure->reason.find("at most 32 MB") != std::string::npos);
+    CHECK(refused.failure->reason.find("at most 2048 MB") != std::string::npos);
     CHECK(fake.calls("/pinterest/v5/media").empty());
     CHECK(pins().empty());
 }

@@ -6,6 +6,7 @@
 #include "common/extensions/platforms/linkedin/factory.hpp"
 #include "common/extensions/platforms/linkedin/little_text.hpp"
 #include "common/extensions/platforms/linkedin/media.hpp"
+#include "common/extensions/platforms/linkedin/organizations.hpp"
 #include "common/extensions/platforms/linkedin/rest.hpp"
 
 #include <nlohmann/json.hpp>
@@ -24,7 +25,6 @@ using nlohmann::json;
 // LinkedIn's endpoint is on www.linkedin.com (the factory's default_token_url).
 constexpr TokenEndpoint kTokenEndpoint{"/oauth/v2/accessToken", ClientAuthentication::body};
 
-constexpr std::string_view kPostPermission = "w_member_social";
 // Reading the member's posts and their likes and comments: granted to select applications.
 constexpr std::string_view kReadPermission = "r_member_social";
 constexpr std::string_view kFollowersPermission = "r_member_profileAnalytics";
@@ -86,7 +86,9 @@ PlatformFailure not_a_post(const std::string& external_id) {
 class LinkedInConnector final : public Connector {
   public:
     LinkedInConnector(const config::PlatformSettings& settings, http::Client& http)
-        : Connector(kFactory), api_(settings, http) {}
+        : Connector(kFactory),
+          api_(settings, http),
+          organization_pages_(settings.organization_pages) {}
 
     // The credentials are a token grant (exchange_code), never typed by a client.
     std::vector<FieldProblem> check(Credentials& credentials) const override {
@@ -126,7 +128,13 @@ class LinkedInConnector final : public Connector {
                                            "the post the post_type document");
             return p;
         }
-        const std::string author = person_urn(target.identity.external_id);
+        const auto organization = organization_of(message.options);
+        if (organization)
+            if (auto refused = check_administrator(api_, target, *organization)) {
+                p.failure = std::move(refused);
+                return p;
+            }
+        const std::string author = organization.value_or(person_urn(target.identity.external_id));
         json post = {{"author", author},
                      {"commentary", escape_little_text(message.text)},
                      {"visibility", visibility_of(message.options)},
@@ -144,7 +152,8 @@ class LinkedInConnector final : public Connector {
         if (!content.body.is_null()) post["content"] = std::move(content.body);
         const auto response =
             api_.send("POST", "/rest/posts", rest_headers(target.credentials), post);
-        auto created = read_created(response, kPostPermission);
+        auto created = read_created(
+            response, organization ? kOrganizationPostPermission : kMemberPostPermission);
         if (created.failure) {
             p.failure = std::move(created.failure);
             return p;
@@ -167,7 +176,7 @@ class LinkedInConnector final : public Connector {
             {"patch", {{"$set", {{"commentary", escape_little_text(message.text)}}}}}};
         return {read_done(api_.send("POST", "/rest/posts/" + urn_segment(external_id),
                                     rest_headers(target.credentials, "PARTIAL_UPDATE"), patch),
-                          kPostPermission)
+                          kMemberPostPermission)
                     .failure};
     }
 
@@ -178,7 +187,7 @@ class LinkedInConnector final : public Connector {
         const auto response = api_.send("DELETE", "/rest/posts/" + urn_segment(external_id),
                                         rest_headers(target.credentials, "DELETE"));
         if (response.status == 404 || response.status == 410) return {};
-        return {read_done(response, kPostPermission).failure};
+        return {read_done(response, kMemberPostPermission).failure};
     }
 
     // The member's published posts, newest first (the author finder, sorted by creation).
@@ -255,7 +264,11 @@ class LinkedInConnector final : public Connector {
 
     std::string authorize_url(const OAuthClient& client, const std::string& state,
                               const std::string& code_challenge) const override {
-        return consent_url(client, kFactory.oauth_scopes, " ", state, code_challenge);
+        return consent_url(client,
+                           organization_pages_
+                               ? std::span<const std::string_view>(kOrganizationScopes)
+                               : std::span<const std::string_view>(kScopes),
+                           " ", state, code_challenge);
     }
 
     TokenGrant exchange_code(const OAuthClient& client, const std::string& code,
@@ -325,6 +338,7 @@ class LinkedInConnector final : public Connector {
     }
 
     PlatformApi api_;
+    bool organization_pages_;
 };
 
 }  // namespace

@@ -4,10 +4,11 @@
 // (/rest/posts) with text, a linked article, images, a video in parts or a document, edits their
 // text, deletes them, lists the member's posts and reads follower and post counts.
 //
-// An account is one member, and posts go out as that member (urn:li:person:<sub>). Organization
-// pages are not connected: the consent asks only the member's scopes, since asking
-// w_organization_social of an application without LinkedIn's Community Management product fails
-// the whole consent, and a connect has no way to choose among the pages a member administers.
+// An account is one member, and posts go out as that member (urn:li:person:<sub>), or as an
+// organization page the member administers when the post names it (platform_options.linkedin.
+// organization). The consent asks the organization scopes only where [social.linkedin]
+// organization_pages says the application has LinkedIn's Community Management product: asking
+// them of one without it fails the whole consent.
 #pragma once
 
 #include "common/domain/social/connector.hpp"

@@ -1,5 +1,6 @@
 #include "common/extensions/platforms/linkedin/media.hpp"
 
+#include "common/extensions/platforms/linkedin/organizations.hpp"
 #include "common/extensions/platforms/linkedin/rest.hpp"
 
 #include <nlohmann/json.hpp>
@@ -13,8 +14,6 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-constexpr std::string_view kPermission = "w_member_social";
-
 // Pauses between status reads of a video or document LinkedIn is still processing: about half a
 // minute in all, as long as a publish should hold its worker. Media still processing after them
 // is not accepted, to be tried again later.
@@ -27,8 +26,8 @@ UploadedMedia failed(PlatformFailure failure) {
 }
 
 // {value: {...}} of an action, or the failure of its answer.
-Answer action_value(const http::Response& response) {
-    auto answer = read_resource(response, kPermission);
+Answer action_value(const http::Response& response, std::string_view permission) {
+    auto answer = read_resource(response, permission);
     if (answer.failure) return answer;
     if (!answer.body.contains("value") || !answer.body["value"].is_object()) {
         answer.failure = refusal("LinkedIn's answer to an upload has no value", 200);
@@ -41,11 +40,19 @@ Answer action_value(const http::Response& response) {
 
 }  // namespace
 
+MediaUploads::MediaUploads(PlatformApi& api, const Credentials& credentials, std::string owner)
+    : api_(api),
+      credentials_(credentials),
+      owner_(std::move(owner)),
+      permission_(owner_.starts_with("urn:li:organization:") ? kOrganizationPostPermission
+                                                             : kMemberPostPermission) {}
+
 UploadedMedia MediaUploads::single_upload(const std::string& resource, const char* urn_member,
                                           const Upload& file) {
     const json request = {{"initializeUploadRequest", {{"owner", owner_}}}};
     auto started = action_value(api_.send("POST", "/rest/" + resource + "?action=initializeUpload",
-                                          rest_headers(credentials_), request));
+                                          rest_headers(credentials_), request),
+                                permission_);
     if (started.failure) return failed(std::move(*started.failure));
     const auto upload_url = json_text(started.body, "uploadUrl");
     const auto urn = json_text(started.body, urn_member);
@@ -53,7 +60,7 @@ UploadedMedia MediaUploads::single_upload(const std::string& resource, const cha
         return failed(refusal("LinkedIn gave no upload address for the " + resource, 200));
     auto put = read_done(
         api_.send("PUT", upload_url, bearer(credentials_), "application/octet-stream", file.bytes),
-        kPermission);
+        permission_);
     if (put.failure) return failed(std::move(*put.failure));
     return {urn, std::nullopt};
 }
@@ -78,7 +85,8 @@ UploadedMedia MediaUploads::video(const Video& video) {
                             {"uploadCaptions", false},
                             {"uploadThumbnail", false}}}};
     auto started = action_value(api_.send("POST", "/rest/videos?action=initializeUpload",
-                                          rest_headers(credentials_), request));
+                                          rest_headers(credentials_), request),
+                                permission_);
     if (started.failure) return failed(std::move(*started.failure));
     const auto urn = json_text(started.body, "video");
     const auto parts = started.body.value("uploadInstructions", json::array());
@@ -103,7 +111,7 @@ UploadedMedia MediaUploads::video(const Video& video) {
         // The part's address is signed: it takes no token.
         const auto response =
             api_.send("PUT", url, {}, "application/octet-stream", std::move(bytes));
-        auto put = read_done(response, kPermission);
+        auto put = read_done(response, permission_);
         if (put.failure) return failed(std::move(*put.failure));
         const auto etag = response.header("etag");
         if (!etag || etag->empty()) {
@@ -119,7 +127,7 @@ UploadedMedia MediaUploads::video(const Video& video) {
                              {"uploadedPartIds", etags}}}};
     auto finished = read_done(api_.send("POST", "/rest/videos?action=finalizeUpload",
                                         rest_headers(credentials_), finalize),
-                              kPermission);
+                              permission_);
     if (finished.failure) return failed(std::move(*finished.failure));
     if (auto waiting = wait_until_available("videos", urn)) return failed(std::move(*waiting));
     return {urn, std::nullopt};
@@ -130,7 +138,7 @@ std::optional<PlatformFailure> MediaUploads::wait_until_available(const std::str
     for (size_t read = 0;; ++read) {
         auto answer = read_resource(api_.send("GET", "/rest/" + resource + "/" + urn_segment(urn),
                                               rest_headers(credentials_)),
-                                    kPermission);
+                                    permission_);
         if (answer.failure) return nothing_published(std::move(*answer.failure));
         const auto status = json_text(answer.body, "status");
         if (status == "AVAILABLE") return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace squawk::social::linkedin {
 
@@ -18,9 +19,9 @@ struct UploadedMedia {
 
 class MediaUploads {
   public:
-    // Media owned by `owner` (the post's author URN), uploaded with `credentials`.
-    MediaUploads(PlatformApi& api, const Credentials& credentials, std::string owner)
-        : api_(api), credentials_(credentials), owner_(std::move(owner)) {}
+    // Media owned by `owner` (the post's author URN: a member or an organization), uploaded
+    // with `credentials`.
+    MediaUploads(PlatformApi& api, const Credentials& credentials, std::string owner);
 
     UploadedMedia image(const Upload& file);
     UploadedMedia document(const Upload& file);
@@ -37,6 +38,7 @@ class MediaUploads {
     PlatformApi& api_;
     const Credentials& credentials_;
     std::string owner_;
+    std::string_view permission_;  // the scope uploads for owner_ need, named in a 403
 };
 
 }  // namespace squawk::social::linkedin

@@ -14,6 +14,9 @@ namespace squawk::social::linkedin {
 // a year after its release.
 inline constexpr std::string_view kVersion = "202610";
 
+// Creating posts, and the media they show, as the member.
+inline constexpr std::string_view kMemberPostPermission = "w_member_social";
+
 http::HeaderList bearer(const Credentials& credentials);
 // The bearer token, LinkedIn-Version and X-Restli-Protocol-Version 2.0.0, and X-RestLi-Method
 // when `restli_method` is given (PARTIAL_UPDATE, DELETE, FINDER).

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 namespace squawk::social::pinterest {
 namespace {
@@ -48,7 +49,7 @@ std::string unpinnable(const Message& message) {
 class PinterestConnector final : public Connector {
   public:
     PinterestConnector(const config::PlatformSettings& settings, http::Client& http)
-        : Connector(kFactory), api_(settings, http) {}
+        : Connector(kFactory), api_(settings, http), timeout_(settings.timeout_ms) {}
 
     // The credentials are a token grant (exchange_code), never typed by a client.
     std::vector<FieldProblem> check(Credentials& credentials) const override {
@@ -101,7 +102,7 @@ class PinterestConnector final : public Connector {
         json pin = pin_fields(message);
         pin["board_id"] = board_id;
         if (message.video) {
-            const auto upload = upload_video(api_, auth, *message.video);
+            const auto upload = upload_video(api_, auth, *message.video, timeout_);
             if (upload.failure) {
                 p.failure = upload.failure;
                 return p;
@@ -260,6 +261,7 @@ class PinterestConnector final : public Connector {
     }
 
     PlatformApi api_;
+    std::chrono::milliseconds timeout_;
 };
 
 }  // namespace

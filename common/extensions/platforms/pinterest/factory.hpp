@@ -19,8 +19,7 @@ inline constexpr std::string_view kPostTypes[] = {"pin"};
 
 // A pin needs an image or a video. Its description holds 500 characters; images go by public
 // URL (at most 20 MB), one or a carousel of 2 to 5; a video (MP4 or MOV, at most 15 minutes) is
-// uploaded, at most 32 MB here as it goes in one request (Pinterest takes up to 2 GB). Pins can be
-// edited and deleted.
+// uploaded, streamed from its file, up to Pinterest's 2 GB. Pins can be edited and deleted.
 inline constexpr PlatformFactory kFactory{
     .id = "pinterest",
     .aliases = {},

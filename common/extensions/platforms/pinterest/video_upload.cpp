@@ -1,5 +1,6 @@
 #include "common/extensions/platforms/pinterest/video_upload.hpp"
 
+#include "common/core/http/file_transfer.hpp"
 #include "common/core/http/multipart.hpp"
 #include "common/extensions/platforms/pinterest/answers.hpp"
 #include "common/extensions/platforms/pinterest/options.hpp"
@@ -33,28 +34,28 @@ std::string upload_refusal(const http::Response& response) {
     return reason;
 }
 
-// The upload form: every upload parameter as handed out, then the file, last as S3 wants it.
-std::optional<PlatformFailure> send_file(PlatformApi& api, const std::string& upload_url,
-                                         const json& parameters, const Video& video) {
+// The upload form: every upload parameter as handed out, then the file, last as S3 wants it. The
+// file streams from disk into the request, so a video of any size costs the same memory; the
+// transfer blocks the worker's thread as the media stage's downloads do, for as long as bytes
+// keep moving.
+std::optional<PlatformFailure> send_file(const std::string& upload_url, const json& parameters,
+                                         const Video& video, std::chrono::milliseconds stall) {
     http::Multipart form;
     for (const auto& [name, value] : parameters.items())
         if (value.is_string()) form.field(name, value.get<std::string>());
-    std::string bytes;
-    bytes.reserve(static_cast<size_t>(video.bytes));
-    while (static_cast<long long>(bytes.size()) < video.bytes) {
-        const auto chunk = video.read_chunk(static_cast<long long>(bytes.size()), kVideoChunkBytes);
-        if (chunk.empty())
-            return failure_of(FailureKind::refused,
-                              "the video file is shorter than its announced size");
-        bytes += chunk;
-    }
     auto filename = std::filesystem::path(video.path).filename().string();
     if (filename.empty()) filename = "video.mp4";
-    form.file("file", filename, video.content_type, bytes);
-    // The form keeps its own copy; freeing this one halves the memory the upload holds.
-    bytes = std::string();
-    const auto content_type = form.content_type();
-    const auto response = api.send("POST", upload_url, {}, content_type, std::move(form).finish());
+    http::Request request;
+    request.method = "POST";
+    request.url = upload_url;
+    request.headers = {{"Content-Type", form.content_type()}};
+    request.timeout = stall;
+    auto around = std::move(form).finish_around_file("file", filename, video.content_type);
+    http::FileBodies files;
+    files.upload_from = video.path;
+    files.upload_head = std::move(around.head);
+    files.upload_tail = std::move(around.tail);
+    const auto response = http::send_with_files(request, files);
     if (response.status / 100 == 2) return std::nullopt;
     if (response.status == 0) return nothing_published(transport_failure(response));
     return failure_of(failure_kind_for_status(response.status), upload_refusal(response),
@@ -88,14 +89,14 @@ std::optional<PlatformFailure> wait_until_processed(PlatformApi& api, const http
 
 }  // namespace
 
-MediaUpload upload_video(PlatformApi& api, const http::HeaderList& auth, const Video& video) {
+MediaUpload upload_video(PlatformApi& api, const http::HeaderList& auth, const Video& video,
+                         std::chrono::milliseconds stall_timeout) {
     MediaUpload out;
     if (video.bytes > kMaxVideoUploadBytes) {
-        out.failure = failure_of(FailureKind::refused, "Squawk sends Pinterest videos of at most " +
-                                                           megabytes(kMaxVideoUploadBytes) +
-                                                           " (one upload request); "
-                                                           "this one has " +
-                                                           megabytes(video.bytes));
+        out.failure =
+            failure_of(FailureKind::refused, "Pinterest takes videos of at most " +
+                                                 megabytes(kMaxVideoUploadBytes) +
+                                                 "; this one has " + megabytes(video.bytes));
         return out;
     }
     auto registered =
@@ -112,7 +113,7 @@ MediaUpload upload_video(PlatformApi& api, const http::HeaderList& auth, const V
                                  "Pinterest registered the video without an upload address", 201);
         return out;
     }
-    if (auto failed = send_file(api, upload_url, parameters, video)) {
+    if (auto failed = send_file(upload_url, parameters, video, stall_timeout)) {
         out.failure = nothing_published(std::move(*failed));
         return out;
     }

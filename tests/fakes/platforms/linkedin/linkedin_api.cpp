@@ -1,9 +1,9 @@
 // The fake LinkedIn: OAuth 2.0 (the consent page /oauth/v2/authorization and the token endpoint
 // /oauth/v2/accessToken, which LinkedIn keeps on www.linkedin.com), the OpenID userinfo (/v2), and
-// the versioned REST API (/rest/...): posts, images, videos in parts, documents, social actions
-// and the member's follower count. Every REST call must carry LinkedIn-Version (YYYYMM) and
-// X-Restli-Protocol-Version 2.0.0; errors are {status, serviceErrorCode, code, message}; throttled
-// calls answer 429 with Retry-After.
+// the versioned REST API (/rest/...): posts, images, videos in parts, documents, social actions,
+// the member's follower count and organization access control (posts as a page). Every REST call
+// must carry LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0; errors are {status,
+// serviceErrorCode, code, message}; throttled calls answer 429 with Retry-After.
 #include "tests/fakes/platforms/linkedin/linkedin_fake.hpp"
 
 #include <algorithm>
@@ -44,6 +44,17 @@ std::string random_text(size_t length) {
 
 std::string person_urn(const std::string& member) {
     return "urn:li:person:" + member;
+}
+
+bool acts_as(const std::string& urn, const Grant& grant) {
+    if (urn == person_urn(grant.member)) return true;
+    constexpr std::string_view kOrganization = "urn:li:organization:";
+    if (!urn.starts_with(kOrganization) || !has(grant.scopes, "w_organization_social"))
+        return false;
+    const auto& organizations = state().organizations;
+    const auto id = urn.substr(kOrganization.size());
+    return organizations.contains(id) &&
+           organizations[id]["roles"].value(grant.member, "") == "ADMINISTRATOR";
 }
 
 long long now_ms() {
@@ -120,6 +131,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
         if (const auto refused = unversioned(request)) return *refused;
     if (auto answer = serve_media(request, path)) return *answer;
     if (auto answer = serve_posts(request, path)) return *answer;
+    if (auto answer = serve_organizations(request, path)) return *answer;
     return error(404, 0, "NOT_FOUND", "No virtual resource found");
 }
 
@@ -130,7 +142,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // {user_id}: the member's access tokens expire; their refresh tokens still work. throttle
 // {method, path, retry_after}: the next such call answers 429. fail_processing {}: the next
 // finalized video fails processing. post {user_id, text}: a post made in the LinkedIn app.
-// social {urn, likes, comments}: a post's counts.
+// social {urn, likes, comments}: a post's counts. organization {id, name, roles: {member:
+// role}}: an organization page and the roles members hold on it (all APPROVED).
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -165,6 +178,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     } else if (action == "post") {
         return json_answer(200, store_native_post(body.at("user_id").get<std::string>(),
                                                   body.at("text").get<std::string>()));
+    } else if (action == "organization") {
+        const auto id = body.at("id").get<std::string>();
+        s.organizations[id] = {
+            {"id", id}, {"name", body.at("name")}, {"roles", body.value("roles", json::object())}};
     } else if (action == "social") {
         for (auto& post : s.posts)
             if (post["id"] == body.at("urn")) {

@@ -45,6 +45,8 @@ struct State {
     json videos = json::object();
     bool fail_next_processing = false;
     json posts = json::array();  // oldest first
+    // id -> {id, name, followers, roles: {member sub -> ADMINISTRATOR, ANALYST, ...}}
+    json organizations = json::object();
     // "METHOD /path" -> the Retry-After its next call answers 429 with
     std::map<std::string, long long> throttled;
 };
@@ -61,6 +63,10 @@ std::variant<Grant, HttpAnswer> authorized(const HttpRequest& request,
                                            std::initializer_list<std::string_view> needed,
                                            const std::string& resource);
 
+// Whether `grant` may act as `urn` (author posts, own media): its member's own URN, or an
+// organization where the member is an ADMINISTRATOR and the grant holds w_organization_social.
+bool acts_as(const std::string& urn, const Grant& grant);
+
 bool has(const std::vector<std::string>& list, std::string_view item);
 std::string random_text(size_t length);
 std::string person_urn(const std::string& member);
@@ -74,9 +80,12 @@ HttpAnswer token(const HttpRequest& request);
 HttpAnswer userinfo(const HttpRequest& request);
 std::optional<HttpAnswer> serve_media(const HttpRequest& request, const std::string& path);
 std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::string& path);
+// GET /rest/organizationAcls (organizations.cpp).
+std::optional<HttpAnswer> serve_organizations(const HttpRequest& request, const std::string& path);
 // A member's post as if made in the LinkedIn app; returns it.
 json store_native_post(const std::string& member, const std::string& text);
-// Whether `urn` is a video, image or document of `member` ready to be posted; its kind.
-std::optional<std::string> ready_media(const std::string& urn, const std::string& member);
+// Whether `urn` is a video, image or document owned by `owner` (a person or organization URN)
+// ready to be posted; its kind.
+std::optional<std::string> ready_media(const std::string& urn, const std::string& owner);
 
 }  // namespace squawk::fakes::platforms::linkedin

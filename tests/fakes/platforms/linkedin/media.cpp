@@ -22,7 +22,8 @@ json parsed(const HttpRequest& request) {
     return json::parse(request.body, nullptr, false);
 }
 
-// The initializeUploadRequest of an action's body, when its owner is the token's member.
+// The initializeUploadRequest of an action's body, when the token's member may act as its owner
+// (themself or a page they administer).
 std::variant<json, HttpAnswer> upload_request(const HttpRequest& request, const Grant& grant) {
     const json body = parsed(request);
     if (!body.is_object() || !body.contains("initializeUploadRequest") ||
@@ -31,7 +32,7 @@ std::variant<json, HttpAnswer> upload_request(const HttpRequest& request, const 
             "ERROR :: /initializeUploadRequest :: field is required but not found "
             "and has no default value");
     const json& init = body["initializeUploadRequest"];
-    if (init.value("owner", "") != person_urn(grant.member))
+    if (!acts_as(init.value("owner", ""), grant))
         return error(403, 100, "ACCESS_DENIED",
                      "Not enough permissions to upload media for " + init.value("owner", ""));
     return init;
@@ -47,7 +48,7 @@ HttpAnswer initialize_single(const HttpRequest& request, const Grant& grant,
     if (auto* refusal = std::get_if<HttpAnswer>(&init)) return *refusal;
     const std::string id = new_asset_id(kind == "image" ? "C4E10AQ" : "D4D10AQ");
     const std::string urn = "urn:li:" + kind + ":" + id;
-    state().single_uploads[urn] = {{"owner", person_urn(grant.member)},
+    state().single_uploads[urn] = {{"owner", std::get<json>(init)["owner"]},
                                    {"kind", kind},
                                    {"uploaded", false},
                                    {"bytes", 0},
@@ -86,7 +87,7 @@ HttpAnswer initialize_video(const HttpRequest& request, const Grant& grant) {
              {"lastByte", last}});
     }
     const std::string upload_token = parts.size() > 1 ? random_text(32) : "";
-    state().videos[urn] = {{"owner", person_urn(grant.member)},
+    state().videos[urn] = {{"owner", request_body["owner"]},
                            {"bytes", size},
                            {"parts", parts},
                            {"signature", signature},
@@ -110,7 +111,7 @@ HttpAnswer finalize_video(const HttpRequest& request, const Grant& grant) {
             "and has no default value");
     const std::string urn = finalize.value("video", "");
     auto& videos = state().videos;
-    if (!videos.contains(urn) || videos[urn]["owner"] != person_urn(grant.member))
+    if (!videos.contains(urn) || !acts_as(videos[urn]["owner"].get<std::string>(), grant))
         return error(404, 0, "NOT_FOUND", "Video " + urn + " not found");
     json& video = videos[urn];
     if (finalize.value("uploadToken", "") != video["upload_token"])
@@ -159,7 +160,7 @@ HttpAnswer upload_single(const HttpRequest& request, const std::string& urn) {
     auto& uploads = state().single_uploads;
     if (!uploads.contains(urn)) return error(404, 0, "NOT_FOUND", "Upload not found");
     json& media = uploads[urn];
-    if (media["owner"] != person_urn(std::get<Grant>(who).member))
+    if (!acts_as(media["owner"].get<std::string>(), std::get<Grant>(who)))
         return error(403, 100, "ACCESS_DENIED", "The upload belongs to another member");
     const auto size = static_cast<long long>(request.body.size());
     if (size == 0) return error(400, 0, "BAD_REQUEST", "The upload is empty");
@@ -185,9 +186,8 @@ HttpAnswer read_status(json& media, const std::string& urn) {
 
 }  // namespace
 
-std::optional<std::string> ready_media(const std::string& urn, const std::string& member) {
+std::optional<std::string> ready_media(const std::string& urn, const std::string& owner) {
     const auto& s = state();
-    const std::string owner = person_urn(member);
     if (s.videos.contains(urn))
         return s.videos[urn]["owner"] == owner && s.videos[urn]["status"] == "AVAILABLE"
                    ? std::optional<std::string>("video")
@@ -230,7 +230,7 @@ std::optional<HttpAnswer> serve_media(const HttpRequest& request, const std::str
         if (request.method == "GET" && path.size() > collection.size()) {
             const auto urn = url_decode(path.substr(collection.size() + 1));
             auto& store = kind == "video" ? state().videos : state().single_uploads;
-            if (!store.contains(urn) || store[urn]["owner"] != person_urn(grant.member))
+            if (!store.contains(urn) || !acts_as(store[urn]["owner"].get<std::string>(), grant))
                 return error(404, 0, "NOT_FOUND", "Not Found");
             return read_status(store[urn], urn);
         }

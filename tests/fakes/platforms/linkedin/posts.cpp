@@ -1,7 +1,8 @@
-// LinkedIn's Posts API as the fake serves it: posts created (201 with x-restli-id) after their
-// commentary parses as little text of at most 3,000 characters and their content names media of
-// the author that is ready, PARTIAL_UPDATE of the commentary, DELETE, the author finder (which
-// needs r_member_social), and the counts: socialActions and memberFollowersCount.
+// LinkedIn's Posts API as the fake serves it: posts created (201 with x-restli-id) by their author
+// (the member, or a page they administer) after their commentary parses as little text of at most
+// 3,000 characters and their content names media of the author that is ready, PARTIAL_UPDATE of the
+// commentary, DELETE, the author finder (which needs r_member_social), and the counts:
+// socialActions and memberFollowersCount.
 #include "tests/fakes/platforms/linkedin/linkedin_fake.hpp"
 
 #include <algorithm>
@@ -89,12 +90,12 @@ std::optional<HttpAnswer> commentary_problem(const json& commentary) {
 }
 
 // content: {media: {id, title?}}, {multiImage: {images: [{id}]}} or {article: {source, title}}.
-std::optional<HttpAnswer> content_problem(const json& content, const std::string& member) {
+std::optional<HttpAnswer> content_problem(const json& content, const std::string& author) {
     if (!content.is_object() || content.size() != 1)
         return unprocessable("ERROR :: /content :: exactly one kind of content is allowed");
     if (content.contains("media")) {
         const json& media = content["media"];
-        const auto kind = ready_media(media.value("id", ""), member);
+        const auto kind = ready_media(media.value("id", ""), author);
         if (!kind)
             return unprocessable("ERROR :: /content/media/id :: " + media.value("id", "") +
                                  " is not an available asset of the author");
@@ -109,7 +110,7 @@ std::optional<HttpAnswer> content_problem(const json& content, const std::string
                 "ERROR :: /content/multiImage/images :: between 2 and 20 images "
                 "are allowed");
         for (const auto& image : images)
-            if (ready_media(image.value("id", ""), member) != "image")
+            if (ready_media(image.value("id", ""), author) != "image")
                 return unprocessable("ERROR :: /content/multiImage/images :: " +
                                      image.value("id", "") + " is not an available image");
         return std::nullopt;
@@ -132,11 +133,11 @@ json* find_post(const std::string& urn) {
     return nullptr;
 }
 
-json new_post(const std::string& member, const std::string& commentary) {
+json new_post(const std::string& author, const std::string& commentary) {
     const long long now = now_ms();
     return {
         {"id", "urn:li:share:" + std::to_string(7'200'000'000'000'000'000LL + next_message_id())},
-        {"author", person_urn(member)},
+        {"author", author},
         {"commentary", commentary},
         {"visibility", "PUBLIC"},
         {"distribution",
@@ -155,9 +156,9 @@ json new_post(const std::string& member, const std::string& commentary) {
 HttpAnswer create_post(const HttpRequest& request, const Grant& grant) {
     const json body = json::parse(request.body, nullptr, false);
     if (!body.is_object()) return error(400, 0, "BAD_REQUEST", "The body is not a JSON object");
-    if (body.value("author", "") != person_urn(grant.member))
-        return error(403, 100, "ACCESS_DENIED",
-                     "Not enough permissions to post as " + body.value("author", ""));
+    const std::string author = body.value("author", "");
+    if (!acts_as(author, grant))
+        return error(403, 100, "ACCESS_DENIED", "Not enough permissions to post as " + author);
     if (auto problem = commentary_problem(body.value("commentary", json()))) return *problem;
     const std::string visibility = body.value("visibility", "");
     if (visibility != "PUBLIC" && visibility != "CONNECTIONS" && visibility != "LOGGED_IN")
@@ -172,14 +173,15 @@ HttpAnswer create_post(const HttpRequest& request, const Grant& grant) {
             "ERROR :: /distribution/feedDistribution :: field is required but "
             "not found and has no default value");
     if (body.contains("content")) {
-        if (auto problem = content_problem(body["content"], grant.member)) return *problem;
+        if (auto problem = content_problem(body["content"], author)) return *problem;
     } else if (body["commentary"] == "") {
         return unprocessable("ERROR :: /commentary :: a post without content needs commentary");
     }
-    json post = new_post(grant.member, body["commentary"]);
+    json post = new_post(author, body["commentary"]);
     post["visibility"] = visibility;
     if (body.contains("content")) post["content"] = body["content"];
     state().posts.push_back(post);
+    publish_log("linkedin", body["commentary"]);
     HttpAnswer answer;
     answer.status = 201;
     answer.headers = {{"x-restli-id", post["id"].get<std::string>()}};
@@ -190,7 +192,7 @@ HttpAnswer create_post(const HttpRequest& request, const Grant& grant) {
 std::variant<json*, HttpAnswer> own_post(const std::string& urn, const Grant& grant) {
     json* post = find_post(urn);
     if (!post) return error(404, 0, "NOT_FOUND", "Not Found");
-    if ((*post)["author"] != person_urn(grant.member))
+    if (!acts_as((*post)["author"].get<std::string>(), grant))
         return error(403, 100, "ACCESS_DENIED", "Not enough permissions to change " + urn);
     return post;
 }
@@ -244,7 +246,7 @@ HttpAnswer find_by_author(const HttpRequest& request, const Grant& grant) {
     if (method == request.headers.end() || method->second != "FINDER")
         return error(400, 0, "BAD_REQUEST", "A finder needs X-RestLi-Method: FINDER");
     const std::string author = param("author");
-    if (author != person_urn(grant.member))
+    if (!acts_as(author, grant))
         return error(403, 100, "ACCESS_DENIED",
                      "Not enough permissions to read posts of " + author);
     const std::string sort = param("sortBy").empty() ? "LAST_MODIFIED" : param("sortBy");
@@ -293,7 +295,7 @@ json store_native_post(const std::string& member, const std::string& text) {
         if (c != '#' && kReserved.find(c) != std::string_view::npos) commentary += '\\';
         commentary += c;
     }
-    json post = new_post(member, commentary);
+    json post = new_post(person_urn(member), commentary);
     state().posts.push_back(post);
     return post;
 }

@@ -1,8 +1,11 @@
 // The fake Pinterest's video uploads: POST /v5/media registers one and hands out an upload
 // address on the fake's upload host with signed parameters (as Amazon S3's POST policy), the
-// upload host takes the multipart POST with every parameter and the file last, and
+// upload host takes the multipart POST with every parameter and the file last (keeping its size
+// and SHA-256 for the tests: control action media {media_id}), and
 // GET /v5/media/{id} reads it moving registered -> processing -> succeeded (or failed).
 #include "tests/fakes/platforms/pinterest/pinterest_fake.hpp"
+
+#include <openssl/sha.h>
 
 #include <utility>
 
@@ -27,6 +30,31 @@ HttpAnswer s3_error(int status, const std::string& code, const std::string& mess
 bool file_is_last(const std::string& body) {
     const auto last = body.rfind("Content-Disposition: form-data; name=\"");
     return last != std::string::npos && body.compare(last + 38, 5, "file\"") == 0;
+}
+
+// The SHA-256 (hex) of the file part's bytes, which run from the end of its part head to the
+// form's closing boundary (the file is the last part); empty when the body has no such part.
+std::string file_sha256(const HttpRequest& request) {
+    const auto type = request.headers.find("content-type");
+    const auto at =
+        type == request.headers.end() ? std::string::npos : type->second.find("boundary=");
+    if (at == std::string::npos) return "";
+    const std::string closing = "\r\n--" + type->second.substr(at + 9) + "--";
+    const auto& body = request.body;
+    const auto part = body.rfind("Content-Disposition: form-data; name=\"file\"");
+    const auto start = part == std::string::npos ? part : body.find("\r\n\r\n", part);
+    const auto end = body.rfind(closing);
+    if (start == std::string::npos || end == std::string::npos || end < start + 4) return "";
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(body.data() + start + 4), end - start - 4,
+           digest);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (const unsigned char byte : digest) {
+        hex += kHex[byte >> 4];
+        hex += kHex[byte & 0x0f];
+    }
+    return hex;
 }
 
 json media_object(const std::string& id, const json& media) {
@@ -89,6 +117,7 @@ HttpAnswer upload(const HttpRequest& request) {
         return s3_error(403, "AccessDenied", "Invalid according to Policy: Content-Type");
     (*media)["status"] = "processing";
     (*media)["bytes"] = bytes;
+    (*media)["sha256"] = file_sha256(request);
     (*media)["polls_left"] = 1;
     (*media)["fails"] = std::exchange(s.fail_next_processing, false);
     HttpAnswer answer;

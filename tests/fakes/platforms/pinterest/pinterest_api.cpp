@@ -7,7 +7,8 @@
 // user {id, username, business_name?, follower_count?, following_count?}; next_consent
 // {user_id, scopes?, deny?}; board {user_id, name} (answers the board); expire {user_id} (the
 // user's access tokens stop working, their refresh tokens still work); rate_limit {method, path,
-// reset_in}; fail_processing {} (the next uploaded video fails processing); pin {user_id,
+// reset_in}; fail_processing {} (the next uploaded video fails processing); media {media_id}
+// (a video upload as the fake keeps it: status, bytes, sha256 of the file); pin {user_id,
 // board_id, description} (a pin made in the app); analytics {pin_id, metrics: {IMPRESSION, ...}}.
 #include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/pinterest/pinterest_fake.hpp"
@@ -211,6 +212,7 @@ HttpAnswer create_pin(const HttpRequest& request, const Grant& grant) {
         return error(400, 1, problem);
     const auto media = media_of(body.value("media_source", json()), grant);
     if (!media) return error(400, 1, "Invalid media_source.");
+    publish_log("pinterest", body.value("description", body.value("title", "")));
     return json_answer(201, public_pin(store_pin(grant.user_id, body, *media)));
 }
 
@@ -394,6 +396,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
                        body.at("path").get<std::string>()] = body.value("reset_in", 60LL);
     } else if (action == "fail_processing") {
         s.fail_next_processing = true;
+    } else if (action == "media") {
+        const auto id = body.at("media_id").get<std::string>();
+        if (!s.media.contains(id)) return error(404, 4, "Media upload not found.");
+        return json_answer(200, s.media[id]);
     } else if (action == "pin") {
         json fields = {{"board_id", body.at("board_id")}, {"description", body.at("description")}};
         return json_answer(200, public_pin(store_pin(body.at("user_id").get<std::string>(), fields,

@@ -37,7 +37,7 @@ struct State {
     nlohmann::json boards = nlohmann::json::object();  // id -> {id, name, owner_id, owner}
     nlohmann::json pins = nlohmann::json::object();    // id -> Pin fields and owner_id
     std::vector<std::string> pin_order;                // oldest first
-    // media id -> {user_id, status, upload_parameters, polls_left, fails, bytes}
+    // media id -> {user_id, status, upload_parameters, polls_left, fails, bytes, sha256}
     nlohmann::json media = nlohmann::json::object();
     bool fail_next_processing = false;
     // "METHOD /path" -> the seconds its next call is to wait (x-ratelimit-reset).
