@@ -105,6 +105,10 @@ nlohmann::json FakePlatforms::messages() {
     return control("GET", "/_control/messages");
 }
 
+nlohmann::json FakePlatforms::publishes() {
+    return control("GET", "/_control/publishes");
+}
+
 void FakePlatforms::clear_calls() {
     control("POST", "/_control/calls/clear", nlohmann::json::object());
 }

@@ -63,7 +63,9 @@ class FakePlatforms {
     // The messages on the platforms now: {"telegram": {chat id: [...]}, "discord": {channel id:
     // [...]}}, oldest first.
     nlohmann::json messages();
-    // Forgets the calls received so far (benchmark rounds).
+    // The posts the platforms' APIs published, oldest first: {platform, text, received_at_ms}.
+    nlohmann::json publishes();
+    // Forgets the calls received and the posts published so far (benchmark rounds).
     void clear_calls();
 
   private:

@@ -80,7 +80,7 @@ HttpResponse connect_through_oauth(JsonApi& api, const std::string& key,
     HttpClient browser(consent_url.substr(0, path));
     const auto consent = browser.send("GET", consent_url.substr(path), std::nullopt, {});
     const auto redirect = consent.header("location");
-    if (consent.status != 302 || !redirect.starts_with(Stack::public_base_url()))
+    if (consent.status / 100 != 3 || !redirect.starts_with(Stack::public_base_url()))
         throw std::runtime_error("the consent page did not send the user back: " + consent.body);
     return api.request("GET", "/v1" + redirect.substr(Stack::public_base_url().size()), nullptr,
                        "");

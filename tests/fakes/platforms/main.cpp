@@ -7,7 +7,8 @@
 // discord webhook, channel, message; whatsapp phone); /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
 // GET /_control/calls?match=S (every call received; a multipart/form-data call as its fields and
-// file sizes under "form"); POST /_control/calls/clear;
+// file sizes under "form"); GET /_control/publishes (every post the platforms' APIs published,
+// publish_log()); POST /_control/calls/clear (both records);
 // GET /_control/messages (by platform: Telegram messages by chat id, Discord by channel id);
 // POST /_control/media/file {name, content_type, base64} (a real file on the media host);
 // POST /_control/reset.
@@ -24,6 +25,12 @@ namespace {
 std::vector<const FakePlatform*>& registered() {
     static std::vector<const FakePlatform*> platforms;
     return platforms;
+}
+
+long long now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace
@@ -43,6 +50,11 @@ Record& record() {
 
 long long next_message_id() {
     return ++record().last_message_id;
+}
+
+void publish_log(std::string_view platform, const std::string& text) {
+    record().publishes.push_back(
+        {{"platform", platform}, {"text", text}, {"received_at_ms", now_ms()}});
 }
 
 HttpAnswer json_answer(int status, const nlohmann::json& body) {
@@ -86,6 +98,7 @@ HttpAnswer control(const HttpRequest& request) {
                 out.push_back(call);
         return json_answer(200, out);
     }
+    if (path == "/_control/publishes") return json_answer(200, r.publishes);
     if (path == "/_control/messages") {
         nlohmann::json out = nlohmann::json::object();
         for (const auto* platform : fake_platforms())
@@ -98,6 +111,7 @@ HttpAnswer control(const HttpRequest& request) {
         for (const auto* platform : fake_platforms()) platform->reset();
     } else if (path == "/_control/calls/clear") {
         r.calls = nlohmann::json::array();
+        r.publishes = nlohmann::json::array();
     } else if (path == "/_control/revoke") {
         const auto token = body.at("token").get<std::string>();
         for (const auto* platform : fake_platforms()) platform->revoke(token);
@@ -128,15 +142,9 @@ HttpAnswer handle(const HttpRequest& request) {
     if (request.path.starts_with("/_control/")) return control(request);
     nlohmann::json headers = nlohmann::json::object();
     for (const auto& [k, v] : request.headers) headers[k] = v;
-    nlohmann::json call = {
-        {"method", request.method},
-        {"path", request.path},
-        {"target", request.target},
-        {"headers", headers},
-        {"body", request.body},
-        {"received_at_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::system_clock::now().time_since_epoch())
-                               .count()}};
+    nlohmann::json call = {{"method", request.method}, {"path", request.path},
+                           {"target", request.target}, {"headers", headers},
+                           {"body", request.body},     {"received_at_ms", now_ms()}};
     // An upload is recorded as its fields and the files' sizes, not megabytes of bytes.
     if (const auto form = parse_form(request)) {
         call["body"] = "";

@@ -107,6 +107,7 @@ HttpAnswer create_message(const json& body, const std::string& channel_id, bool 
     if (content.size() > 2000 * 4 || embeds.size() > 10)
         return error(400, "Invalid Form Body", 50035);
     const json message = store_message(channel_id, content, embeds, webhook_id);
+    publish_log("discord", content);
     if (!answer_message) {
         HttpAnswer none;
         none.status = 204;

@@ -82,6 +82,7 @@ HttpAnswer photo(const Caller& caller, const Params& params) {
     if (!published) return json_answer(200, {{"id", id}});
     const json post = store_post(caller.page_id(), "photo", message,
                                  json::array({{{"photo_id", id}, {"url", url}}}));
+    publish_log("facebook", message);
     return json_answer(200, {{"id", id}, {"post_id", post["id"]}});
 }
 
@@ -117,6 +118,7 @@ HttpAnswer feed(const Caller& caller, const Params& params) {
     for (json* photo : used) (*photo)["used"] = true;
     const json post =
         store_post(caller.page_id(), media.empty() ? "status" : "album", message, media);
+    publish_log("facebook", message);
     return json_answer(200, {{"id", post["id"]}});
 }
 

@@ -82,6 +82,7 @@ HttpAnswer resumable_finish(const Caller& caller, const Params& params) {
     json post = store_post(caller.page_id(), "video", param(params, "description"), media);
     post["id"] = video_id;
     state().posts[caller.page_id()].back() = post;
+    publish_log("facebook", param(params, "description"));
     return json_answer(200, {{"success", true}});
 }
 
@@ -141,6 +142,7 @@ HttpAnswer hosted_finish(const Caller& caller, const std::string& edge, const Pa
     post["id"] = id;
     post["permalink_url"] = "https://www.facebook.com/reel/" + id;
     state().posts[caller.page_id()].back() = post;
+    publish_log("facebook", param(params, "description"));
     return json_answer(200, {{"success", true}});
 }
 

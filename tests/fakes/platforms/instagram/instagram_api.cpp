@@ -268,6 +268,7 @@ HttpAnswer publish(const Caller& caller, const std::string& account, const Param
                             {"media_url", s.containers[child.get<std::string>()]["image_url"]}});
     const json media =
         store_media(account, media_type, product_of(type), container["caption"], children);
+    publish_log("instagram", container.value("caption", ""));
     container["media_id"] = media["id"];
     return json_answer(200, {{"id", media["id"]}});
 }

@@ -158,6 +158,7 @@ json& messages_of(const json& chat) {
 
 HttpAnswer sent(const json& chat, const json& m) {
     messages_of(chat).push_back(m);
+    publish_log("telegram", m.value("text", m.value("caption", "")));
     return result(m);
 }
 
@@ -286,6 +287,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
             m[kind] = documents ? described : json::array({described});
             if (media[i].contains("caption")) m["caption"] = media[i]["caption"];
             messages_of(*chat).push_back(m);
+            publish_log("telegram", m.value("caption", ""));
             out.push_back(m);
         }
         return result(out);

@@ -552,6 +552,8 @@ HttpAnswer status_fetch(const HttpRequest& request, const Grant& grant) {
         } else {
             publish["status"] = "PUBLISH_COMPLETE";
             publish["post_id"] = publish_post(publish)["id"];
+            const json& info = publish["post_info"];
+            publish_log("tiktok", info.value("description", info.value("title", "")));
         }
     }
     data["status"] = publish["status"];

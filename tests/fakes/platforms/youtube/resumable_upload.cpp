@@ -156,6 +156,13 @@ HttpAnswer start_upload(const HttpRequest& request) {
 }
 
 HttpAnswer upload_chunk(const HttpRequest& request) {
+    // The record of calls keeps a chunk's size, not its bytes, as it keeps a form's files: the
+    // session counts what arrived, so a video of hundreds of MB never stays in the fake.
+    if (!request.body.empty() && !record().calls.empty()) {
+        auto& call = record().calls.back();
+        call["body"] = "";
+        call["body_bytes"] = request.body.size();
+    }
     auto& s = state();
     const auto session = s.uploads.find(url_decode(request.query("upload_id")));
     if (session == s.uploads.end()) return google_error(404, "notFound", "Not Found", "global");
@@ -194,7 +201,10 @@ HttpAnswer upload_chunk(const HttpRequest& request) {
         upload.received += kept;
         upload.pieces.push_back(header(request, "content-range"));
     }
-    if (upload.received == upload.total) upload.video_id = store_video(upload);
+    if (upload.received == upload.total) {
+        upload.video_id = store_video(upload);
+        publish_log("youtube", upload.resource["snippet"].value("description", ""));
+    }
     return standing(upload);
 }
 
