@@ -2,11 +2,10 @@
 // due inside one second; lateness from each post's scheduled_time to the fake platform receiving
 // the call that published it (the fakes' publish log), p50/p99/max for 1,000 posts, beside
 // BullMQ delayed jobs under the same load, and the time from the start of the second to the last
-// send for 10,000 posts. Each is run twice: on Telegram alone, and round-robin over nine of the
-// eleven platforms that publish (WhatsApp is verify-only), with media where a platform requires
-// it: an image for Pinterest and TikTok (a photo post), a 2-second video for YouTube. Instagram
-// and Threads are left out: their fakes' consent pages take only https redirect URIs, and the
-// test stack's public base URL is http, so neither can be connected through the API here.
+// send for 10,000 posts. Each is run twice: on Telegram alone, and round-robin over the eleven
+// platforms that publish (WhatsApp is verify-only), with media where a platform requires it: an
+// image for Instagram, Pinterest and TikTok (a photo post), a 2-second video for YouTube. Meta's
+// consent pages send users back only to https addresses, so the stack's public URL is https.
 #include "common/domain/social/post_repository.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/fake_platforms.hpp"
@@ -32,8 +31,8 @@ namespace {
 
 // Posting caps (spec 8.2) allow 25 sends per account per hour; the daily caps are no lower but
 // for Pinterest (25) and TikTok (15 photo posts), so an account takes at most 25 posts, a TikTok
-// one 15. 10,000 posts over nine platforms are at most 1,112 per platform: 45 accounts of each,
-// 75 of TikTok, 435 in all.
+// one 15. 10,000 posts over eleven platforms are at most 910 per platform: 37 accounts of each,
+// 61 of TikTok, 431 in all.
 constexpr int kPerAccount = 25;
 constexpr int kPerTikTokAccount = 15;
 constexpr int kInsertBatch = 500;
@@ -88,14 +87,16 @@ class PublishBench {
         // each is loaded and checked before its second, and only waits.
         options.worker_arguments = {"--pools", "publish", "--threads", "2", "--fibers", "3072"};
         options.extra_config = fake_.config() + "\n[workers.publish]\nlead_ms = 1000\n";
+        options.public_base_url = "https://api.e2e.test/v1";
         stack_ = std::make_unique<Stack>(options);
-        // A live key whose custom rate limit is far above the requests of 435 connects, which
+        // A live key whose custom rate limit is far above the requests of 431 connects, which
         // the workspace's 600 a minute would otherwise pace.
         key_ = stack_->create_key(stack_->tenant().workspace_id, "live", "all", 2000000000);
         const std::vector<std::string> names =
             every_platform
-                ? std::vector<std::string>{"telegram", "discord",   "x",      "bluesky", "facebook",
-                                           "linkedin", "pinterest", "tiktok", "youtube"}
+                ? std::vector<std::string>{"telegram",  "discord",   "x",       "bluesky",
+                                           "facebook",  "instagram", "threads", "linkedin",
+                                           "pinterest", "tiktok",    "youtube"}
                 : std::vector<std::string>{"telegram"};
         if (every_platform) {
             image_url_ = fake_.store_media_file(
@@ -221,6 +222,18 @@ class PublishBench {
             fake_.control_platform("facebook", "page", {{"id", "104" + user}, {"name", "P" + n}});
             fake_.control_platform("facebook", "user",
                                    {{"id", user}, {"name", "Bench"}, {"pages", {"104" + user}}});
+        } else if (platform == "instagram") {
+            fake_.control_platform("instagram", "user", {{"id", user}, {"name", "Bench"}});
+            fake_.control_platform(
+                "instagram", "page",
+                {{"id", "104" + user},
+                 {"name", "P" + n},
+                 {"user_id", user},
+                 {"instagram", {{"id", "178" + user}, {"username", "bench" + n}}}});
+            account.media_urls = {image_url_};
+        } else if (platform == "threads") {
+            fake_.control_platform("threads", "user",
+                                   {{"id", user}, {"username", "bench" + n}, {"name", "Bench"}});
         } else if (platform == "linkedin") {
             fake_.control_platform("linkedin", "user", {{"id", user}, {"name", "Bench " + n}});
         } else if (platform == "pinterest") {
@@ -346,7 +359,7 @@ int main() {
             for (int round = 0; round < bench::repeats(); ++round)
                 burst.squawk.push_back(large.run(10000, 40s).last_send_ms);
         }
-        bench::Series spread_p99{"1,000 posts due in one second over 9 platforms: lateness p99",
+        bench::Series spread_p99{"1,000 posts due in one second over 11 platforms: lateness p99",
                                  "ms",
                                  false,
                                  {},
@@ -354,7 +367,7 @@ int main() {
                                  {},
                                  "<= 50 ms"};
         bench::Series spread_burst{
-            "10,000 posts due in one second over 9 platforms: start of the second to last send",
+            "10,000 posts due in one second over 11 platforms: start of the second to last send",
             "ms",
             false,
             {},
@@ -363,7 +376,7 @@ int main() {
             "<= 1500 ms"};
         PublishBench spread(10000, true);
         for (int round = 0; round < bench::repeats(); ++round) {
-            std::cerr << "social schedule bench, 9 platforms: round " << round + 1 << "\n";
+            std::cerr << "social schedule bench, 11 platforms: round " << round + 1 << "\n";
             spread_p99.squawk.push_back(spread.run(1000, 5s).p99_ms);
             spread_burst.squawk.push_back(spread.run(10000, 40s).last_send_ms);
         }
@@ -376,9 +389,8 @@ int main() {
         report.note(
             "Squawk: one worker process, publish pool 2 threads x 3,072 fibers, lead_ms 1000, "
             "fake platforms on loopback; lateness = the fake's receipt of the publishing call - "
-            "scheduled_time; over 9 platforms: every publishing platform but Instagram and "
-            "Threads (not connectable on the http test stack) and WhatsApp (verify-only), "
-            "round-robin, 435 accounts");
+            "scheduled_time; over 11 platforms: every publishing platform (WhatsApp is "
+            "verify-only), round-robin, 431 accounts");
         report.write();
         return 0;
     } catch (const std::exception& e) {

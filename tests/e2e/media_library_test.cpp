@@ -143,13 +143,6 @@ size_t stored_files(Stack& stack) {
     return n;
 }
 
-// The API path of an absolute URL this stack published (download_url, upload_url).
-std::string path_of(const std::string& url) {
-    const std::string base = Stack::public_base_url();
-    REQUIRE(url.rfind(base + "/", 0) == 0);
-    return "/v1" + url.substr(base.size());
-}
-
 }  // namespace
 
 TEST_CASE("an uploaded PNG is sniffed from its bytes, measured and downloadable", "[e2e][media]") {
@@ -174,7 +167,7 @@ TEST_CASE("an uploaded PNG is sniffed from its bytes, measured and downloadable"
         stack.request("GET", "/v1/media/" + m["media_id"].get<std::string>(), nullptr, key);
     check_success_envelope(got, 200);
     CHECK(got.json["data"] == m);
-    const auto file = stack.request("GET", path_of(m["download_url"]), nullptr, key);
+    const auto file = stack.request("GET", stack.path_of(m["download_url"]), nullptr, key);
     REQUIRE(file.status == 200);
     CHECK(file.body == png);
     CHECK(file.header("accept-ranges") == "bytes");
@@ -284,7 +277,7 @@ TEST_CASE("downloads serve byte ranges with 206 and refuse ranges past the end w
     const std::string mp4 = mp4_2s(stack);
     const auto created = upload_file(stack, key, mp4, "clip.mp4");
     check_success_envelope(created, 201);
-    const std::string path = path_of(created.json["data"]["download_url"]);
+    const std::string path = stack.path_of(created.json["data"]["download_url"]);
     const std::string size = std::to_string(mp4.size());
 
     const auto middle = stack.request("GET", path, nullptr, key, {{"Range", "bytes=100-1099"}});
@@ -327,7 +320,7 @@ TEST_CASE("an upload URL takes the bytes once, then confirm makes the media read
     const std::string id = data["media_id"];
     CHECK(data["method"] == "PUT");
     CHECK_FALSE(data["expires_at"].get<std::string>().empty());
-    const std::string put_path = path_of(data["upload_url"]);
+    const std::string put_path = stack.path_of(data["upload_url"]);
 
     const auto early = stack.request("POST", "/v1/media/" + id + "/confirm", nullptr, key);
     check_error_envelope(early, 422, "NOT_UPLOADED");
@@ -384,7 +377,7 @@ TEST_CASE("a corrupt upload is refused at confirm and the pending media is delet
                                       {{"filename", "a.mp4"}, {"content_type", "video/mp4"}}, key);
     check_success_envelope(issued, 201);
     const std::string id = issued.json["data"]["media_id"];
-    const auto put = stack.request_raw("PUT", path_of(issued.json["data"]["upload_url"]),
+    const auto put = stack.request_raw("PUT", stack.path_of(issued.json["data"]["upload_url"]),
                                        "plain text pretending to be a video", "",
                                        {{"Content-Type", "video/mp4"}});
     check_success_envelope(put, 200);
@@ -408,8 +401,8 @@ TEST_CASE("expired upload URLs are refused and swept with their files", "[e2e][m
             "UPDATE media SET upload_expires_at = NOW(6) - INTERVAL 1 MINUTE WHERE public_id = ?",
             {id});
     });
-    check_not_found(stack.request_raw("PUT", path_of(issued.json["data"]["upload_url"]), "bytes",
-                                      "", {{"Content-Type", "image/png"}}));
+    check_not_found(stack.request_raw("PUT", stack.path_of(issued.json["data"]["upload_url"]),
+                                      "bytes", "", {{"Content-Type", "image/png"}}));
 
     squawk::config::Config config;
     config.media.dir = stack.media_dir();
@@ -484,7 +477,7 @@ TEST_CASE("an upload many times the upload memory budget streams to disk and arr
     CHECK(stored.json["data"]["size_bytes"] == wav.size());
     CHECK(stored.json["data"]["duration_seconds"].get<double>() == Approx(1500).epsilon(0.01));
     const auto downloaded = stack.request(
-        "GET", path_of(stored.json["data"]["download_url"].get<std::string>()), nullptr, key);
+        "GET", stack.path_of(stored.json["data"]["download_url"].get<std::string>()), nullptr, key);
     CHECK(downloaded.body == wav);
     CHECK(nothing_incoming(stack));
 }

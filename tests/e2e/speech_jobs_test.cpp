@@ -8,17 +8,6 @@
 
 using namespace squawk::testing;
 
-namespace {
-
-// The API path of an absolute URL this stack published (download_url).
-std::string path_of(const std::string& url) {
-    const std::string base = Stack::public_base_url();
-    REQUIRE(url.rfind(base + "/", 0) == 0);
-    return "/v1" + url.substr(base.size());
-}
-
-}  // namespace
-
 TEST_CASE("a text-to-speech job submitted over HTTP completes with a downloadable WAV file",
           "[e2e][speech]") {
     Stack stack;
@@ -40,7 +29,7 @@ TEST_CASE("a text-to-speech job submitted over HTTP completes with a downloadabl
     check_success_envelope(media, 200);
 
     const auto download =
-        stack.request("GET", path_of(result.value("download_url", "")), nullptr, key);
+        stack.request("GET", stack.path_of(result.value("download_url", "")), nullptr, key);
     REQUIRE(download.status == 200);
     REQUIRE(download.body.size() > 44);
     CHECK(download.body.substr(0, 4) == "RIFF");

@@ -45,7 +45,7 @@ std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std
 // Connects `platform`'s user the fake is set to consent as (its control action next_consent)
 // through GET /v1/social/connect/<platform>/authorize, the fake's consent page and the callback
 // route; returns the callback's answer.
-HttpResponse connect_through_oauth(JsonApi& api, const std::string& key,
+HttpResponse connect_through_oauth(Stack& stack, const std::string& key,
                                    const std::string& platform);
 
 }  // namespace squawk::testing

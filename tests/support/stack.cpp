@@ -120,7 +120,7 @@ void Stack::write_config(const std::string& path) {
         << "listen = \"127.0.0.1:0\"\n"
         << "threads = " << options_.api_threads << "\n"
         << "max_body_bytes = " << options_.max_body_bytes << "\n"
-        << "public_base_url = \"" << public_base_url() << "\"\n\n"
+        << "public_base_url = " << toml_string(options_.public_base_url) << "\n\n"
         << "[mysql]\n"
         << "host = " << toml_string(mysql_.host) << "\n"
         << "port = " << mysql_.port << "\n"
@@ -161,8 +161,11 @@ std::string Stack::base_url() const {
     return "http://127.0.0.1:" + std::to_string(port_);
 }
 
-std::string Stack::public_base_url() {
-    return "http://api.e2e.test/v1";
+std::string Stack::path_of(const std::string& url) const {
+    const auto& base = public_base_url();
+    if (!url.starts_with(base + "/"))
+        throw std::runtime_error("'" + url + "' is not under " + base);
+    return "/v1" + url.substr(base.size());
 }
 
 CommandResult Stack::ctl(const std::vector<std::string>& args) {

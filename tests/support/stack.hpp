@@ -36,6 +36,9 @@ struct StackOptions {
     bool allow_private_targets = true;
     // TOML appended to the generated config: sections a test needs that the stack does not write.
     std::string extra_config;
+    // api.public_base_url: a name, not where the API listens. Platforms that send the user back
+    // only to https addresses (Meta's) need an https one.
+    std::string public_base_url = "http://api.e2e.test/v1";
 };
 
 // Most API tests need no worker; tests of the API alone need no scheduler either.
@@ -109,8 +112,11 @@ class Stack : public JsonApi {
     std::string media_dir() const { return dir_ + "/media"; }
     // Where the API listens: a port it picked itself (port 0) and reported in its port file.
     std::string base_url() const;
-    // The API's public URLs (api.public_base_url): a fixed name, not where it listens.
-    static std::string public_base_url();
+    // The API's public URLs (api.public_base_url): a name, not where it listens.
+    const std::string& public_base_url() const { return options_.public_base_url; }
+    // The API path (/v1/...) of an absolute URL the API published (download_url, upload_url, a
+    // platform's redirect back to a callback); throws when `url` is not under public_base_url.
+    std::string path_of(const std::string& url) const;
     // Where a process serves GET /metrics (the API on its own port, the others on a port they
     // picked with --metrics-port 0).
     std::string metrics_url(Process process);
