@@ -124,4 +124,15 @@ http::HeaderList bearer(const std::string& token) {
     return {{"Authorization", "Bearer " + token}};
 }
 
+std::optional<std::string> next_cursor(const nlohmann::json& body) {
+    if (!body.is_object() || !body.contains("paging")) return std::nullopt;
+    const auto& paging = body["paging"];
+    if (!paging.is_object() || !paging.contains("next") || !paging.contains("cursors") ||
+        !paging["cursors"].is_object())
+        return std::nullopt;
+    auto after = json_text(paging["cursors"], "after");
+    if (after.empty()) return std::nullopt;
+    return after;
+}
+
 }  // namespace squawk::social::meta_graph

@@ -61,6 +61,10 @@ std::string graph_id(const nlohmann::json& object, const char* name,
 // a count.
 std::optional<long long> insight_value(const nlohmann::json& data, std::string_view name);
 
+// The `after` cursor of a listing's paging when another page follows: the Graph API gives the
+// cursor on every page but a `next` link only when there is more.
+std::optional<std::string> next_cursor(const nlohmann::json& body);
+
 // A Graph timestamp (2026-11-23T10:00:00+0000); nothing when it does not parse.
 std::optional<time::TimePoint> parse_graph_time(std::string_view text);
 

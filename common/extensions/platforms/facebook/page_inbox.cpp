@@ -122,12 +122,7 @@ CommentListing PageInbox::comments(const std::string& post_id, const std::string
         comment.hidden = item.value("is_hidden", false);
         listing.comments.push_back(std::move(comment));
     }
-    // Facebook gives an `after` cursor on every page but a `next` link only when one follows.
-    const json& paging = answer.body.value("paging", json::object());
-    if (paging.is_object() && paging.contains("next") && paging.contains("cursors") &&
-        paging["cursors"].is_object())
-        if (auto after = json_text(paging["cursors"], "after"); !after.empty())
-            listing.next_cursor = std::move(after);
+    listing.next_cursor = meta_graph::next_cursor(answer.body);
     return listing;
 }
 

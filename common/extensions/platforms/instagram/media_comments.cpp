@@ -62,11 +62,7 @@ CommentListing MediaComments::list(const std::string& media_id, const std::strin
             if (auto answer_to = comment_of(reply, parent))
                 listing.comments.push_back(std::move(*answer_to));
     }
-    const json& paging = answer.body.value("paging", json::object());
-    if (paging.is_object() && paging.contains("next") && paging.contains("cursors") &&
-        paging["cursors"].is_object())
-        if (auto after = json_text(paging["cursors"], "after"); !after.empty())
-            listing.next_cursor = std::move(after);
+    listing.next_cursor = meta_graph::next_cursor(answer.body);
     return listing;
 }
 
