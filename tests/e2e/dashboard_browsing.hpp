@@ -161,4 +161,24 @@ inline long long create_dashboard_user(Stack& stack, const std::vector<std::stri
     return std::stoll(result.out);
 }
 
+// Runs tests/browser/`script` (a flow built on browsing.mjs) in headless Chromium against the
+// stack's dashboard, signed in as `email`; `env` adds settings of the script's own ("NAME=value").
+inline CommandResult run_browser_script(Stack& stack, const std::string& script,
+                                        const std::string& email, const std::string& password,
+                                        const std::vector<std::string>& env = {}) {
+    const auto& server = ServerEnv::get();
+    const std::string build_dir = server.bin_dir + "/..";
+    std::vector<std::string> argv = {"env",
+                                     "SQUAWK_DASHBOARD_URL=" + stack.base_url(),
+                                     "SQUAWK_DASHBOARD_EMAIL=" + email,
+                                     "SQUAWK_DASHBOARD_PASSWORD=" + password,
+                                     "SQUAWK_SCREENSHOT_DIR=" + build_dir + "/browser-screenshots",
+                                     "SQUAWK_BROWSER_MODULES=" + build_dir +
+                                         "/browser/node_modules"};
+    argv.insert(argv.end(), env.begin(), env.end());
+    argv.push_back("node");
+    argv.push_back(server.source_dir + "/tests/browser/" + script);
+    return run_command(argv, std::chrono::seconds(180));
+}
+
 }  // namespace squawk::testing
