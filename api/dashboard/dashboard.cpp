@@ -4,6 +4,7 @@
 #include "api/dashboard/form.hpp"
 #include "api/dashboard/page.hpp"
 #include "api/server/request_body.hpp"
+#include "api/server/router.hpp"
 #include "api/server/services.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
@@ -17,6 +18,7 @@ namespace {
 
 constexpr std::string_view kPrefix = "/dashboard";
 constexpr std::string_view kAssets = "/dashboard/assets/";
+constexpr std::string_view kAssetRoute = "/dashboard/assets/{name}";
 
 const std::vector<Page>& pages() {
     static const std::vector<Page> all = [] {
@@ -89,20 +91,22 @@ Reply dispatch(Visit& visit, Services& services, std::string& route) {
     const auto& request = visit.request;
     if (request.path == kPrefix) return Reply::redirect("/dashboard/");
     if (request.path.starts_with(kAssets)) {
-        route = std::string(kAssets) + "{name}";
+        route = kAssetRoute;
         return asset(std::string_view(request.path).substr(kAssets.size()));
     }
-    const Page* found = nullptr;
-    bool path_known = false;
-    for (const auto& page : pages()) {
-        if (page.path != request.path) continue;
-        path_known = true;
-        if (page.method == request.method) found = &page;
-    }
-    if (!found) {
-        if (path_known) return message_page(visit, 405, "Not allowed", "Use the page's forms.");
+    static const PathMatcher matcher = [] {
+        PathMatcher m;
+        for (const auto& page : pages()) m.add(page.method, page.path);
+        return m;
+    }();
+    auto match = matcher.match(request.method, request.path);
+    if (match.outcome == PathMatch::Outcome::method_not_allowed)
+        return message_page(visit, 405, "Not allowed", "Use the page's forms.");
+    if (match.outcome != PathMatch::Outcome::found)
         return message_page(visit, 404, "Not found", "There is no dashboard page here.");
-    }
+    const Page* found = &pages()[match.row];
+    visit.params = std::move(match.params);
+    visit.query = decode_query(request.raw_query);
     route = std::string(found->path);
     if (request.method == "POST") {
         check_body_size(request.body.size(), services.config.api.max_body_bytes);
@@ -119,7 +123,7 @@ bool owns(std::string_view path) {
 
 Reply serve(const PageRequest& request, Services& services, std::string& route) {
     route = std::string(kPrefix) + "/";
-    Visit visit{request, {}, std::nullopt, services};
+    Visit visit{request, {}, {}, {}, std::nullopt, services};
     Reply reply;
     try {
         try {

@@ -9,6 +9,8 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace squawk::api {
 struct Services;
@@ -22,7 +24,8 @@ bool owns(std::string_view path);
 // What a page needs of an HTTP request, read by the server's handler.
 struct PageRequest {
     std::string method;
-    std::string path;  // the raw path, without the query
+    std::string path;                                            // the raw path, without the query
+    std::vector<std::pair<std::string, std::string>> raw_query;  // as the HTTP layer split it
     std::map<std::string, std::string> cookies;
     std::string body;
     std::string address;  // the peer's IP address (the login throttle's key)

@@ -41,6 +41,11 @@ std::string Visit::field(std::string_view name) const {
     return {};
 }
 
+std::string Visit::query_value(const std::string& name) const {
+    const auto found = query.find(name);
+    return found == query.end() ? std::string() : found->second;
+}
+
 bool Visit::can_write() const {
     return session && (session->user.role == users::Role::owner ||
                        session->user.role == users::Role::developer);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "api/server/request_context.hpp"
+#include "api/server/url_decode.hpp"
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/users/user_service.hpp"
 
@@ -32,12 +33,17 @@ enum class Gate {
 
 struct Visit {
     const PageRequest& request;
+    PathParams params;                       // the page path's {name} segments, decoded
+    QueryParams query;                       // the query string, decoded
     http::FormFields form;                   // a POST's decoded fields
     std::optional<users::SignedIn> session;  // present past every gate but `anyone`
     Services& services;
 
     // The first value of the form field `name`, or empty.
     std::string field(std::string_view name) const;
+    // The path parameter `name` (the gate's router guarantees it), or a query parameter or empty.
+    const std::string& param(const std::string& name) const { return params.at(name); }
+    std::string query_value(const std::string& name) const;
     // The workspace a workspace page acts in (its gate guarantees one).
     long long workspace_id() const { return session.value().user.workspace_id.value(); }
     bool can_write() const;
@@ -47,7 +53,7 @@ using PageFn = Reply (*)(Visit&);
 
 struct Page {
     std::string_view method;
-    std::string_view path;
+    std::string_view path;  // "/dashboard/jobs/{job_id}": {name} segments are parameters
     Gate gate;
     PageFn handler;
 };

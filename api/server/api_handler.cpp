@@ -176,6 +176,7 @@ dashboard::PageRequest dashboard_request(const Http::Request& request) {
     dashboard::PageRequest page;
     page.method = Http::methodString(request.method());
     page.path = request.resource();
+    page.raw_query = raw_query(request);
     for (const auto& cookie : request.cookies()) page.cookies[cookie.name] = cookie.value;
     page.body = request.body();
     page.address = request.address().host();

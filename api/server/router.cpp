@@ -45,42 +45,54 @@ bool segments_match(const std::vector<std::string_view>& pattern,
 
 }  // namespace
 
-Router::Router(std::span<const Route> routes) {
-    for (const auto& route : routes) routes_.push_back({&route, split_path(route.pattern)});
+void PathMatcher::add(std::string_view method, std::string_view pattern) {
+    rows_.push_back({method, split_path(pattern)});
 }
 
-RouteMatch Router::match(std::string_view method, std::string_view raw_path) const {
-    RouteMatch result;
-    if (raw_path.empty() || raw_path.front() != '/' || raw_path.size() > kMaxPathBytes) {
-        result.outcome = RouteMatch::Outcome::not_found;
+PathMatch PathMatcher::match(std::string_view method, std::string_view raw_path) const {
+    PathMatch result;
+    if (raw_path.empty() || raw_path.front() != '/' || raw_path.size() > kMaxPathBytes)
         return result;
-    }
     std::vector<std::string> decoded;
     for (auto segment : split_path(raw_path)) {
         auto d = http::percent_decode(segment, false);
         if (!d) {
-            result.outcome = RouteMatch::Outcome::malformed;
+            result.outcome = PathMatch::Outcome::malformed;
             return result;
         }
         decoded.push_back(std::move(*d));
     }
-    for (const auto& compiled : routes_) {
+    for (size_t i = 0; i < rows_.size(); ++i) {
         PathParams params;
-        if (!segments_match(compiled.segments, decoded, params)) continue;
-        if (compiled.route->method == method) {
-            result.outcome = RouteMatch::Outcome::found;
-            result.route = compiled.route;
+        if (!segments_match(rows_[i].segments, decoded, params)) continue;
+        if (rows_[i].method == method) {
+            result.outcome = PathMatch::Outcome::found;
+            result.row = i;
             result.params = std::move(params);
             result.allowed_methods.clear();
             return result;
         }
-        const std::string m(compiled.route->method);
+        const std::string m(rows_[i].method);
         if (std::find(result.allowed_methods.begin(), result.allowed_methods.end(), m) ==
             result.allowed_methods.end())
             result.allowed_methods.push_back(m);
     }
-    result.outcome = result.allowed_methods.empty() ? RouteMatch::Outcome::not_found
-                                                    : RouteMatch::Outcome::method_not_allowed;
+    result.outcome = result.allowed_methods.empty() ? PathMatch::Outcome::not_found
+                                                    : PathMatch::Outcome::method_not_allowed;
+    return result;
+}
+
+Router::Router(std::span<const Route> routes) : routes_(routes) {
+    for (const auto& route : routes) matcher_.add(route.method, route.pattern);
+}
+
+RouteMatch Router::match(std::string_view method, std::string_view raw_path) const {
+    PathMatch found = matcher_.match(method, raw_path);
+    RouteMatch result;
+    result.outcome = found.outcome;
+    if (found.outcome == PathMatch::Outcome::found) result.route = &routes_[found.row];
+    result.params = std::move(found.params);
+    result.allowed_methods = std::move(found.allowed_methods);
     return result;
 }
 
