@@ -113,16 +113,23 @@ demo_value() {
 
 # Creates the demo workspace and keys once per database; later runs reuse them from var/demo.env.
 prepare_demo() {
-    local workspace="" test_key="" live_key=""
+    local workspace="" test_key="" live_key="" password=""
     if [ "$fresh_database" = no ]; then
         workspace=$(demo_value SQUAWK_WORKSPACE_ID || true)
         test_key=$(demo_value SQUAWK_TEST_KEY || true)
         live_key=$(demo_value SQUAWK_LIVE_KEY || true)
+        password=$(demo_value SQUAWK_DASHBOARD_PASSWORD || true)
     fi
-    if [ -z "$workspace" ] || [ -z "$test_key" ] || [ -z "$live_key" ]; then
+    if [ -z "$workspace" ] || [ -z "$test_key" ] || [ -z "$live_key" ] || [ -z "$password" ]; then
         workspace=$("$bin/squawkctl" workspace create --name demo)
         test_key=$("$bin/squawkctl" key create --workspace "$workspace" --type test --scopes all)
         live_key=$("$bin/squawkctl" key create --workspace "$workspace" --type live --scopes all)
+        # One password for the demo's owner and operator, made here and kept in var/demo.env.
+        password=$(openssl rand -hex 12)
+        printf '%s' "$password" | "$bin/squawkctl" user create --workspace "$workspace" \
+            --email "owner-$workspace@demo.test" --role owner >/dev/null
+        printf '%s' "$password" | "$bin/squawkctl" user create --operator \
+            --email "operator-$workspace@demo.test" >/dev/null
     fi
 
     local listen host port
@@ -139,9 +146,14 @@ prepare_demo() {
         local name
         for name in SQUAWK_BASE_URL SQUAWK_TEST_KEY SQUAWK_LIVE_KEY SQUAWK_WORKSPACE_ID SQUAWK_CONFIG \
             SQUAWK_MYSQL_HOST SQUAWK_MYSQL_PORT SQUAWK_MYSQL_USER SQUAWK_MYSQL_PASSWORD \
-            SQUAWK_REDIS_HOST SQUAWK_REDIS_PORT; do
+            SQUAWK_REDIS_HOST SQUAWK_REDIS_PORT SQUAWK_DASHBOARD_URL SQUAWK_DASHBOARD_OWNER \
+            SQUAWK_DASHBOARD_OPERATOR SQUAWK_DASHBOARD_PASSWORD; do
             case "$name" in
             SQUAWK_BASE_URL) value=$base_url ;;
+            SQUAWK_DASHBOARD_URL) value=$api_root/dashboard/ ;;
+            SQUAWK_DASHBOARD_OWNER) value=owner-$workspace@demo.test ;;
+            SQUAWK_DASHBOARD_OPERATOR) value=operator-$workspace@demo.test ;;
+            SQUAWK_DASHBOARD_PASSWORD) value=$password ;;
             SQUAWK_TEST_KEY) value=$test_key ;;
             SQUAWK_LIVE_KEY) value=$live_key ;;
             SQUAWK_WORKSPACE_ID) value=$workspace ;;
@@ -154,6 +166,8 @@ prepare_demo() {
     umask 022
     demo_test_key=$test_key
     demo_live_key=$live_key
+    demo_workspace=$workspace
+    demo_password=$password
 }
 
 prepare() {
@@ -210,6 +224,9 @@ Squawk is running.
   live key   $demo_live_key
   config     $config (plus the SQUAWK_* overrides in var/demo.env)
   OpenAPI    $api_root/openapi.json
+  dashboard  $api_root/dashboard/
+             owner-$demo_workspace@demo.test or operator-$demo_workspace@demo.test,
+             password $demo_password
 
 Try the speech job flow (in another shell):
   . var/demo.env
