@@ -18,6 +18,18 @@ void check_alt_texts(const nlohmann::json& value, const std::string& field, size
                  "must be a text of at most " + std::to_string(max_chars) + " characters"});
 }
 
+void check_alt_texts_cover(const nlohmann::json& holder, size_t images, const std::string& prefix,
+                           OptionProblems& problems) {
+    if (!holder.is_object()) return;
+    const auto texts = holder.find("alt_texts");
+    if (texts == holder.end() || !texts->is_array() || texts->size() <= images) return;
+    const auto counted = [](size_t n, const std::string& noun) {
+        return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+    };
+    problems.push_back({prefix + "alt_texts", "has " + counted(texts->size(), "description") +
+                                                  " for " + counted(images, "image")});
+}
+
 std::string alt_text_of(const nlohmann::json& holder, size_t index) {
     if (!holder.is_object() || !holder.contains("alt_texts")) return "";
     const auto& texts = holder["alt_texts"];

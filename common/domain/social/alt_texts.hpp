@@ -18,6 +18,12 @@ namespace squawk::social {
 void check_alt_texts(const nlohmann::json& value, const std::string& field, size_t max_items,
                      size_t max_chars, OptionProblems& problems);
 
+// Adds a problem when `holder`'s alt_texts (the platform's options, or a thread part) describe
+// more images than the `images` it has: a description past them would describe nothing, which is
+// a mistake in the request rather than something to drop quietly. `prefix` names the holder.
+void check_alt_texts_cover(const nlohmann::json& holder, size_t images, const std::string& prefix,
+                           OptionProblems& problems);
+
 // The description of image `index` in `holder`'s alt_texts (the platform's options, or a thread
 // part); "" when it gives none. Entries past the images the post has are never read.
 std::string alt_text_of(const nlohmann::json& holder, size_t index);

@@ -3,6 +3,7 @@
 #include "common/core/config/config.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/net/target_url.hpp"
+#include "common/domain/social/alt_texts.hpp"
 
 #include <algorithm>
 
@@ -65,7 +66,7 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
 // platform_options.<platform> past scheduled_time: its post_type (422 POST_TYPE_UNSUPPORTED when
 // the platform has no such type) and the options the platform's own check reads.
 void review_options(const nlohmann::json& given, const PlatformFactory& platform,
-                    PlatformReview& review) {
+                    size_t media_count, PlatformReview& review) {
     const std::string prefix = "platform_options." + std::string(platform.id) + ".";
     const auto type = given.find("post_type");
     if (type != given.end() && !type->is_string()) {
@@ -88,7 +89,9 @@ void review_options(const nlohmann::json& given, const PlatformFactory& platform
                         "is not an option of " + std::string(platform.id));
         return;
     }
-    for (const auto& problem : platform.check_options(options, post_type))
+    auto problems = platform.check_options(options, post_type);
+    check_alt_texts_cover(options, media_count, "", problems);
+    for (const auto& problem : problems)
         add_problem(review.problems, prefix + problem.field, problem.reason);
 }
 
@@ -172,7 +175,7 @@ PlatformReview review_for_platforms(const PostInput& input,
             const auto given = input.platform_options.find(platform);
             review_options(
                 given == input.platform_options.end() ? nlohmann::json::object() : *given, *factory,
-                review);
+                input.media_urls.size(), review);
         }
     }
     for (const auto& [platform, options] : input.platform_options.items())

@@ -6,6 +6,7 @@
 #include "common/core/fs/work_files.hpp"
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
+#include "common/domain/social/post_validation.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
 #include "common/extensions/platforms/x/options.hpp"
 #include "common/extensions/platforms/x/weighted_length.hpp"
@@ -588,8 +589,9 @@ TEST_CASE("X takes threads, replies and alt texts as checked options", "[integra
                      {{"text", ""}},
                      {{"text", "x"}, {"video", true}}});
     CHECK(fields(check_options({{"thread", parts}}, "thread")) ==
-          std::vector<std::string>{"thread[1].alt_texts[1]", "thread[3].text",
-                                   "thread[4].media_urls[0]", "thread[5].text", "thread[6].video"});
+          std::vector<std::string>{"thread[1].alt_texts[1]", "thread[1].alt_texts",
+                                   "thread[3].text", "thread[4].media_urls[0]", "thread[5].text",
+                                   "thread[6].video"});
     CHECK(fields(check_options(json::object(), "thread")) == std::vector<std::string>{"thread"});
     CHECK(fields(check_options({{"thread", json::array()}}, "thread")) ==
           std::vector<std::string>{"thread"});
@@ -601,6 +603,26 @@ TEST_CASE("X takes threads, replies and alt texts as checked options", "[integra
                                "post")) == std::vector<std::string>{"alt_texts[0]", "reply_to"});
     CHECK(fields(check_options({{"alt_texts", json(5, "a")}, {"poll", true}}, "post")) ==
           std::vector<std::string>{"alt_texts", "poll"});
+}
+
+TEST_CASE("alt texts describing more images than the post has are refused by name",
+          "[integration][social]") {
+    social::PostInput input;
+    input.content = "Two kites";
+    input.media_urls = {"https://img.example/a.png", "https://img.example/b.png"};
+    input.platform_options = {{"x", {{"alt_texts", {"a red kite", "a blue kite"}}}}};
+    CHECK(social::review_for_platforms(input, {"x"}, social::known_limits()).problems.empty());
+
+    input.platform_options["x"]["alt_texts"].push_back("a third kite");
+    const auto review = social::review_for_platforms(input, {"x"}, social::known_limits());
+    REQUIRE(review.problems.contains("platform_options.x.alt_texts"));
+    CHECK(review.problems.at("platform_options.x.alt_texts") == "has 3 descriptions for 2 images");
+
+    input.media_urls.clear();
+    input.platform_options = {{"bluesky", {{"alt_texts", {"a kite"}}}}};
+    CHECK(social::review_for_platforms(input, {"bluesky"}, social::known_limits())
+              .problems.at("platform_options.bluesky.alt_texts") ==
+          "has 1 description for 0 images");
 }
 
 TEST_CASE_METHOD(XAccount,

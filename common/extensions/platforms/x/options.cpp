@@ -50,6 +50,7 @@ void check_part(const json& part, const std::string& name, OptionProblems& probl
                                 "alt_texts)"});
         }
     }
+    check_alt_texts_cover(part, images, name + ".", problems);
     const bool has_text = part.contains("text") && part["text"].is_string() && part["text"] != "";
     if (!has_text && images == 0)
         problems.push_back({name + ".text", "is required when the part has no media_urls"});
