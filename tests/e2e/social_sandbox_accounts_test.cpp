@@ -268,3 +268,29 @@ TEST_CASE_METHOD(PublishStack, "a published sandbox post reaches no platform",
     CHECK(fake.calls().empty());
     CHECK(fake.publishes().empty());
 }
+
+TEST_CASE_METHOD(SocialApi, "another workspace's test key finds none of a sandbox account",
+                 "[e2e][social][sandbox]") {
+    const std::string id =
+        connect_sandbox(stack, stack.tenant().test_key, "telegram", "Ours")["id"];
+    const auto other = stack.create_tenant("neighbour");
+
+    CHECK_FALSE(contains(listed_ids(stack, other.test_key), id));
+    const auto rename = stack.request("PATCH", "/v1/social/accounts/" + id,
+                                      {{"display_name", "Theirs"}}, other.test_key);
+    check_error_envelope(rename, 404, "RESOURCE_NOT_FOUND");
+    check_error_envelope(
+        stack.request("DELETE", "/v1/social/accounts/" + id, nullptr, other.test_key), 404,
+        "RESOURCE_NOT_FOUND");
+    const auto post = stack.request("POST", "/v1/social/posts",
+                                    {{"content", "Not yours."}, {"account_ids", json::array({id})}},
+                                    other.test_key);
+    check_error_envelope(post, 422, "VALIDATION_ERROR");
+    CHECK(post.json["error"]["details"]["fields"].contains("account_ids"));
+
+    // Untouched for its own workspace.
+    const auto ours = stack.request("GET", "/v1/social/accounts", nullptr, stack.tenant().test_key);
+    REQUIRE(ours.json["data"].size() == 1);
+    CHECK(ours.json["data"][0]["display_name"] == "Ours");
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 0);
+}
