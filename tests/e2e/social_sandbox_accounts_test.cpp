@@ -294,3 +294,39 @@ TEST_CASE_METHOD(SocialApi, "another workspace's test key finds none of a sandbo
     CHECK(ours.json["data"][0]["display_name"] == "Ours");
     CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 0);
 }
+
+TEST_CASE_METHOD(SocialApi,
+                 "a CSV batch names accounts and platform options per row, and a refused post "
+                 "type names its row",
+                 "[e2e][social][sandbox]") {
+    const auto& test_key = stack.tenant().test_key;
+    const std::string x = connect_sandbox(stack, test_key, "x", "Sandbox X")["id"];
+    const std::string csv =
+        "content,account_ids,platform_options\n"
+        "First,\"" +
+        x +
+        "\",\n"
+        "\"A reply\",\"" +
+        x + "\",\"{\"\"x\"\": {\"\"reply_to\"\": \"\"1790000000000000001\"\"}}\"\n";
+    const auto created = stack.request("POST", "/v1/social/posts/bulk", {{"csv", csv}}, test_key);
+    check_success_envelope(created, 201);
+    REQUIRE(created.json["data"]["posts"].size() == 2);
+    const auto reply_id = created.json["data"]["posts"][1]["id"].get<long long>();
+    const auto reply =
+        stack.request("GET", "/v1/social/posts/" + std::to_string(reply_id), nullptr, test_key);
+    CHECK(reply.json["data"]["platform_options"]["x"]["reply_to"] == "1790000000000000001");
+    CHECK(reply.json["data"]["targets"][0]["account_id"] == x);
+
+    const std::string reel =
+        "content,account_ids,platform_options\n"
+        "Fine,\"" +
+        x +
+        "\",\n"
+        "\"A reel?\",\"" +
+        x + "\",\"{\"\"x\"\": {\"\"post_type\"\": \"\"reel\"\"}}\"\n";
+    const auto refused = stack.request("POST", "/v1/social/posts/bulk", {{"csv", reel}}, test_key);
+    check_error_envelope(refused, 422, "POST_TYPE_UNSUPPORTED");
+    CHECK(refused.json["error"]["details"]["index"] == 1);
+    CHECK(refused.json["error"]["message"].get<std::string>().starts_with("Row 1: "));
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 2);
+}

@@ -51,6 +51,24 @@ TEST_CASE("csv rows become post objects with platforms and media split on spaces
     CHECK_FALSE(result.posts[1].contains("media_urls"));
 }
 
+TEST_CASE("csv rows carry account ids and platform options as the JSON form does") {
+    const auto result = csv_posts(
+        "content,account_ids,platform_options\n"
+        "\"a reply\",acc_1 acc_2,\"{\"\"x\"\": {\"\"reply_to\"\": \"\"1790\"\"}}\"\n"
+        "plain,acc_3,\n",
+        50);
+    REQUIRE_FALSE(result.error);
+    REQUIRE(result.posts.size() == 2);
+    CHECK(result.posts[0]["account_ids"] == nlohmann::json({"acc_1", "acc_2"}));
+    CHECK(result.posts[0]["platform_options"] == nlohmann::json({{"x", {{"reply_to", "1790"}}}}));
+    CHECK_FALSE(result.posts[1].contains("platform_options"));
+
+    const auto bad = csv_posts("content,platform_options\nfirst,\nsecond,[1]\n", 50);
+    REQUIRE(bad.error);
+    CHECK(bad.error->starts_with("row 2: platform_options must be a JSON object"));
+    CHECK(bad.posts.empty());
+}
+
 TEST_CASE("csv posts need a known header with content and at least one row") {
     CHECK(csv_posts("", 50).error);
     CHECK(csv_posts("content\n", 50).error);

@@ -7,8 +7,9 @@
 namespace squawk::social {
 namespace {
 
-constexpr std::array<std::string_view, 5> kColumns{"content", "platforms", "scheduled_time", "link",
-                                                   "media_urls"};
+constexpr std::array<std::string_view, 7> kColumns{"content",         "platforms", "account_ids",
+                                                   "scheduled_time",  "link",      "media_urls",
+                                                   "platform_options"};
 
 std::vector<std::string> split_list(std::string_view cell) {
     std::vector<std::string> out;
@@ -154,9 +155,21 @@ CsvPosts csv_posts(std::string_view text, size_t max_posts) {
         nlohmann::json post = nlohmann::json::object();
         for (size_t c = 0; c < cells.size(); ++c) {
             const auto& column = header[c];
-            if (column == "platforms" || column == "media_urls") {
+            if (column == "platforms" || column == "media_urls" || column == "account_ids") {
                 auto items = split_list(cells[c]);
                 if (!items.empty()) post[column] = items;
+            } else if (column == "platform_options") {
+                // A JSON object in one cell, as the JSON form takes it; checked like it after.
+                if (trimmed(cells[c]).empty()) continue;
+                auto options = nlohmann::json::parse(cells[c], nullptr, false);
+                if (!options.is_object()) {
+                    out.error = "row " + std::to_string(r) +
+                                ": platform_options must be a JSON object such as "
+                                "{\"x\": {\"reply_to\": \"123\"}}";
+                    out.posts.clear();
+                    return out;
+                }
+                post[column] = std::move(options);
             } else if (column == "content") {
                 post[column] = cells[c];
             } else if (auto value = trimmed(cells[c]); !value.empty()) {

@@ -50,6 +50,20 @@ bool is_editable(const Post& post) {
     return post.status == PostStatus::scheduled || post.status == PostStatus::draft;
 }
 
+// A row's refusal that ends the whole batch (a post type a platform does not publish, a daily
+// limit) says which row it is: the message starts with it and details.index gives it.
+template <class Step>
+auto row_named_in_errors(size_t index, Step step) {
+    try {
+        return step();
+    } catch (const ApiError& e) {
+        auto details = e.details().is_object() ? e.details() : nlohmann::json::object();
+        details["index"] = index;
+        throw ApiError(e.code(), "Row " + std::to_string(index) + ": " + e.what(),
+                       std::move(details));
+    }
+}
+
 }  // namespace
 
 PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis)
@@ -185,7 +199,8 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
         std::vector<std::string> batch_hashes;
         const auto since = time::now() - kDuplicateWindow;
         for (size_t i = 0; i < rows.size(); ++i) {
-            auto p = prepare(s, workspace_id, is_test, rows[i]);
+            auto p =
+                row_named_in_errors(i, [&] { return prepare(s, workspace_id, is_test, rows[i]); });
             const auto hash = content_hash(rows[i].content);
             if (!rows[i].draft && !rows[i].allow_duplicates &&
                 (std::find(batch_hashes.begin(), batch_hashes.end(), hash) != batch_hashes.end() ||
@@ -194,8 +209,10 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
                                          std::string("duplicates a post of the last 24 hours");
             batch_hashes.push_back(hash);
             if (p.problems.empty() && !rows[i].draft)
-                admit_for_platforms(s, accounts_by_platform(p.post.targets),
-                                    rows[i].platform_options, 0);
+                row_named_in_errors(i, [&] {
+                    admit_for_platforms(s, accounts_by_platform(p.post.targets),
+                                        rows[i].platform_options, 0);
+                });
             if (!p.problems.empty()) {
                 auto hit = std::find_if(problems.begin(), problems.end(),
                                         [&](const RowProblem& r) { return r.index == i; });
