@@ -1,6 +1,7 @@
 #include "workers/publish/media_stage.hpp"
 
 #include "common/core/config/config.hpp"
+#include "common/core/log/logger.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/media/media_inspector.hpp"
 #include "common/domain/social/media_plan.hpp"
@@ -13,16 +14,28 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <limits>
 #include <vector>
 
 namespace squawk::workers::publish {
 
-social::TargetCheck target_check(TaskContext& context) {
-    const bool allow_private = context.config().security.allow_private_targets;
+social::TargetCheck target_check(const config::Config& config, BlockingExecutor& executor) {
+    const bool allow_private = config.security.allow_private_targets;
     // Resolving blocks the thread: it runs on the executor, so only the fetching fiber waits.
-    return [&context, allow_private](const std::string& url) {
-        return context.executor().run([&] { return net::check_target(url, allow_private); });
+    return [&executor, allow_private](const std::string& url) {
+        return executor.run([&] { return net::check_target(url, allow_private); });
     };
+}
+
+std::shared_ptr<MediaCache> publish_media_cache(const config::Config& config) {
+    return shared_media_cache(std::filesystem::path(config.media.dir) / ".publish-cache",
+                              config.social.media_cache_bytes,
+                              std::chrono::seconds(config.social.media_cache_ttl_seconds));
+}
+
+social::TargetCheck target_check(TaskContext& context) {
+    return target_check(context.config(), context.executor());
 }
 
 namespace {
@@ -41,14 +54,19 @@ void each_at_once(size_t count, Fetch fetch) {
     for (auto& f : fibers) f.join();
 }
 
-std::vector<social::MediaProbe> probe_all(TaskContext& context,
+Blocking blocking_on(BlockingExecutor& executor) {
+    return [&executor](const std::function<void()>& work) { executor.run(work); };
+}
+
+std::vector<social::MediaProbe> probe_all(const MediaTools& tools,
                                           const std::vector<std::string>& urls) {
-    const auto check = target_check(context);
-    const auto timeout = std::chrono::milliseconds(context.config().social.media_probe_timeout_ms);
+    const auto check = target_check(tools.config, tools.executor);
+    const auto timeout = std::chrono::milliseconds(tools.config.social.media_probe_timeout_ms);
     std::vector<social::MediaProbe> probes(urls.size());
     each_at_once(urls.size(), [&](size_t i) {
         try {
-            probes[i] = social::probe_media(*context.http(), urls[i], check, timeout);
+            probes[i] = tools.cache.probe(
+                urls[i], [&] { return social::probe_media(tools.http, urls[i], check, timeout); });
         } catch (const std::exception& e) {
             probes[i].url = urls[i];
             probes[i].failure =
@@ -70,27 +88,53 @@ std::string upload_filename(const std::string& url, size_t index) {
     return plain ? name : "image-" + std::to_string(index + 1);
 }
 
+// An image the platform takes only as an upload, as a file of the cache: downloaded once for
+// every post that uploads it.
+CacheAnswer upload_file(const MediaTools& tools, const social::MediaProbe& probe,
+                        long long max_bytes) {
+    const auto check = target_check(tools.config, tools.executor);
+    const auto timeout = std::chrono::milliseconds(tools.config.social.media_download_timeout_ms);
+    const FileMaker download =
+        [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
+        auto got =
+            social::download_media(tools.http, probe.url, check, timeout, max_bytes, probe.bytes);
+        if (got.failure) return got.failure;
+        const bool written = tools.executor.run([&] {
+            std::ofstream file(out, std::ios::binary | std::ios::trunc);
+            file << got.bytes;
+            file.close();
+            return static_cast<bool>(file);
+        });
+        if (!written) return social::ProbeFailure{false, "the download cannot be written", 0};
+        return std::nullopt;
+    };
+    return tools.cache.file(probe.url, "source", probe.bytes, max_bytes, probe.content_type,
+                            download, {}, blocking_on(tools.executor));
+}
+
 // Downloads the items the plan uploads into message.uploads; the failures by item otherwise.
-std::vector<social::MediaProbe> download_uploads(TaskContext& context,
+std::vector<social::MediaProbe> download_uploads(const MediaTools& tools,
                                                  const social::MediaPlan& plan,
                                                  const std::vector<social::MediaProbe>& probes,
                                                  social::Message& message) {
-    const auto check = target_check(context);
-    const auto timeout =
-        std::chrono::milliseconds(context.config().social.media_download_timeout_ms);
     message.uploads.assign(probes.size(), std::nullopt);
     std::vector<social::MediaProbe> failed(probes.size());
     each_at_once(probes.size(), [&](size_t i) {
         if (!plan.uploads[i]) return;
         try {
-            auto got = social::download_media(*context.http(), probes[i].url, check, timeout,
-                                              plan.max_upload_bytes, probes[i].bytes);
+            const auto got = upload_file(tools, probes[i], plan.max_upload_bytes);
             if (got.failure) {
-                failed[i].failure = std::move(got.failure);
+                failed[i].failure = got.failure;
+                return;
+            }
+            auto bytes = tools.executor.run([&] { return fs::read_file(got.file->path()); });
+            if (!bytes) {
+                failed[i].failure =
+                    social::ProbeFailure{false, "the downloaded file cannot be read", 0};
                 return;
             }
             message.uploads[i] = social::Upload{upload_filename(probes[i].url, i),
-                                                probes[i].content_type, std::move(got.bytes)};
+                                                probes[i].content_type, std::move(*bytes)};
         } catch (const std::exception& e) {
             failed[i].failure =
                 social::ProbeFailure{false, std::string("the download failed: ") + e.what(), 0};
@@ -127,30 +171,12 @@ std::optional<std::string> transcode(const config::MediaSettings& settings,
                                      const std::filesystem::path& output) {
     process::SubprocessRequest request;
     // "file:" keeps ffmpeg from reading any part of a path as a protocol or an option.
-    request.argv = {settings.ffmpeg,
-                    "-nostdin",
-                    "-v",
-                    "error",
-                    "-y",
-                    "-i",
-                    "file:" + input.string(),
-                    "-map",
-                    "0:v:0",
-                    "-map",
-                    "0:a:0?",
-                    "-c:v",
-                    "libx264",
-                    "-preset",
-                    "veryfast",
-                    "-pix_fmt",
-                    "yuv420p",
-                    "-c:a",
-                    "aac",
-                    "-b:a",
-                    "128k",
-                    "-movflags",
-                    "+faststart",
-                    "file:" + output.string()};
+    request.argv = {settings.ffmpeg, "-nostdin", "-v", "error", "-y", "-i",
+                    "file:" + input.string(), "-map", "0:v:0", "-map", "0:a:0?", "-c:v", "libx264",
+                    "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k",
+                    "-movflags", "+faststart",
+                    // The cache's file names carry no extension to tell the format by.
+                    "-f", "mp4", "file:" + output.string()};
     request.timeout = std::chrono::seconds(settings.transcode_timeout_seconds);
     const auto result = process::run_subprocess(request);
     if (result.exit_code == 0) return std::nullopt;
@@ -158,11 +184,64 @@ std::optional<std::string> transcode(const config::MediaSettings& settings,
     return "ffmpeg failed: " + result.stderr_text.substr(0, 300);
 }
 
+// The largest video a platform takes: the bound of its download. Transcoding rarely shrinks a
+// file much, so the source is held to it too (or to the largest upload the deployment accepts
+// when the platform names no limit).
+long long video_bound(const MediaTools& tools, const social::MediaRules& rules) {
+    return rules.max_video_bytes > 0 ? rules.max_video_bytes : tools.config.media.max_upload_bytes;
+}
+
+Inspector inspector_on(const MediaTools& tools) {
+    return [&tools](const std::filesystem::path& path) {
+        return tools.executor.run(
+            [&] { return media::inspect_media(path.string(), tools.config.media); });
+    };
+}
+
+// The video as it was downloaded, read by ffprobe: once for every post that needs it.
+CacheAnswer video_source(const MediaTools& tools, const social::MediaProbe& probe,
+                         long long max_bytes) {
+    const auto timeout = std::chrono::milliseconds(tools.config.social.media_download_timeout_ms);
+    const auto check = target_check(tools.config, tools.executor);
+    const FileMaker download =
+        [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
+        net::CheckedTarget target;
+        try {
+            target = check(probe.url);
+        } catch (const net::TargetRefused& e) {
+            return social::ProbeFailure{true, std::string("the media URL is refused: ") + e.what(),
+                                        0};
+        }
+        log::info("downloading a media file", {{"url", probe.url}});
+        return tools.executor.run([&] {
+            return social::download_media_file(probe.url, target, timeout, max_bytes, out);
+        });
+    };
+    return tools.cache.file(probe.url, "source", probe.bytes, max_bytes, probe.content_type,
+                            download, inspector_on(tools), blocking_on(tools.executor));
+}
+
+// The H.264/AAC MP4 of a source video, read by ffprobe: once for every post that needs it. Its
+// name carries the source's size, so that a changed source is transcoded again.
+CacheAnswer video_mp4(const MediaTools& tools, const std::string& url, const CachedFile& source) {
+    const FileMaker make =
+        [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
+        const auto error =
+            tools.executor.run([&] { return transcode(tools.config.media, source.path(), out); });
+        if (error) return social::ProbeFailure{true, *error, 0};
+        return std::nullopt;
+    };
+    // The platform's limits judge the transcode itself (video_file_problem).
+    return tools.cache.file(url, "mp4-" + std::to_string(source.bytes), std::nullopt,
+                            std::numeric_limits<long long>::max(), "video/mp4", make,
+                            inspector_on(tools), blocking_on(tools.executor));
+}
+
 // The video as a file on this machine: downloaded, inspected, transcoded when the plan says so,
 // and checked against the platform's limits.
-MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
-                         const social::Connector& connector, social::Message& message,
-                         const std::vector<social::MediaProbe>& probes) {
+MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, const MediaTools& tools,
+                         long long target_id, const social::Connector& connector,
+                         social::Message& message, const std::vector<social::MediaProbe>& probes) {
     MediaStage out;
     const auto& rules = connector.limits().media;
     const auto plan = social::plan_video(connector.platform(), rules, probes);
@@ -172,71 +251,47 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, long
     }
     if (plan.retry_reason) return retry_or_fail(job, context, target_id, out, *plan.retry_reason);
     const auto& probe = probes.front();
-    const auto& settings = context.config().media;
-
-    out.files = std::make_shared<fs::ScratchDirectory>("squawk-video-");
-    const auto source = *out.files / "source";
-    net::CheckedTarget target;
-    try {
-        target = target_check(context)(probe.url);
-    } catch (const net::TargetRefused& e) {
-        out.problem = social::unavailable_problem(
-            probe.url, {true, std::string("the media URL is refused: ") + e.what(), 0});
+    const auto source = video_source(tools, probe, video_bound(tools, rules));
+    if (source.failure && source.failure->permanent) {
+        out.problem = social::unavailable_problem(probe.url, *source.failure);
         return out;
     }
-    const auto timeout =
-        std::chrono::milliseconds(context.config().social.media_download_timeout_ms);
-    // Transcoding rarely shrinks a file much: the bound is what this platform takes (or the
-    // largest upload the deployment accepts when the platform names no limit).
-    const long long max_bytes =
-        rules.max_video_bytes > 0 ? rules.max_video_bytes : settings.max_upload_bytes;
-    const auto failure = context.executor().run(
-        [&] { return social::download_media_file(probe.url, target, timeout, max_bytes, source); });
-    if (failure && failure->permanent) {
-        out.problem = social::unavailable_problem(probe.url, *failure);
-        return out;
-    }
-    if (failure)
-        return retry_or_fail(job, context, target_id, out, probe.url + ": " + failure->reason);
+    if (source.failure)
+        return retry_or_fail(job, context, target_id, out,
+                             probe.url + ": " + source.failure->reason);
 
-    auto file = source;
-    std::string content_type = probe.content_type;
+    auto file = *source.file;
     if (plan.transcode_reason) {
-        const auto mp4 = *out.files / "video.mp4";
-        const auto error = context.executor().run([&] { return transcode(settings, source, mp4); });
+        const auto mp4 = video_mp4(tools, probe.url, file);
         out.fixes.push_back({{"media_url", probe.url},
                              {"fix", "transcoded"},
                              {"reason", *plan.transcode_reason},
-                             {"succeeded", !error}});
-        if (error) {
+                             {"succeeded", !mp4.failure}});
+        if (mp4.failure) {
             out.problem = social::target_error(
                 social::TargetErrorCode::media_unsupported_type,
                 "The video could not be transcoded for " + std::string(connector.platform()) +
-                    ": " + *error,
+                    ": " + mp4.failure->reason,
                 {{"media_url", probe.url}, {"content_type", probe.content_type}});
             return out;
         }
-        file = mp4;
-        content_type = "video/mp4";
+        file = *mp4.file;
     }
-    social::Video video;
-    video.url = probe.url;
-    video.path = file.string();
-    video.content_type = content_type;
-    try {
-        const auto seen =
-            context.executor().run([&] { return media::inspect_media(video.path, settings); });
-        video.duration_seconds = seen.duration_seconds.value_or(0);
-        video.width = seen.width.value_or(0);
-        video.height = seen.height.value_or(0);
-    } catch (const media::UnacceptableMedia& e) {
+    out.files = file.link;
+    if (!file.inspection) {
         out.problem = social::target_error(social::TargetErrorCode::media_unsupported_type,
-                                           std::string("The video cannot be read: ") + e.what(),
+                                           "The video cannot be read: " + file.unreadable,
                                            {{"media_url", probe.url}});
         return out;
     }
-    std::error_code ec;
-    video.bytes = static_cast<long long>(std::filesystem::file_size(file, ec));
+    social::Video video;
+    video.url = probe.url;
+    video.path = file.path().string();
+    video.content_type = plan.transcode_reason ? "video/mp4" : probe.content_type;
+    video.duration_seconds = file.inspection->duration_seconds.value_or(0);
+    video.width = file.inspection->width.value_or(0);
+    video.height = file.inspection->height.value_or(0);
+    video.bytes = file.bytes;
     if (auto problem = social::video_file_problem(connector.platform(), rules, video)) {
         out.problem = std::move(problem);
         return out;
@@ -248,11 +303,13 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, long
 
 }  // namespace
 
-MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long long target_id,
-                         const social::Connector& connector, social::Message& message) {
-    const auto probes = probe_all(context, message.image_urls);
+MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, MediaCache& cache,
+                         long long target_id, const social::Connector& connector,
+                         social::Message& message) {
+    const MediaTools tools{context.config(), context.executor(), *context.http(), cache};
+    const auto probes = probe_all(tools, message.image_urls);
     if (social::has_video(probes))
-        return process_video(job, context, target_id, connector, message, probes);
+        return process_video(job, context, tools, target_id, connector, message, probes);
     const auto plan = social::plan_media(connector.platform(), connector.limits().media, probes);
     MediaStage out;
     out.fixes = plan.fixes;
@@ -263,7 +320,7 @@ MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long
     if (plan.retry_reason) return retry_or_fail(job, context, target_id, out, *plan.retry_reason);
     message.images_as_documents = plan.as_documents;
     if (std::find(plan.uploads.begin(), plan.uploads.end(), true) == plan.uploads.end()) return out;
-    const auto failures = download_uploads(context, plan, probes, message);
+    const auto failures = download_uploads(tools, plan, probes, message);
     for (const auto& f : failures)
         if (f.failure->permanent) {
             out.problem = social::unavailable_problem(f.url, *f.failure);
@@ -273,6 +330,31 @@ MediaStage process_media(const jobs::ClaimedJob& job, TaskContext& context, long
         return retry_or_fail(job, context, target_id, out,
                              failures.front().url + ": " + failures.front().failure->reason);
     return out;
+}
+
+void prefetch_media(const MediaTools& tools, const social::Connector& connector,
+                    const std::vector<std::string>& media_urls) {
+    const auto probes = probe_all(tools, media_urls);
+    const auto& rules = connector.limits().media;
+    if (social::has_video(probes)) {
+        const auto plan = social::plan_video(connector.platform(), rules, probes);
+        if (plan.problem || plan.retry_reason) return;
+        const auto source = video_source(tools, probes.front(), video_bound(tools, rules));
+        if (source.file && plan.transcode_reason)
+            video_mp4(tools, probes.front().url, *source.file);
+        return;
+    }
+    const auto plan = social::plan_media(connector.platform(), rules, probes);
+    if (plan.problem || plan.retry_reason) return;
+    each_at_once(probes.size(), [&](size_t i) {
+        if (!plan.uploads[i]) return;
+        try {
+            upload_file(tools, probes[i], plan.max_upload_bytes);
+        } catch (const std::exception& e) {
+            log::warn("cannot prefetch an image; its publish fetches it",
+                      {{"url", probes[i].url}, {"error", e.what()}});
+        }
+    });
 }
 
 }  // namespace squawk::workers::publish

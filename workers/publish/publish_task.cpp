@@ -98,8 +98,12 @@ constexpr int kOutcomeWriteAttempts = 22;
 class Run {
   public:
     Run(const jobs::ClaimedJob& job, TaskContext& context, PublishBatchers& batchers,
-        std::function<redis::RedisPool&()> redis)
-        : job_(job), context_(context), batchers_(batchers), redis_(std::move(redis)) {}
+        MediaCache& media_cache, std::function<redis::RedisPool&()> redis)
+        : job_(job),
+          context_(context),
+          batchers_(batchers),
+          media_cache_(media_cache),
+          redis_(std::move(redis)) {}
 
     json go();
 
@@ -113,10 +117,11 @@ class Run {
     const jobs::ClaimedJob& job_;
     TaskContext& context_;
     PublishBatchers& batchers_;
+    MediaCache& media_cache_;
     std::function<redis::RedisPool&()> redis_;
     PublishWork work_;
     json transcodes_;  // the media fixes applied or attempted, recorded with the outcome
-    std::shared_ptr<fs::ScratchDirectory> media_files_;  // a video's file, until the send ends
+    std::shared_ptr<const fs::OwnedFile> media_files_;  // a video's file, until the send ends
 };
 
 void Run::record(social::TargetOutcome outcome) {
@@ -209,7 +214,8 @@ json Run::go() {
         context_.in_transaction([&](db::Session& s) {
             return PublishRepository::enter_stage(s, work_, social::PublishStage::processing_media);
         });
-        auto media = process_media(job_, context_, work_.target_id, *connector, message);
+        auto media =
+            process_media(job_, context_, media_cache_, work_.target_id, *connector, message);
         transcodes_ = std::move(media.fixes);
         media_files_ = std::move(media.files);
         if (media.problem) fail(*media.problem);
@@ -266,7 +272,7 @@ PublishBatchers::PublishBatchers(db::MysqlPool& mysql)
       outcomes(mysql, &write_outcomes, kMaxBatch) {}
 
 json PublishTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
-    Run run(job, context, batchers(context.mysql()),
+    Run run(job, context, batchers(context.mysql()), media_cache(context.config()),
             [&]() -> redis::RedisPool& { return redis(context.config()); });
     return run.go();
 }
@@ -275,6 +281,12 @@ PublishBatchers& PublishTask::batchers(db::MysqlPool& mysql) {
     std::lock_guard lock(mutex_);
     if (!batchers_) batchers_ = std::make_unique<PublishBatchers>(mysql);
     return *batchers_;
+}
+
+MediaCache& PublishTask::media_cache(const config::Config& config) {
+    std::lock_guard lock(mutex_);
+    if (!media_cache_) media_cache_ = publish_media_cache(config);
+    return *media_cache_;
 }
 
 redis::RedisPool& PublishTask::redis(const config::Config& config) {

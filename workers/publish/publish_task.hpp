@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/core/redis/redis_pool.hpp"
+#include "workers/publish/media_cache.hpp"
 #include "workers/publish/outcome_writer.hpp"
 #include "workers/publish/send_gate.hpp"
 #include "workers/tasks/task_handler.hpp"
@@ -35,10 +36,13 @@ class PublishTask final : public TaskHandler {
     redis::RedisPool& redis(const config::Config& config);
     // Started on first use with the worker's MySQL pool, shared by every fiber.
     PublishBatchers& batchers(db::MysqlPool& mysql);
+    // The process's media cache (the prefetcher's too), taken on first use.
+    MediaCache& media_cache(const config::Config& config);
 
     std::mutex mutex_;
     std::unique_ptr<redis::RedisPool> redis_;
     std::unique_ptr<PublishBatchers> batchers_;
+    std::shared_ptr<MediaCache> media_cache_;
 };
 
 }  // namespace squawk::workers::publish

@@ -103,6 +103,9 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             runtime::PeriodicTask::Options{.name = "metrics-reading", .interval = kRefreshEvery},
             [this] { metrics_reader_->run_once(); });
     }
+    if (http_ && std::find(pool_names_.begin(), pool_names_.end(), "publish") != pool_names_.end())
+        media_prefetcher_ =
+            std::make_unique<publish::MediaPrefetcher>(config_, *mysql_, *executor_, *http_);
 }
 
 WorkerRuntime::~WorkerRuntime() {
@@ -116,6 +119,7 @@ void WorkerRuntime::start() {
     heartbeat_.start();
     if (token_refresh_) token_refresh_->start();
     if (metrics_reading_) metrics_reading_->start();
+    if (media_prefetcher_) media_prefetcher_->start();
     log::info("worker started", {{"worker_id", worker_id_}, {"pools", pool_names_}});
 }
 
@@ -141,6 +145,7 @@ void WorkerRuntime::stop() {
     stopped_ = true;
     log::info("worker stopping", {{"worker_id", worker_id_}});
     for (auto& pool : pools_) pool->stop_fetching();
+    if (media_prefetcher_) media_prefetcher_->stop();
 
     const auto grace_end = std::chrono::steady_clock::now() +
                            std::chrono::seconds(config_.workers.shutdown_grace_seconds);

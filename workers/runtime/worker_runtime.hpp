@@ -11,6 +11,7 @@
 #include "common/core/storage/object_store.hpp"
 #include "common/domain/social/metrics_reader.hpp"
 #include "common/domain/social/token_refresher.hpp"
+#include "workers/publish/media_prefetcher.hpp"
 #include "workers/runtime/blocking_executor.hpp"
 #include "workers/runtime/pool_runner.hpp"
 #include "workers/tasks/task_registry.hpp"
@@ -68,6 +69,8 @@ class WorkerRuntime : public daemon::Service {
     // Account metrics (followers) on the same HTTP client, due every few hours per account.
     std::unique_ptr<social::MetricsReader> metrics_reader_;
     std::unique_ptr<runtime::PeriodicTask> metrics_reading_;
+    // With the publish pool: scheduled posts' media fetched before their time.
+    std::unique_ptr<publish::MediaPrefetcher> media_prefetcher_;
     bool started_ = false;
     bool stopped_ = false;
 };

@@ -30,6 +30,9 @@ SectionSchema<SocialSettings> social_schema() {
             integer("max_accounts_per_group", &S::max_accounts_per_group, 1, 100000),
             integer("media_probe_timeout_ms", &S::media_probe_timeout_ms, 100, 120000),
             integer("media_download_timeout_ms", &S::media_download_timeout_ms, 100, 600000),
+            integer("media_cache_bytes", &S::media_cache_bytes, 0, 1LL << 50),
+            integer("media_cache_ttl_seconds", &S::media_cache_ttl_seconds, 1, 86400),
+            integer("media_prefetch_lead_seconds", &S::media_prefetch_lead_seconds, 0, 86400),
         },
         // A deployment may point any platform elsewhere; unset, it talks to the public API.
         [](S& social, const std::string& section) {

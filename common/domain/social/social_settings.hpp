@@ -32,6 +32,12 @@ struct SocialSettings {
     int media_probe_timeout_ms = 10000;
     // For the whole download of an image the platform takes only as an upload.
     int media_download_timeout_ms = 60000;
+    // The publish worker's media cache (workers/publish/media_cache.hpp): downloaded files and
+    // their readings kept on disk, at most this many bytes, each reused for this long after it
+    // was fetched; and how long before their time scheduled posts' media are prepared.
+    long long media_cache_bytes = 2LL * 1024 * 1024 * 1024;
+    int media_cache_ttl_seconds = 900;
+    int media_prefetch_lead_seconds = 300;
 };
 
 SectionSchema<SocialSettings> social_schema();
