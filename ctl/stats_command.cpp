@@ -1,5 +1,6 @@
 #include "common/core/daemon/worker_settings.hpp"
 #include "common/core/queue/job_queue.hpp"
+#include "common/core/queue/worker_registry.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 struct Stats {
     std::vector<std::pair<std::string, queue::PoolDepth>> queues;
-    std::vector<std::pair<std::string, queue::Consumer>> consumers;  // pool, worker
+    std::vector<queue::WorkerInfo> workers;
     std::vector<std::pair<jobs::JobStatus, long long>> jobs_by_status;
     long long dead_letters = 0;
 };
@@ -27,10 +28,8 @@ struct Stats {
 Stats collect(Context& context) {
     Stats stats;
     queue::JobQueue queue(context.redis());
-    for (const char* pool : config::kPoolNames) {
-        stats.queues.emplace_back(pool, queue.depth(pool));
-        for (auto& c : queue.consumers(pool)) stats.consumers.emplace_back(pool, std::move(c));
-    }
+    for (const char* pool : config::kPoolNames) stats.queues.emplace_back(pool, queue.depth(pool));
+    stats.workers = queue::WorkerRegistry(context.redis()).alive();
     context.mysql().run([&](db::Session& s) {
         stats.jobs_by_status = jobs::JobRepository::count_by_status(s);
         stats.dead_letters = jobs::JobRepository::count_dead_letters(s);
@@ -41,7 +40,8 @@ Stats collect(Context& context) {
 nlohmann::json to_json(const Stats& stats) {
     nlohmann::json out = {{"queues", nlohmann::json::object()},
                           {"jobs", nlohmann::json::object()},
-                          {"dead_letters", stats.dead_letters}};
+                          {"dead_letters", stats.dead_letters},
+                          {"workers", queue::to_json(stats.workers)}};
     for (const auto& [pool, d] : stats.queues)
         out["queues"][pool] = {{"ready", d.ready},
                                {"pending", d.pending},
@@ -62,7 +62,17 @@ void print_text(const Stats& stats) {
     for (const auto& [status, count] : stats.jobs_by_status)
         jobs.add({name_of(status), std::to_string(count)});
     jobs.print(std::cout);
-    std::cout << "\ndead letters: " << stats.dead_letters << '\n';
+    std::cout << "\ndead letters: " << stats.dead_letters << "\n\n";
+    Table workers({"worker", "host", "pid", "pools (threads x fibers)", "in_flight", "started_at"});
+    for (const auto& w : stats.workers) {
+        std::string pools;
+        for (const auto& p : w.pools)
+            pools += (pools.empty() ? "" : ", ") + p.name + " " + std::to_string(p.threads) + "x" +
+                     std::to_string(p.fibers);
+        workers.add({w.id, w.host, std::to_string(w.pid), pools, std::to_string(w.in_flight()),
+                     time::format_iso8601(w.started_at)});
+    }
+    workers.print(std::cout);
 }
 
 long long finished_jobs(const Stats& stats) {
@@ -72,8 +82,8 @@ long long finished_jobs(const Stats& stats) {
     return n;
 }
 
-// Redraws the screen every `interval` with the queues, the worker processes reading them and
-// the jobs finished per second since the previous frame; `frames` 0 runs until interrupted.
+// Redraws the screen every `interval` with the figures of print_text and the jobs finished per
+// second since the previous frame; `frames` 0 runs until interrupted.
 void watch(Context& context, double interval, int frames) {
     std::optional<long long> previous;
     for (int frame = 0; frames == 0 || frame < frames; ++frame) {
@@ -83,11 +93,6 @@ void watch(Context& context, double interval, int frames) {
         std::cout << "\x1b[H\x1b[2J"
                   << "squawk stats, every " << interval << " s (Ctrl-C stops)\n\n";
         print_text(stats);
-        Table workers({"pool", "worker", "holding", "idle_ms"});
-        for (const auto& [pool, c] : stats.consumers)
-            workers.add({pool, c.name, std::to_string(c.pending), std::to_string(c.idle_ms)});
-        std::cout << '\n';
-        workers.print(std::cout);
         std::cout << "\nthroughput: ";
         if (previous)
             std::cout << static_cast<double>(finished - *previous) / interval
@@ -105,14 +110,13 @@ void watch(Context& context, double interval, int frames) {
 
 void add_stats_command(CLI::App& app, Context& context) {
     auto* command = app.add_subcommand(
-        "stats", "Queue depths per pool and jobs by status; --watch for a live view");
+        "stats",
+        "Queue depths per pool, jobs by status and the workers alive; --watch for a live view");
     auto as_json = std::make_shared<bool>(false);
     auto interval = std::make_shared<double>(0);
     auto frames = std::make_shared<int>(0);
     command->add_flag("--json", *as_json, "Print one JSON object instead of tables");
-    command
-        ->add_option("--watch", *interval,
-                     "Redraw every SECONDS with workers and throughput until Ctrl-C")
+    command->add_option("--watch", *interval, "Redraw every SECONDS with throughput until Ctrl-C")
         ->check(CLI::Range(0.1, 3600.0));
     command->add_option("--frames", *frames, "With --watch: stop after this many frames")
         ->check(CLI::NonNegativeNumber);

@@ -23,7 +23,10 @@ constexpr std::string_view kAssetRoute = "/dashboard/assets/{name}";
 const std::vector<Page>& pages() {
     static const std::vector<Page> all = [] {
         std::vector<Page> joined;
-        for (const auto family : {session_pages(), home_pages(), key_pages()})
+        for (const auto family :
+             {session_pages(), home_pages(), key_pages(), job_pages(), log_pages(), ops_pages(),
+              usage_pages(), profile_pages(), webhook_pages(), post_pages(), account_pages(),
+              invitation_pages()})
             joined.insert(joined.end(), family.begin(), family.end());
         return joined;
     }();
@@ -78,6 +81,12 @@ Reply through_gate(const Page& page, Visit& visit) {
                                 "Reload the page and try again.");
     }
     const bool in_workspace = visit.session->user.workspace_id.has_value();
+    if (page.gate == Gate::operator_only) {
+        if (visit.session->user.role != users::Role::operator_)
+            return message_page(visit, 403, "Not available",
+                                "This page is for the server's operators.");
+        return page.handler(visit);
+    }
     if (page.gate != Gate::signed_in && !in_workspace)
         return message_page(visit, 403, "Not available",
                             "This page belongs to a workspace; operators have none.");

@@ -10,16 +10,40 @@
 namespace squawk::api::dashboard {
 namespace {
 
+// Whose navigation shows an item.
+enum class Audience { everyone, workspace, operators };
+
 struct NavItem {
     std::string_view href;
     std::string_view label;
-    bool workspace_only;
+    Audience audience;
 };
 
 constexpr NavItem kNav[] = {
-    {"/dashboard/", "Home", false},
-    {"/dashboard/keys", "API keys", true},
+    {"/dashboard/", "Home", Audience::everyone},
+    {"/dashboard/keys", "API keys", Audience::workspace},
+    {"/dashboard/webhooks", "Webhooks", Audience::workspace},
+    {"/dashboard/posts", "Posts", Audience::workspace},
+    {"/dashboard/jobs", "Jobs", Audience::workspace},
+    {"/dashboard/logs", "Request log", Audience::workspace},
+    {"/dashboard/usage", "Usage & billing", Audience::workspace},
+    {"/dashboard/profiles", "Profiles", Audience::workspace},
+    {"/dashboard/team", "Team", Audience::workspace},
+    {"/dashboard/account", "Account", Audience::everyone},
+    {"/dashboard/ops", "Operations", Audience::operators},
 };
+
+bool shown_to(const NavItem& item, const users::User& user) {
+    switch (item.audience) {
+        case Audience::everyone:
+            return true;
+        case Audience::workspace:
+            return user.workspace_id.has_value();
+        case Audience::operators:
+            return user.role == users::Role::operator_;
+    }
+    return false;
+}
 
 std::string_view file(std::string_view name) {
     const auto text = embedded_file(name);
@@ -81,7 +105,7 @@ Reply html_page(const Visit& visit, std::string_view name, std::string_view titl
         }
         auto& nav = data["nav"] = nlohmann::json::array();
         for (const auto& item : kNav)
-            if (!item.workspace_only || user.workspace_id)
+            if (shown_to(item, user))
                 nav.push_back({{"href", item.href},
                                {"label", item.label},
                                {"current", item.href == visit.request.path}});

@@ -29,6 +29,7 @@ enum class Gate {
     signed_in,         // any session, operators included
     workspace_member,  // a session of a workspace's user: its pages act in that workspace only
     workspace_writer,  // owners and developers; viewers are answered 403
+    operator_only,     // server-wide operators; every workspace user is answered 403
 };
 
 struct Visit {
@@ -72,6 +73,15 @@ std::string clear_cookie(const Services& services, std::string_view name, std::s
 std::span<const Page> session_pages();
 std::span<const Page> home_pages();
 std::span<const Page> key_pages();
+std::span<const Page> account_pages();
+std::span<const Page> invitation_pages();
+std::span<const Page> post_pages();
+std::span<const Page> webhook_pages();
+std::span<const Page> usage_pages();
+std::span<const Page> profile_pages();
+std::span<const Page> job_pages();
+std::span<const Page> log_pages();
+std::span<const Page> ops_pages();
 
 // The HTML of the template `name` inside the layout, with `data` plus what every page shows (the
 // user, the workspace, the CSRF token for forms, the navigation).

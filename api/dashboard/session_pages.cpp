@@ -1,18 +1,22 @@
-// Signing in and out: the sign-in form, throttled per account and per address, and sessions
-// whose id is new at every sign-in and gone at sign-out.
+// Signing in and out: the sign-in form, throttled per account and per address, a second step
+// asking for the TOTP code of users who enabled it, and sessions whose id is new at every
+// sign-in and gone at sign-out.
 #include "api/dashboard/dashboard.hpp"
 #include "api/dashboard/page.hpp"
 #include "api/server/services.hpp"
+#include "common/core/config/config.hpp"
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/crypto/secret_key.hpp"
+#include "common/domain/users/second_factor.hpp"
+#include "common/domain/users/sign_in_throttle.hpp"
 
 namespace squawk::api::dashboard {
 namespace {
 
 constexpr std::string_view kLoginPath = "/dashboard/login";
-// Sign-in attempts per minute, right or wrong: a guesser of one account, or from one address,
-// gets this many tries a minute whoever it aims at.
-constexpr int kAttemptsPerAccount = 5;
-constexpr int kAttemptsPerAddress = 20;
+constexpr std::string_view kCodePath = "/dashboard/login/code";
+// Holds the id of a sign-in whose password was right while its code is awaited.
+constexpr std::string_view kChallengeCookie = "squawk_sign_in";
 constexpr size_t kLoginTokenBytes = 24;
 
 std::string cookie(const Visit& visit, std::string_view name) {
@@ -23,20 +27,8 @@ std::string cookie(const Visit& visit, std::string_view name) {
 // The refusal of whichever throttle this attempt exceeds, or nothing; the attempt is counted.
 std::optional<rate_limit::Decision> throttle(Services& services, const std::string& email,
                                              const std::string& address) {
-    const rate_limit::Subject subjects[] = {
-        {"dashboard-login:account:" + crypto::sha256_hex(users::normalized_email(email)), 0,
-         kAttemptsPerAccount, false},
-        {"dashboard-login:address:" + address, 0, kAttemptsPerAddress, false},
-    };
-    return services.redis.run([&](redis::RedisClient& r) -> std::optional<rate_limit::Decision> {
-        std::optional<rate_limit::Decision> refused;
-        for (const auto& subject : subjects) {
-            // A fixed limit never needs the workspace's account count.
-            const auto d = services.rate_limiter.check(r, subject, [] { return 0LL; });
-            if (!d.allowed && !refused) refused = d;
-        }
-        return refused;
-    });
+    return users::count_attempt(services.redis, services.rate_limiter, "dashboard-login", email,
+                                address);
 }
 
 Reply login_form(const Visit& visit, const std::string& token, int status, std::string_view error) {
@@ -45,6 +37,32 @@ Reply login_form(const Visit& visit, const std::string& token, int status, std::
         {{"login_token", token}, {"email", visit.field("email")}, {"error", error}}, status);
     reply.headers.emplace_back("Set-Cookie",
                                set_cookie(visit.services, kLoginCookie, token, kLoginPath));
+    return reply;
+}
+
+// The second step: the code form, posted with the same pre-session token as the first.
+Reply code_form(const Visit& visit, const std::string& token, int status, std::string_view error) {
+    return html_page(visit, "login", "Sign in: code",
+                     {{"login_token", token}, {"code_step", true}, {"error", error}}, status);
+}
+
+// A new session for `user`, replacing the browser's previous one, and the way to the home page.
+Reply signed_in(Visit& visit, const users::User& user,
+                const std::optional<std::string>& challenge) {
+    const std::string previous = cookie(visit, kSessionCookie);
+    const auto started = visit.services.mysql.transaction([&](db::Session& s) {
+        if (challenge) users::UserService::end_challenge(s, *challenge);
+        return users::UserService::start_session(
+            s, user, previous.empty() ? std::nullopt : std::optional<std::string_view>(previous));
+    });
+    Reply reply = Reply::redirect("/dashboard/");
+    reply.headers.emplace_back(
+        "Set-Cookie", set_cookie(visit.services, kSessionCookie, started.id, "/dashboard"));
+    reply.headers.emplace_back("Set-Cookie",
+                               clear_cookie(visit.services, kLoginCookie, kLoginPath));
+    if (challenge)
+        reply.headers.emplace_back("Set-Cookie",
+                                   clear_cookie(visit.services, kChallengeCookie, kLoginPath));
     return reply;
 }
 
@@ -72,17 +90,45 @@ Reply sign_in(Visit& visit) {
         return users::UserService::authenticate(s, email, visit.field("password"));
     });
     if (!user) return login_form(visit, token, 401, "The email or the password is not right.");
-    const std::string previous = cookie(visit, kSessionCookie);
-    const auto started = visit.services.mysql.transaction([&](db::Session& s) {
-        return users::UserService::start_session(
-            s, *user, previous.empty() ? std::nullopt : std::optional<std::string_view>(previous));
+    const users::SecondFactor factor(crypto::secret_key_bytes(visit.services.config.security));
+    const auto challenge = visit.services.mysql.transaction([&](db::Session& s) {
+        return factor.enabled(s, user->id)
+                   ? std::optional<std::string>(users::UserService::start_challenge(s, *user))
+                   : std::nullopt;
     });
-    Reply reply = Reply::redirect("/dashboard/");
+    if (!challenge) return signed_in(visit, *user, std::nullopt);
+    Reply reply = code_form(visit, token, 200, {});
     reply.headers.emplace_back(
-        "Set-Cookie", set_cookie(visit.services, kSessionCookie, started.id, "/dashboard"));
-    reply.headers.emplace_back("Set-Cookie",
-                               clear_cookie(visit.services, kLoginCookie, kLoginPath));
+        "Set-Cookie", set_cookie(visit.services, kChallengeCookie, *challenge, kLoginPath));
     return reply;
+}
+
+Reply sign_in_code(Visit& visit) {
+    const std::string token = cookie(visit, kLoginCookie);
+    const std::string challenge = cookie(visit, kChallengeCookie);
+    std::optional<users::User> user;
+    if (!challenge.empty())
+        user = visit.services.mysql.run(
+            [&](db::Session& s) { return users::UserService::challenged(s, challenge); });
+    if (token.empty() || !crypto::constant_time_equal(token, visit.field("csrf")) || !user)
+        return login_form(visit, crypto::random_token(kLoginTokenBytes), 403,
+                          "The sign-in had expired. Please sign in again.");
+    // Codes count against the same throttle as passwords: a million codes are not guessed at
+    // five a minute.
+    if (const auto refused = throttle(visit.services, user->email, visit.request.address)) {
+        Reply reply =
+            code_form(visit, token, 429, "Too many sign-in attempts. Wait a minute and try again.");
+        reply.headers.emplace_back("Retry-After", std::to_string(refused->retry_after_seconds));
+        return reply;
+    }
+    const users::SecondFactor factor(crypto::secret_key_bytes(visit.services.config.security));
+    const bool right = visit.services.mysql.transaction([&](db::Session& s) {
+        return factor.verify(s, user->id, visit.field("code"), time::now());
+    });
+    if (!right)
+        return code_form(visit, token, 401,
+                         "The code is not right, or was used already. Enter the next one.");
+    return signed_in(visit, *user, challenge);
 }
 
 Reply sign_out(Visit& visit) {
@@ -97,6 +143,7 @@ Reply sign_out(Visit& visit) {
 const Page kPages[] = {
     {"GET", kLoginPath, Gate::anyone, show_login},
     {"POST", kLoginPath, Gate::anyone, sign_in},
+    {"POST", kCodePath, Gate::anyone, sign_in_code},
     {"POST", "/dashboard/logout", Gate::signed_in, sign_out},
 };
 

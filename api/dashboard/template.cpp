@@ -33,7 +33,9 @@ std::optional<Tag> next_tag(std::string_view t, size_t from) {
 bool truthy(const nlohmann::json& v) {
     if (v.is_null()) return false;
     if (v.is_boolean()) return v.get<bool>();
-    if (v.is_string() || v.is_array() || v.is_object()) return !v.empty();
+    // json::empty() is false for every string, so a string's own emptiness is asked.
+    if (v.is_string()) return !v.get_ref<const std::string&>().empty();
+    if (v.is_array() || v.is_object()) return !v.empty();
     return true;
 }
 

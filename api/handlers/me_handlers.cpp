@@ -15,7 +15,7 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr std::array<std::string_view, 5> kPeriods{"today", "7d", "30d", "90d", "all"};
+constexpr auto kPeriods = billing::kUsagePeriods;
 
 billing::BillingService billing_service(Services& services) {
     return billing::BillingService(services.mysql, services.config.billing);

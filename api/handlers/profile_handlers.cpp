@@ -14,8 +14,8 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr size_t kMaxName = 200;
-constexpr size_t kMaxExternalId = 200;
+constexpr size_t kMaxName = profiles::kMaxProfileName;
+constexpr size_t kMaxExternalId = profiles::kMaxExternalId;
 
 long long profile_id(const RequestContext& ctx) {
     const auto id = parse_profile_id(ctx.param("id"));

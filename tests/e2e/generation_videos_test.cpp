@@ -263,7 +263,8 @@ TEST_CASE("cancelling a video mid-render stops it within seconds and leaves no m
     REQUIRE(Stack::wait_until(
         [&] {
             const auto job = stack.request("GET", "/v1/jobs/" + job_id, nullptr, key);
-            return job.json["data"].value("stage", "") == "composing";
+            // A queued job's stage is null.
+            return job.json["data"]["stage"] == "composing";
         },
         std::chrono::seconds(60), std::chrono::milliseconds(100)));
     CHECK(stack.request("GET", "/v1/jobs/" + job_id, nullptr, key)

@@ -43,7 +43,8 @@ TEST_CASE_METHOD(FakePlatformStack<sync_stack>,
             stats = r.json["data"];
             return stats["accounts"].size() == 1 && !stats["accounts"][0]["days"].empty();
         },
-        std::chrono::seconds(20));
+        // Slowly enough to stay under the key's 60 requests a minute on a slow machine.
+        std::chrono::seconds(20), std::chrono::milliseconds(500));
     REQUIRE(read);
     CHECK(stats["days"] == 7);
     const auto& series = stats["accounts"][0];

@@ -132,3 +132,32 @@ TEST_CASE("a dashboard session idle too long or past its lifetime is over") {
         CHECK(s.query_one("SELECT COUNT(*) FROM dashboard_sessions")->integer(0) == 0);
     });
 }
+
+TEST_CASE("a dashboard session records its last use at most once a minute") {
+    testing::TestDatabase database;
+    database.pool().run([](db::Session& s) {
+        const auto workspace = workspace::WorkspaceRepository::create(s, "acme");
+        const auto user = users::UserService::create(
+            s, member(workspace.id, "dev@example.com", users::Role::developer));
+        const auto session = users::UserService::start_session(s, user, std::nullopt);
+        const auto last_seen = [&] {
+            return s
+                .query_one("SELECT last_seen_at FROM dashboard_sessions WHERE id_hash = ?",
+                           {crypto::sha256_hex(session.id)})
+                ->text(0);
+        };
+        const auto seen_ago = [&](std::chrono::seconds ago) {
+            s.execute("UPDATE dashboard_sessions SET last_seen_at = ? WHERE id_hash = ?",
+                      {db::time_param(time::now() - ago), crypto::sha256_hex(session.id)});
+            return last_seen();
+        };
+
+        const auto recent = seen_ago(std::chrono::seconds(10));
+        REQUIRE(users::UserService::resume(s, session.id));
+        CHECK(last_seen() == recent);
+
+        const auto stale = seen_ago(std::chrono::minutes(5));
+        REQUIRE(users::UserService::resume(s, session.id));
+        CHECK(last_seen() > stale);
+    });
+}

@@ -5,6 +5,7 @@
 #include "common/core/fs/work_files.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/queue_metrics.hpp"
+#include "common/core/queue/worker_registry.hpp"
 #include "common/core/storage/object_store_factory.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/jobs/job_types.hpp"
@@ -35,12 +36,24 @@ runtime::PeriodicTask::Options heartbeat_options(const config::Config& config) {
             .first_retry = retry};
 }
 
+// The registry entry is refreshed every few seconds (tests shrink it with time_scale, never
+// below a second so a busy test machine does not drop a live worker) and lives three refreshes.
+std::chrono::milliseconds announce_interval() {
+    return std::max<std::chrono::milliseconds>(
+        std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     time::scaled(std::chrono::seconds(5))));
+}
+
+std::string host_name() {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0) return "worker";
+    return host;
+}
+
 }  // namespace
 
 std::string default_worker_id() {
-    char host[256] = {};
-    if (::gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "worker");
-    std::string name(host);
+    std::string name = host_name();
     if (name.size() > 60) name.resize(60);
     return name + "-" + std::to_string(::getpid()) + "-" + crypto::hex(crypto::random_bytes(3));
 }
@@ -51,7 +64,10 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
       pool_names_(std::move(pools)),
       worker_id_(std::move(worker_id)),
       registry_(std::move(registry)),
-      heartbeat_(heartbeat_options(config_), [this] { extend_leases(); }) {
+      heartbeat_(heartbeat_options(config_), [this] { extend_leases(); }),
+      registry_redis_(config_.redis),
+      announcement_({.name = "worker-registry", .interval = announce_interval()},
+                    [this] { announce(); }) {
     // Every thread that may hold a connection at once: executor, fetch and completion threads
     // of each pool, and the heartbeat.
     auto mysql = config_.mysql;
@@ -115,8 +131,10 @@ WorkerRuntime::~WorkerRuntime() {
 void WorkerRuntime::start() {
     if (started_) return;
     started_ = true;
+    started_at_ = time::now();
     for (auto& pool : pools_) pool->start();
     heartbeat_.start();
+    announcement_.start();
     if (token_refresh_) token_refresh_->start();
     if (metrics_reading_) metrics_reading_->start();
     if (media_prefetcher_) media_prefetcher_->start();
@@ -138,6 +156,16 @@ bool WorkerRuntime::alive_since(std::chrono::steady_clock::time_point since) con
 void WorkerRuntime::extend_leases() {
     const auto until = time::now() + std::chrono::seconds(config_.jobs.lease_seconds);
     mysql_->run([&](db::Session& s) { jobs::JobRepository::extend_leases(s, worker_id_, until); });
+}
+
+void WorkerRuntime::announce() {
+    queue::WorkerInfo me{worker_id_, host_name(), ::getpid(), {}, started_at_};
+    for (size_t i = 0; i < pools_.size(); ++i) {
+        const auto& settings = config_.workers.pools.at(pool_names_[i]);
+        me.pools.push_back(
+            {pool_names_[i], settings.threads, settings.fibers, pools_[i]->in_flight()});
+    }
+    queue::WorkerRegistry(registry_redis_).announce(me, 3 * announce_interval());
 }
 
 void WorkerRuntime::stop() {
@@ -164,6 +192,14 @@ void WorkerRuntime::stop() {
     for (auto& pool : pools_) pool->finish(std::chrono::seconds(5));
 
     heartbeat_.stop();
+    announcement_.stop();
+    // A Redis that is down now forgets the entry by itself when it expires.
+    try {
+        queue::WorkerRegistry(registry_redis_).withdraw(worker_id_);
+    } catch (const redis::RedisUnavailable& e) {
+        log::warn("worker not withdrawn from the registry; its entry expires by itself",
+                  {{"worker_id", worker_id_}, {"error", e.what()}});
+    }
     if (token_refresh_) token_refresh_->stop();
     if (metrics_reading_) metrics_reading_->stop();
     log::info("worker stopped", {{"worker_id", worker_id_}});

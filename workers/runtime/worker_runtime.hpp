@@ -1,5 +1,6 @@
 // A whole worker process minus its command line: the pools it runs, the blocking executor, the
-// lease heartbeat and the graceful stop. The binary and the integration tests both run this.
+// lease heartbeat, its entry in the worker registry and the graceful stop. The binary and the
+// integration tests both run this.
 #pragma once
 
 #include "common/core/config/config.hpp"
@@ -7,8 +8,10 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/metrics/registry.hpp"
+#include "common/core/redis/redis_client.hpp"
 #include "common/core/runtime/periodic_task.hpp"
 #include "common/core/storage/object_store.hpp"
+#include "common/core/time/clock.hpp"
 #include "common/domain/social/metrics_reader.hpp"
 #include "common/domain/social/token_refresher.hpp"
 #include "workers/publish/media_prefetcher.hpp"
@@ -46,6 +49,8 @@ class WorkerRuntime : public daemon::Service {
   private:
     // The heartbeat's body: moves the lease deadline of every job this worker runs.
     void extend_leases();
+    // The registry refresh's body: this process, its pools and the tasks they run now.
+    void announce();
 
     config::Config config_;
     std::vector<std::string> pool_names_;
@@ -61,6 +66,10 @@ class WorkerRuntime : public daemon::Service {
     metrics::CollectorHandle queue_gauges_;
 
     runtime::PeriodicTask heartbeat_;
+    time::TimePoint started_at_{};
+    // Used by the announcement's thread, and by stop() once that thread has ended.
+    redis::RedisClient registry_redis_;
+    runtime::PeriodicTask announcement_;
     // With the sync pool: OAuth tokens refreshed before they expire, on a client of their own
     // (the pools' client answers fibers only).
     std::unique_ptr<http::Client> refresh_http_;

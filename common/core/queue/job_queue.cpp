@@ -190,26 +190,6 @@ PoolDepth JobQueue::depth(const std::string& pool) {
     return d;
 }
 
-std::vector<Consumer> JobQueue::consumers(const std::string& pool) {
-    const auto reply = client_.command({"XINFO", "CONSUMERS", ready_key(pool), kGroup});
-    std::vector<Consumer> out;
-    if (reply.is_error()) return out;  // no stream or group yet: nobody reads this pool
-    for (const auto& entry : reply.elements) {
-        Consumer c;
-        const auto& f = entry.elements;
-        for (size_t i = 0; i + 1 < f.size(); i += 2) {
-            if (f[i].text == "name")
-                c.name = f[i + 1].text;
-            else if (f[i].text == "pending")
-                c.pending = f[i + 1].integer;
-            else if (f[i].text == "idle")
-                c.idle_ms = f[i + 1].integer;
-        }
-        out.push_back(std::move(c));
-    }
-    return out;
-}
-
 bool JobQueue::epoch_present() {
     return client_.command({"EXISTS", epoch_key()}).integer == 1;
 }

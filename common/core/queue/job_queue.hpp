@@ -29,12 +29,6 @@ struct PoolDepth {
 };
 
 // A worker process reading a pool's stream, as the consumer group knows it.
-struct Consumer {
-    std::string name;       // the worker id
-    long long pending = 0;  // entries it holds, not yet acknowledged
-    long long idle_ms = 0;  // since it last read
-};
-
 inline constexpr const char* kGroup = "workers";
 
 class JobQueue {
@@ -64,7 +58,6 @@ class JobQueue {
     // acknowledged them (dead workers). Their jobs are requeued from MySQL by the reclaimer.
     long long drop_abandoned(const std::string& pool, long long min_idle_ms, int limit);
     PoolDepth depth(const std::string& pool);
-    std::vector<Consumer> consumers(const std::string& pool);
     // Forgets a consumer that stopped with nothing pending, so the group collects no dead names.
     void remove_consumer(const std::string& pool, const std::string& consumer);
 

@@ -7,11 +7,17 @@
 #include "common/domain/billing/wallet.hpp"
 #include "common/domain/workspace/workspace_repository.hpp"
 
+#include <array>
+#include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace squawk::billing {
+
+// What usage may be summed over: the current UTC day, the last 7, 30 or 90 days, or everything.
+inline constexpr std::array<std::string_view, 5> kUsagePeriods{"today", "7d", "30d", "90d", "all"};
 
 // The price of one unit of a billable operation, and what the unit is (config::price_unit).
 struct OperationPrice {
@@ -37,6 +43,20 @@ struct Usage {
     long long units_used = 0;
 };
 
+struct UsageDay {
+    std::chrono::sys_days day;  // UTC
+    long long requests = 0;
+    long long units_used = 0;
+};
+
+// A usage period day by day, for a chart; `total` is the sum of `days`.
+struct DailyUsage {
+    Usage total;
+    // Every UTC day from the period's first (for "all", the first with any usage) to today,
+    // oldest first, days without usage included as zeros.
+    std::vector<UsageDay> days;
+};
+
 class BillingService {
   public:
     BillingService(db::MysqlPool& mysql, const config::BillingSettings& settings)
@@ -46,6 +66,7 @@ class BillingService {
     workspace::Balance balance(long long workspace_id);
     // `period`: today (the current UTC day), 7d, 30d, 90d or all.
     Usage usage(long long workspace_id, const std::string& period);
+    DailyUsage daily_usage(long long workspace_id, const std::string& period);
 
   private:
     db::MysqlPool& mysql_;

@@ -224,4 +224,17 @@ long long Wallet::units_used(db::Session& s, long long workspace_id,
     return row ? row->integer(0) : 0;
 }
 
+std::map<long long, long long> Wallet::units_used_per_day(db::Session& s, long long workspace_id,
+                                                          std::optional<time::TimePoint> since) {
+    std::map<long long, long long> per_day;
+    for (const auto& row :
+         s.query("SELECT DATEDIFF(created_at, '1970-01-01'), -SUM(purchased_delta + monthly_delta)"
+                 " FROM wallet_ledger WHERE workspace_id = ?"
+                 " AND kind IN ('charge', 'reserve', 'settle', 'reversal', 'refund')"
+                 " AND created_at >= ? GROUP BY 1",
+                 {workspace_id, db::time_param(since.value_or(time::TimePoint{}))}))
+        per_day[row.integer(0)] = row.integer(1);
+    return per_day;
+}
+
 }  // namespace squawk::billing

@@ -6,6 +6,7 @@
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,6 +90,9 @@ class Wallet {
     // refunds gave back).
     static long long units_used(db::Session& s, long long workspace_id,
                                 std::optional<time::TimePoint> since);
+    // units_used split by UTC day: days since 1970-01-01 -> units, days without any absent.
+    static std::map<long long, long long> units_used_per_day(db::Session& s, long long workspace_id,
+                                                             std::optional<time::TimePoint> since);
 };
 
 }  // namespace squawk::billing

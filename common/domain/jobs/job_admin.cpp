@@ -9,13 +9,15 @@ std::vector<JobSummary> JobAdmin::list(db::Session& s, const JobFilter& filter) 
     const db::Param status =
         filter.status ? db::Param(name_of(*filter.status)) : db::Param(nullptr);
     const db::Param workspace = db::optional_param(filter.workspace_id);
+    const db::Param type = db::optional_param(filter.type);
     std::vector<JobSummary> out;
     for (const auto& r :
          s.query("SELECT public_id, workspace_id, type, pool, status, attempts, max_attempts,"
                  " dead_lettered, error, created_at, updated_at FROM jobs"
                  " WHERE (? IS NULL OR status = ?) AND (? IS NULL OR workspace_id = ?)"
-                 " AND (? = 0 OR dead_lettered = 1) ORDER BY id DESC LIMIT ?",
-                 {status, status, workspace, workspace, filter.dead_lettered_only,
+                 " AND (? IS NULL OR type = ?) AND (? = 0 OR dead_lettered = 1)"
+                 " ORDER BY id DESC LIMIT ?",
+                 {status, status, workspace, workspace, type, type, filter.dead_lettered_only,
                   static_cast<long long>(filter.limit)})) {
         JobSummary j;
         j.public_id = r.text(0);
@@ -52,6 +54,13 @@ std::optional<QueueRef> JobAdmin::requeue_dead_letter(db::Session& s,
     if (changed == 0) return std::nullopt;
     const auto row = s.query_one("SELECT id, pool FROM jobs WHERE public_id = ?", {public_id});
     return QueueRef{row->integer(0), row->text(1)};
+}
+
+bool JobAdmin::discard_dead_letter(db::Session& s, const std::string& public_id) {
+    return s.execute(
+               "UPDATE jobs SET dead_lettered = 0, updated_at = ? WHERE public_id = ?"
+               " AND status = ? AND dead_lettered = 1",
+               {db::time_param(time::now()), public_id, name_of(JobStatus::failed)}) > 0;
 }
 
 }  // namespace squawk::jobs

@@ -15,6 +15,7 @@ namespace squawk::jobs {
 struct JobFilter {
     std::optional<JobStatus> status;
     std::optional<long long> workspace_id;
+    std::optional<std::string> type;
     bool dead_lettered_only = false;
     int limit = 50;
 };
@@ -43,6 +44,9 @@ class JobAdmin {
     // Returns where to enqueue it, or nothing when `public_id` names no dead-lettered job.
     static std::optional<QueueRef> requeue_dead_letter(db::Session& s,
                                                        const std::string& public_id);
+    // Takes a dead-lettered job off the dead-letter list for good: it stays failed, with its
+    // error, and can no longer be requeued. Returns false when `public_id` names none.
+    static bool discard_dead_letter(db::Session& s, const std::string& public_id);
 };
 
 }  // namespace squawk::jobs

@@ -11,6 +11,8 @@
 #include "common/domain/events/event_outbox.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
+#include <algorithm>
+
 namespace squawk::jobs {
 namespace {
 
@@ -132,21 +134,72 @@ std::optional<Job> JobRepository::find_by_id(db::Session& s, long long id) {
         s.select("SELECT " + kJobRows.select_list() + " FROM jobs WHERE id = ?", {id}));
 }
 
-JobPage JobRepository::list(db::Session& s, long long workspace_id, std::optional<JobStatus> status,
-                            long long offset, int limit) {
+namespace {
+
+// The WHERE clause of a listing and its parameters; the text depends only on which filters are
+// set, so each combination is one prepared statement and a range on an index below.
+std::pair<std::string, Params> list_where(const JobListFilter& filter) {
+    std::string where = " WHERE workspace_id = ?";
+    Params params{filter.workspace_id};
+    if (filter.status) {
+        where += " AND status = ?";
+        params.emplace_back(name_of(*filter.status));
+    }
+    if (filter.type) {
+        where += " AND type = ?";
+        params.emplace_back(*filter.type);
+    }
+    return {std::move(where), std::move(params)};
+}
+
+// The index whose equality prefix is the filter and whose last column orders the page. Named
+// because MariaDB otherwise reads `workspace_id = ? AND id < ?` as a lookup on the workspace
+// alone and walks every newer job before the page (80 ms at 100,000 jobs, against under 1 ms).
+const char* list_index(const JobListFilter& filter) {
+    if (filter.status) return " FORCE INDEX (ix_jobs_workspace_status)";
+    if (filter.type) return " FORCE INDEX (ix_jobs_workspace_type)";
+    return " FORCE INDEX (ix_jobs_workspace)";
+}
+
+}  // namespace
+
+JobPage JobRepository::list(db::Session& s, const JobListFilter& filter, long long offset,
+                            int limit) {
     JobPage page;
-    const std::string filter = status ? " AND status = ?" : "";
-    Params params{workspace_id};
-    if (status) params.emplace_back(name_of(*status));
-    page.total = s.query_one("SELECT COUNT(*) FROM jobs WHERE workspace_id = ?" + filter, params)
-                     ->integer(0);
+    auto [where, params] = list_where(filter);
+    page.total = s.query_one("SELECT COUNT(*) FROM jobs" + where, params)->integer(0);
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
-    page.items = kJobRows.all(s.select("SELECT " + kJobRows.select_list() +
-                                           " FROM jobs WHERE workspace_id = ?" + filter +
+    page.items = kJobRows.all(s.select("SELECT " + kJobRows.select_list() + " FROM jobs" + where +
                                            " ORDER BY id DESC LIMIT ? OFFSET ?",
                                        params));
     return page;
+}
+
+JobSlice JobRepository::list_keyset(db::Session& s, const JobListFilter& filter,
+                                    const Keyset& keyset) {
+    auto [where, params] = list_where(filter);
+    // A previous page is read upwards from its boundary, then turned newest first.
+    const bool upwards = keyset.after_id.has_value();
+    if (upwards) {
+        where += " AND id > ? ORDER BY id ASC";
+        params.emplace_back(*keyset.after_id);
+    } else if (keyset.before_id) {
+        where += " AND id < ? ORDER BY id DESC";
+        params.emplace_back(*keyset.before_id);
+    } else {
+        where += " ORDER BY id DESC";
+    }
+    // One row past the page says whether another page follows.
+    params.emplace_back(static_cast<long long>(keyset.limit) + 1);
+    JobSlice slice;
+    slice.items = kJobRows.all(s.select(
+        "SELECT " + kJobRows.select_list() + " FROM jobs" + list_index(filter) + where + " LIMIT ?",
+        params));
+    slice.more = slice.items.size() > static_cast<size_t>(keyset.limit);
+    if (slice.more) slice.items.pop_back();
+    if (upwards) std::reverse(slice.items.begin(), slice.items.end());
+    return slice;
 }
 
 CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,

@@ -30,6 +30,28 @@ struct JobPage {
     long long total = 0;
 };
 
+// Which of a workspace's jobs a listing shows; an absent field does not filter.
+struct JobListFilter {
+    long long workspace_id = 0;
+    std::optional<JobStatus> status;
+    std::optional<std::string> type;
+};
+
+// A page of a newest-first listing located by row id rather than by offset, so reading it costs
+// the same at any depth and needs no count: the rows older than `before_id` (the next page), the
+// rows newer than `after_id` (the previous page), or the newest when neither is set.
+struct Keyset {
+    std::optional<long long> before_id;
+    std::optional<long long> after_id;
+    int limit = 20;
+};
+
+// Newest first; `more`: further rows lie beyond these in the direction the keyset read.
+struct JobSlice {
+    std::vector<Job> items;
+    bool more = false;
+};
+
 // How a run ended, as the worker reports it.
 struct Outcome {
     enum class Kind { completed, retry, failed };
@@ -56,8 +78,10 @@ class JobRepository {
     static std::optional<Job> find(db::Session& s, long long workspace_id,
                                    const std::string& public_id);
     static std::optional<Job> find_by_id(db::Session& s, long long id);
-    static JobPage list(db::Session& s, long long workspace_id, std::optional<JobStatus> status,
-                        long long offset, int limit);
+    // Newest first, with the count of every match (the API's offset pagination).
+    static JobPage list(db::Session& s, const JobListFilter& filter, long long offset, int limit);
+    // Newest first, without a count.
+    static JobSlice list_keyset(db::Session& s, const JobListFilter& filter, const Keyset& keyset);
     static CancelResult cancel(db::Session& s, long long workspace_id,
                                const std::string& public_id);
     // Cancels the rows among `ids` that have not finished (a feature cancelling its own jobs).

@@ -22,8 +22,14 @@ Job JobService::get(long long workspace_id, const std::string& public_id) {
 JobPage JobService::list(long long workspace_id, std::optional<JobStatus> status, long long offset,
                          int limit) {
     return mysql_.run([&](db::Session& s) {
-        return JobRepository::list(s, workspace_id, status, offset, limit);
+        return JobRepository::list(s, JobListFilter{workspace_id, status, std::nullopt}, offset,
+                                   limit);
     });
+}
+
+JobSlice JobService::list_keyset(const JobListFilter& filter, const Keyset& keyset) {
+    return mysql_.run(
+        [&](db::Session& s) { return JobRepository::list_keyset(s, filter, keyset); });
 }
 
 Job JobService::cancel(long long workspace_id, const std::string& public_id) {

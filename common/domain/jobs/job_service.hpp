@@ -16,9 +16,11 @@ class JobService {
 
     // Throws NotFound when the workspace has no such job.
     Job get(long long workspace_id, const std::string& public_id);
-    // Newest first; no `status` lists every status.
+    // Newest first, counted; no `status` lists every status.
     JobPage list(long long workspace_id, std::optional<JobStatus> status, long long offset,
                  int limit);
+    // Newest first, a page by row id and no count: cheap at any depth of a big workspace.
+    JobSlice list_keyset(const JobListFilter& filter, const Keyset& keyset);
     // The cancelled job; Conflict (with its status) when it had already finished.
     Job cancel(long long workspace_id, const std::string& public_id);
 

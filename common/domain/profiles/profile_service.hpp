@@ -13,6 +13,10 @@
 
 namespace squawk::profiles {
 
+// The longest name and external_id a profile takes, in Unicode characters.
+inline constexpr size_t kMaxProfileName = 200;
+inline constexpr size_t kMaxExternalId = 200;
+
 // `request_id` only names the request in log lines.
 class ProfileService {
   public:

@@ -7,4 +7,9 @@ Page RequestLogService::list(const Filter& filter, long long offset, int limit) 
         [&](db::Session& s) { return RequestLogRepository::list(s, filter, offset, limit); });
 }
 
+Slice RequestLogService::list_keyset(const Filter& filter, const Keyset& keyset) {
+    return mysql_.run(
+        [&](db::Session& s) { return RequestLogRepository::list_keyset(s, filter, keyset); });
+}
+
 }  // namespace squawk::request_log

@@ -11,7 +11,10 @@ class RequestLogService {
   public:
     explicit RequestLogService(db::MysqlPool& mysql) : mysql_(mysql) {}
 
+    // Counted, for the API's offset pagination.
     Page list(const Filter& filter, long long offset, int limit);
+    // A page by row id and no count: cheap at any depth of a big log.
+    Slice list_keyset(const Filter& filter, const Keyset& keyset);
 
   private:
     db::MysqlPool& mysql_;

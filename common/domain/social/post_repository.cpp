@@ -275,6 +275,24 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
     return page;
 }
 
+std::vector<Post> PostRepository::in_period(db::Session& s, long long workspace_id,
+                                            time::TimePoint from, time::TimePoint to,
+                                            std::optional<long long> account_id, int limit) {
+    // The range is read on ix_social_post_targets_calendar (workspace_id, scheduled_time).
+    Params params{workspace_id, workspace_id, time_param(from), time_param(to)};
+    if (account_id) params.emplace_back(*account_id);
+    params.emplace_back(static_cast<long long>(limit));
+    return read_with_targets(
+        s, s.query(text::concat({kColumns,
+                                 " WHERE p.workspace_id = ? AND p.deleted_at IS NULL AND p.id IN"
+                                 " (SELECT t.post_id FROM social_post_targets t"
+                                 " WHERE t.workspace_id = ? AND t.scheduled_time >= ?"
+                                 " AND t.scheduled_time < ?",
+                                 account_id ? " AND t.account_id = ?" : "",
+                                 ") ORDER BY p.scheduled_time, p.id LIMIT ?"}),
+                   params));
+}
+
 void PostRepository::lock_contents(db::Session& s, long long workspace_id,
                                    std::vector<std::string> hashes) {
     std::sort(hashes.begin(), hashes.end());

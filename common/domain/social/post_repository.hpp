@@ -54,6 +54,12 @@ class PostRepository {
     // Newest first, non-deleted, with their targets.
     static PostPage list(db::Session& s, long long workspace_id, const PostFilter& filter,
                          long long offset, int limit);
+    // Non-deleted posts with a target due in [from, to) (of `account_id` when given), earliest
+    // first, at most `limit`: a calendar's period. A target keeps the time it was due once
+    // published; an imported one's is its publication time.
+    static std::vector<Post> in_period(db::Session& s, long long workspace_id, time::TimePoint from,
+                                       time::TimePoint to, std::optional<long long> account_id,
+                                       int limit);
 
     // Locks the contents (SHA-256 hashes) until the transaction ends, so concurrent creators of
     // the same content check duplicates in turn; other contents do not wait. Locks in hash order

@@ -62,6 +62,59 @@ std::optional<User> UserRepository::find(db::Session& s, long long id) {
     return user_of(*row);
 }
 
+std::vector<User> UserRepository::list_of_workspace(db::Session& s, long long workspace_id) {
+    std::vector<User> users;
+    for (const auto& row :
+         s.query(std::string(kUserColumns) + " WHERE workspace_id = ? ORDER BY id", {workspace_id}))
+        users.push_back(user_of(row));
+    return users;
+}
+
+void UserRepository::set_password(db::Session& s, long long id, std::string_view password_hash,
+                                  time::TimePoint changed_at) {
+    s.execute("UPDATE dashboard_users SET password_hash = ?, password_changed_at = ? WHERE id = ?",
+              {std::string(password_hash), db::time_param(changed_at), id});
+}
+
+bool UserRepository::remove(db::Session& s, long long id) {
+    return s.execute("DELETE FROM dashboard_users WHERE id = ?", {id}) > 0;
+}
+
+TotpRecord TotpRepository::find(db::Session& s, long long user_id) {
+    const auto row = s.query_one(
+        "SELECT totp_secret, totp_pending_secret, totp_last_step FROM dashboard_users"
+        " WHERE id = ?",
+        {user_id});
+    if (!row) return {};
+    return {row->optional_text(0), row->optional_text(1), row->optional_integer(2)};
+}
+
+void TotpRepository::set_pending(db::Session& s, long long user_id, const std::string& sealed) {
+    s.execute("UPDATE dashboard_users SET totp_pending_secret = ? WHERE id = ?", {sealed, user_id});
+}
+
+void TotpRepository::enable(db::Session& s, long long user_id, const std::string& sealed,
+                            long long step) {
+    s.execute(
+        "UPDATE dashboard_users SET totp_secret = ?, totp_pending_secret = NULL,"
+        " totp_last_step = ? WHERE id = ?",
+        {sealed, step, user_id});
+}
+
+void TotpRepository::disable(db::Session& s, long long user_id) {
+    s.execute(
+        "UPDATE dashboard_users SET totp_secret = NULL, totp_pending_secret = NULL,"
+        " totp_last_step = NULL WHERE id = ?",
+        {user_id});
+}
+
+bool TotpRepository::claim_step(db::Session& s, long long user_id, long long step) {
+    return s.execute(
+               "UPDATE dashboard_users SET totp_last_step = ? WHERE id = ?"
+               " AND (totp_last_step IS NULL OR totp_last_step < ?)",
+               {step, user_id, step}) > 0;
+}
+
 void SessionRepository::insert(db::Session& s, const SessionRecord& session) {
     s.execute(
         "INSERT INTO dashboard_sessions (id_hash, user_id, csrf_token, created_at, last_seen_at,"
@@ -93,6 +146,35 @@ void SessionRepository::touch(db::Session& s, std::string_view id_hash, time::Ti
 
 void SessionRepository::remove(db::Session& s, std::string_view id_hash) {
     s.execute("DELETE FROM dashboard_sessions WHERE id_hash = ?", {std::string(id_hash)});
+}
+
+void SessionRepository::remove_all_of(db::Session& s, long long user_id) {
+    s.execute("DELETE FROM dashboard_sessions WHERE user_id = ?", {user_id});
+}
+
+void SignInChallengeRepository::insert(db::Session& s, std::string_view id_hash, long long user_id,
+                                       time::TimePoint expires_at) {
+    s.execute(
+        "INSERT INTO dashboard_sign_in_challenges (id_hash, user_id, expires_at) VALUES (?,?,?)",
+        {std::string(id_hash), user_id, db::time_param(expires_at)});
+}
+
+std::optional<long long> SignInChallengeRepository::find_user(db::Session& s,
+                                                              std::string_view id_hash,
+                                                              time::TimePoint at) {
+    const auto row = s.query_one(
+        "SELECT user_id FROM dashboard_sign_in_challenges WHERE id_hash = ? AND expires_at > ?",
+        {std::string(id_hash), db::time_param(at)});
+    if (!row) return std::nullopt;
+    return row->integer(0);
+}
+
+void SignInChallengeRepository::remove(db::Session& s, std::string_view id_hash) {
+    s.execute("DELETE FROM dashboard_sign_in_challenges WHERE id_hash = ?", {std::string(id_hash)});
+}
+
+void SignInChallengeRepository::remove_all_of(db::Session& s, long long user_id) {
+    s.execute("DELETE FROM dashboard_sign_in_challenges WHERE user_id = ?", {user_id});
 }
 
 }  // namespace squawk::users

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace squawk::users {
 
@@ -41,6 +42,31 @@ class UserRepository {
     static void insert(db::Session& s, User& user);
     static std::optional<User> find_by_email(db::Session& s, std::string_view email);
     static std::optional<User> find(db::Session& s, long long id);
+    // The workspace's users, oldest first.
+    static std::vector<User> list_of_workspace(db::Session& s, long long workspace_id);
+    static void set_password(db::Session& s, long long id, std::string_view password_hash,
+                             time::TimePoint changed_at);
+    // Whether a user was removed; their sessions and pending sign-ins are the caller's to end.
+    static bool remove(db::Session& s, long long id);
+};
+
+// A user's second factor as stored: secrets sealed with security.secret_key.
+struct TotpRecord {
+    std::optional<std::string> sealed_secret;          // enabled when present
+    std::optional<std::string> sealed_pending_secret;  // an enrollment awaiting its first code
+    std::optional<long long> last_step;                // the last step whose code was accepted
+};
+
+class TotpRepository {
+  public:
+    static TotpRecord find(db::Session& s, long long user_id);
+    static void set_pending(db::Session& s, long long user_id, const std::string& sealed);
+    // The pending secret becomes the enabled one, its first code's step counted as used.
+    static void enable(db::Session& s, long long user_id, const std::string& sealed,
+                       long long step);
+    static void disable(db::Session& s, long long user_id);
+    // Marks `step` used unless it or a later one already was: false means a replayed code.
+    static bool claim_step(db::Session& s, long long user_id, long long step);
 };
 
 class SessionRepository {
@@ -49,6 +75,19 @@ class SessionRepository {
     static std::optional<SessionRecord> find(db::Session& s, std::string_view id_hash);
     static void touch(db::Session& s, std::string_view id_hash, time::TimePoint seen_at);
     static void remove(db::Session& s, std::string_view id_hash);
+    static void remove_all_of(db::Session& s, long long user_id);
+};
+
+// Sign-ins waiting for a second-factor code, found by the SHA-256 of the id the browser holds.
+class SignInChallengeRepository {
+  public:
+    static void insert(db::Session& s, std::string_view id_hash, long long user_id,
+                       time::TimePoint expires_at);
+    // The user of a challenge that has not expired.
+    static std::optional<long long> find_user(db::Session& s, std::string_view id_hash,
+                                              time::TimePoint at);
+    static void remove(db::Session& s, std::string_view id_hash);
+    static void remove_all_of(db::Session& s, long long user_id);
 };
 
 }  // namespace squawk::users

@@ -12,16 +12,6 @@
 namespace squawk::users {
 namespace {
 
-// One '@' with something on both sides, no spaces, at most 254 bytes (RFC 5321's path limit):
-// whether the address receives mail is for the invitation to find out.
-bool plausible_email(std::string_view email) {
-    const auto at = email.find('@');
-    return email.size() <= 254 && at != std::string_view::npos && at > 0 && at + 1 < email.size() &&
-           email.find('@', at + 1) == std::string_view::npos &&
-           std::none_of(email.begin(), email.end(),
-                        [](unsigned char c) { return std::isspace(c) || std::iscntrl(c); });
-}
-
 // Verifying against this when no user has the email spends the same time as a real check, so
 // the answer's timing does not tell which emails have accounts.
 const std::string& stand_in_hash() {
@@ -30,6 +20,25 @@ const std::string& stand_in_hash() {
 }
 
 }  // namespace
+
+// 254 bytes is RFC 5321's path limit; whether the address receives mail is for the invitation to
+// find out.
+bool plausible_email(std::string_view email) {
+    const auto at = email.find('@');
+    return email.size() <= 254 && at != std::string_view::npos && at > 0 && at + 1 < email.size() &&
+           email.find('@', at + 1) == std::string_view::npos &&
+           std::none_of(email.begin(), email.end(),
+                        [](unsigned char c) { return std::isspace(c) || std::iscntrl(c); });
+}
+
+bool acceptable_password(std::string_view password) {
+    return password.size() >= kMinPasswordBytes && password.size() <= kMaxPasswordBytes;
+}
+
+std::string password_rule() {
+    return "must be from " + std::to_string(kMinPasswordBytes) + " to " +
+           std::to_string(kMaxPasswordBytes) + " bytes";
+}
 
 std::string normalized_email(std::string_view email) {
     std::string out(email);
@@ -45,9 +54,7 @@ User UserService::create(db::Session& s, const NewUser& request) {
         fields["email"] = "must be an email address";
     else if (UserRepository::find_by_email(s, user.email))
         fields["email"] = "a dashboard user with this email already exists";
-    if (request.password.size() < kMinPasswordBytes || request.password.size() > kMaxPasswordBytes)
-        fields["password"] = "must be from " + std::to_string(kMinPasswordBytes) + " to " +
-                             std::to_string(kMaxPasswordBytes) + " bytes";
+    if (!acceptable_password(request.password)) fields["password"] = password_rule();
     if (request.role == Role::operator_) {
         if (request.workspace_id) fields["workspace_id"] = "an operator belongs to no workspace";
     } else if (!request.workspace_id) {
@@ -99,12 +106,55 @@ std::optional<SignedIn> UserService::resume(db::Session& s, std::string_view ses
     }
     auto user = UserRepository::find(s, record->user_id);
     if (!user) return std::nullopt;
-    SessionRepository::touch(s, id_hash, now);
+    // The idle timeout counts in minutes, so one write a minute keeps it: writing on every page
+    // view made the session row the dashboard's most expensive statement under load.
+    if (now - record->last_seen_at >= kSessionTouchInterval)
+        SessionRepository::touch(s, id_hash, now);
     return SignedIn{std::move(*user), record->csrf_token};
 }
 
 void UserService::end_session(db::Session& s, std::string_view session_id) {
     SessionRepository::remove(s, crypto::sha256_hex(session_id));
+}
+
+void UserService::change_password(db::Session& s, const User& user, std::string_view current,
+                                  std::string_view replacement) {
+    nlohmann::json fields = nlohmann::json::object();
+    const auto stored = UserRepository::find(s, user.id);
+    if (!stored || current.size() > kMaxPasswordBytes ||
+        !password_matches(stored->password_hash, current))
+        fields["current_password"] = "is not your current password";
+    if (!acceptable_password(replacement)) fields["new_password"] = password_rule();
+    if (!fields.empty()) throw validation_error(fields);
+    UserRepository::set_password(s, user.id, hash_password(replacement), time::now());
+    SessionRepository::remove_all_of(s, user.id);
+    SignInChallengeRepository::remove_all_of(s, user.id);
+}
+
+bool UserService::remove_member(db::Session& s, long long workspace_id, long long user_id) {
+    const auto user = UserRepository::find(s, user_id);
+    if (!user || user->workspace_id != workspace_id) return false;
+    SessionRepository::remove_all_of(s, user_id);
+    SignInChallengeRepository::remove_all_of(s, user_id);
+    return UserRepository::remove(s, user_id);
+}
+
+std::string UserService::start_challenge(db::Session& s, const User& user) {
+    std::string id = crypto::random_token(32);
+    SignInChallengeRepository::insert(s, crypto::sha256_hex(id), user.id,
+                                      time::now() + kSignInChallengeLifetime);
+    return id;
+}
+
+std::optional<User> UserService::challenged(db::Session& s, std::string_view challenge_id) {
+    const auto user_id =
+        SignInChallengeRepository::find_user(s, crypto::sha256_hex(challenge_id), time::now());
+    if (!user_id) return std::nullopt;
+    return UserRepository::find(s, *user_id);
+}
+
+void UserService::end_challenge(db::Session& s, std::string_view challenge_id) {
+    SignInChallengeRepository::remove(s, crypto::sha256_hex(challenge_id));
 }
 
 }  // namespace squawk::users

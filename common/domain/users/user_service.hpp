@@ -16,10 +16,19 @@ inline constexpr size_t kMinPasswordBytes = 12;
 inline constexpr size_t kMaxPasswordBytes = 1024;
 // A session ends after this long without a request, and in any case this long after sign-in.
 inline constexpr std::chrono::minutes kSessionIdle{30};
+// How stale a session's last_seen_at may get before a request records it again.
+inline constexpr std::chrono::minutes kSessionTouchInterval{1};
 inline constexpr std::chrono::hours kSessionLifetime{12};
+// How long a right password waits for its second-factor code.
+inline constexpr std::chrono::minutes kSignInChallengeLifetime{5};
 
 // Emails are compared and stored in lower case.
 std::string normalized_email(std::string_view email);
+// One '@' with something on both sides, no spaces or controls, at most 254 bytes.
+bool plausible_email(std::string_view email);
+bool acceptable_password(std::string_view password);
+// What acceptable_password asks, as a field's problem: "must be from 12 to 1024 bytes".
+std::string password_rule();
 
 struct NewUser {
     std::optional<long long> workspace_id;  // required for workspace roles, absent for operators
@@ -55,6 +64,20 @@ class UserService {
     // idle or expired session (which is removed).
     static std::optional<SignedIn> resume(db::Session& s, std::string_view session_id);
     static void end_session(db::Session& s, std::string_view session_id);
+
+    // Throws ApiError VALIDATION_ERROR naming current_password (not right) or new_password
+    // (length). Every session of the user ends: a stolen session does not outlive the change.
+    static void change_password(db::Session& s, const User& user, std::string_view current,
+                                std::string_view replacement);
+    // Removes a user of `workspace_id` with their sessions; false when the workspace has no user
+    // with this id (another workspace's user included).
+    static bool remove_member(db::Session& s, long long workspace_id, long long user_id);
+
+    // A right password whose second factor is still awaited: the id its browser holds.
+    static std::string start_challenge(db::Session& s, const User& user);
+    // The user of a challenge that has not expired.
+    static std::optional<User> challenged(db::Session& s, std::string_view challenge_id);
+    static void end_challenge(db::Session& s, std::string_view challenge_id);
 };
 
 }  // namespace squawk::users

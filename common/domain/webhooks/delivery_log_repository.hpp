@@ -57,6 +57,13 @@ class DeliveryLogRepository {
                         long long offset, int limit);
     static std::optional<DeliveryLog> find(db::Session& s, long long workspace_id,
                                            long long delivery_id);
+    // At most `limit` deliveries older than the delivery `before` (none: the newest), newest
+    // first and never counted, so a page costs the same however long the log: read backwards
+    // through the workspace's index by id, or through the endpoint's by creation time when the
+    // filter names one.
+    static std::vector<DeliveryLog> page_before(db::Session& s, long long workspace_id,
+                                                const LogFilter& filter,
+                                                std::optional<long long> before, int limit);
 };
 
 }  // namespace squawk::webhooks

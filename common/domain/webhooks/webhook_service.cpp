@@ -215,6 +215,14 @@ LogPage WebhookService::logs(long long workspace_id, const LogFilter& filter, lo
     });
 }
 
+std::vector<DeliveryLog> WebhookService::logs_before(long long workspace_id,
+                                                     const LogFilter& filter,
+                                                     std::optional<long long> before, int limit) {
+    return mysql_.run([&](db::Session& s) {
+        return DeliveryLogRepository::page_before(s, workspace_id, filter, before, limit);
+    });
+}
+
 DeliveryLog WebhookService::delivery(long long workspace_id, long long delivery_id) {
     auto found = mysql_.run(
         [&](db::Session& s) { return DeliveryLogRepository::find(s, workspace_id, delivery_id); });

@@ -66,6 +66,9 @@ class WebhookService {
     std::vector<long long> replay_dead_letters(long long workspace_id, const std::string& id,
                                                time::TimePoint since);
     LogPage logs(long long workspace_id, const LogFilter& filter, long long offset, int limit);
+    // The log older than the delivery `before`, uncounted (the dashboard's pages of a large log).
+    std::vector<DeliveryLog> logs_before(long long workspace_id, const LogFilter& filter,
+                                         std::optional<long long> before, int limit);
     DeliveryLog delivery(long long workspace_id, long long delivery_id);
 
   private:
