@@ -1,5 +1,6 @@
 // The workspace's asynchronous jobs: listed newest first by status, one job's progress, result or
 // error, and cancelling one, through the same JobService, validation and pagination as /v1/jobs.
+#include "api/dashboard/keyset_paging.hpp"
 #include "api/dashboard/page.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
@@ -7,7 +8,6 @@
 #include "common/domain/jobs/job_service.hpp"
 
 #include <array>
-#include <limits>
 
 namespace squawk::api::dashboard {
 namespace {
@@ -29,46 +29,6 @@ std::string shown_time(const std::optional<time::TimePoint>& t) {
     return t ? shown_time(*t) : std::string("—");
 }
 
-// A filter form's "any" choice sends an empty value: it means no filter, as an absent one does.
-QueryParams given_filters(const QueryParams& query) {
-    QueryParams given;
-    for (const auto& [name, value] : query)
-        if (!value.empty()) given.emplace(name, value);
-    return given;
-}
-
-// Where a page starts: `before`/`after` a row id (the next/previous links), the newest when
-// neither is given; a bad value joins the form's 422.
-jobs::Keyset read_keyset(Validator& query) {
-    jobs::Keyset keyset;
-    keyset.before_id = query.optional_integer("before", 1, std::numeric_limits<long long>::max());
-    keyset.after_id = query.optional_integer("after", 1, std::numeric_limits<long long>::max());
-    if (keyset.before_id && keyset.after_id) query.reject("after", "must not be given with before");
-    keyset.limit = static_cast<int>(
-        query.optional_integer("per_page", 1, api::kMaxPerPage).value_or(api::kDefaultPerPage));
-    return keyset;
-}
-
-// Links to the newest, previous and next pages that keep the filters; `filters` holds no page
-// field. Pages are bounded by the ids of their first and last rows, so no count is needed.
-nlohmann::json pager(const jobs::Keyset& keyset, const jobs::JobSlice& found,
-                     http::FormFields filters) {
-    filters.emplace_back("per_page", std::to_string(keyset.limit));
-    const auto link = [&](const char* side, std::optional<long long> id) {
-        auto fields = filters;
-        if (id) fields.emplace_back(side, std::to_string(*id));
-        return "/dashboard/jobs?" + http::form_encode(fields);
-    };
-    const bool upwards = keyset.after_id.has_value();
-    nlohmann::json out = nlohmann::json::object();
-    if (keyset.before_id || keyset.after_id) out["newest"] = link("", std::nullopt);
-    if (found.items.empty()) return out;
-    if (upwards ? found.more : keyset.before_id.has_value())
-        out["previous"] = link("after", found.items.front().id);
-    if (upwards || found.more) out["next"] = link("before", found.items.back().id);
-    return out;
-}
-
 nlohmann::json status_choices(const std::string& chosen) {
     nlohmann::json choices = nlohmann::json::array();
     for (const auto status : kStatuses) {
@@ -81,7 +41,7 @@ nlohmann::json status_choices(const std::string& chosen) {
 Reply list_jobs(Visit& visit) {
     const QueryParams given = given_filters(visit.query);
     Validator query(given);
-    const auto keyset = read_keyset(query);
+    const auto keyset = read_keyset<jobs::Keyset>(query);
     jobs::JobListFilter filter{visit.workspace_id(), std::nullopt, std::nullopt};
     filter.status = query.optional_enum<jobs::JobStatus>("status", kStatuses);
     filter.type = query.optional_string("type", kMaxTypeChars);
@@ -109,7 +69,7 @@ Reply list_jobs(Visit& visit) {
     if (filter.type) filters.emplace_back("type", *filter.type);
     data["jobs"] = std::move(rows);
     data["has_jobs"] = !found.items.empty();
-    data["pager"] = pager(keyset, found, std::move(filters));
+    data["pager"] = pager("/dashboard/jobs", keyset, found, std::move(filters));
     return html_page(visit, "jobs", "Jobs", std::move(data));
 }
 

@@ -1,5 +1,6 @@
 // The workspace's request log, newest first, with the filters and validation of GET /v1/logs,
 // read through the same RequestLogService.
+#include "api/dashboard/keyset_paging.hpp"
 #include "api/dashboard/page.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
@@ -8,7 +9,6 @@
 
 #include <array>
 #include <cstdio>
-#include <limits>
 
 namespace squawk::api::dashboard {
 namespace {
@@ -31,50 +31,10 @@ std::string shown_ms(long long duration_us) {
     return text;
 }
 
-// A filter form's empty field means no filter, as an absent one does.
-QueryParams given_filters(const QueryParams& query) {
-    QueryParams given;
-    for (const auto& [name, value] : query)
-        if (!value.empty()) given.emplace(name, value);
-    return given;
-}
-
-// Where a page starts: `before`/`after` a row id (the next/previous links), the newest when
-// neither is given; a bad value joins the form's 422.
-request_log::Keyset read_keyset(Validator& query) {
-    request_log::Keyset keyset;
-    keyset.before_id = query.optional_integer("before", 1, std::numeric_limits<long long>::max());
-    keyset.after_id = query.optional_integer("after", 1, std::numeric_limits<long long>::max());
-    if (keyset.before_id && keyset.after_id) query.reject("after", "must not be given with before");
-    keyset.limit = static_cast<int>(
-        query.optional_integer("per_page", 1, api::kMaxPerPage).value_or(api::kDefaultPerPage));
-    return keyset;
-}
-
-// Links to the newest, previous and next pages that keep the filters; `filters` holds no page
-// field. Pages are bounded by the ids of their first and last rows, so no count is needed.
-nlohmann::json pager(const request_log::Keyset& keyset, const request_log::Slice& found,
-                     http::FormFields filters) {
-    filters.emplace_back("per_page", std::to_string(keyset.limit));
-    const auto link = [&](const char* side, std::optional<long long> id) {
-        auto fields = filters;
-        if (id) fields.emplace_back(side, std::to_string(*id));
-        return "/dashboard/logs?" + http::form_encode(fields);
-    };
-    const bool upwards = keyset.after_id.has_value();
-    nlohmann::json out = nlohmann::json::object();
-    if (keyset.before_id || keyset.after_id) out["newest"] = link("", std::nullopt);
-    if (found.items.empty()) return out;
-    if (upwards ? found.more : keyset.before_id.has_value())
-        out["previous"] = link("after", found.items.front().id);
-    if (upwards || found.more) out["next"] = link("before", found.items.back().id);
-    return out;
-}
-
 Reply list_logs(Visit& visit) {
     const QueryParams given = given_filters(visit.query);
     Validator query(given);
-    const auto keyset = read_keyset(query);
+    const auto keyset = read_keyset<request_log::Keyset>(query);
     request_log::Filter filter;
     filter.workspace_id = visit.workspace_id();
     filter.method = query.optional_enum("method", kMethods);
@@ -120,7 +80,7 @@ Reply list_logs(Visit& visit) {
                         {"key_prefix", e.key_prefix.empty() ? std::string("—") : e.key_prefix}});
     data["entries"] = std::move(rows);
     data["has_entries"] = !found.items.empty();
-    data["pager"] = pager(keyset, found, std::move(filters));
+    data["pager"] = pager("/dashboard/logs", keyset, found, std::move(filters));
     return html_page(visit, "logs", "Request log", std::move(data));
 }
 
