@@ -10,9 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 namespace squawk::ctl {
@@ -42,20 +44,30 @@ nlohmann::json to_json(const Stats& stats) {
                           {"jobs", nlohmann::json::object()},
                           {"dead_letters", stats.dead_letters},
                           {"workers", queue::to_json(stats.workers)}};
-    for (const auto& [pool, d] : stats.queues)
+    for (const auto& [pool, d] : stats.queues) {
         out["queues"][pool] = {{"ready", d.ready},
                                {"pending", d.pending},
                                {"delayed", d.delayed},
                                {"oldest_ready_age_ms", d.oldest_ready_age_ms}};
+        // Its deliveries go through MySQL, not the stream: there is nothing to count.
+        if (pool == config::kWebhookPool) continue;
+        out["queues"][pool]["added"] = d.added;
+        out["queues"][pool]["finished"] = d.finished;
+    }
     for (const auto& [status, count] : stats.jobs_by_status) out["jobs"][name_of(status)] = count;
     return out;
 }
 
 void print_text(const Stats& stats) {
-    Table queues({"pool", "ready", "in_flight", "delayed", "oldest_ready_age_ms"});
-    for (const auto& [pool, d] : stats.queues)
+    Table queues(
+        {"pool", "ready", "in_flight", "delayed", "oldest_ready_age_ms", "added", "finished"});
+    for (const auto& [pool, d] : stats.queues) {
+        const bool counted = pool != config::kWebhookPool;  // see to_json
         queues.add({pool, std::to_string(d.ready), std::to_string(d.pending),
-                    std::to_string(d.delayed), std::to_string(d.oldest_ready_age_ms)});
+                    std::to_string(d.delayed), std::to_string(d.oldest_ready_age_ms),
+                    counted ? std::to_string(d.added) : "-",
+                    counted ? std::to_string(d.finished) : "-"});
+    }
     queues.print(std::cout);
     std::cout << '\n';
     Table jobs({"status", "jobs"});
@@ -82,25 +94,46 @@ long long finished_jobs(const Stats& stats) {
     return n;
 }
 
-// Redraws the screen every `interval` with the figures of print_text and the jobs finished per
-// second since the previous frame; `frames` 0 runs until interrupted.
+// Entries added to and finished from each pool's stream per second between two readings.
+void print_rates(const Stats& now, const Stats& before, double seconds) {
+    const auto per_second = [seconds](long long delta) {
+        std::ostringstream out;
+        out << std::fixed << std::setprecision(1) << static_cast<double>(delta) / seconds;
+        return out.str();
+    };
+    Table rates({"pool", "in/s", "out/s"});
+    for (size_t i = 0; i < now.queues.size(); ++i) {
+        const auto& [pool, d] = now.queues[i];
+        // Its deliveries go through MySQL, not the stream: there is nothing to count.
+        if (pool == config::kWebhookPool) continue;
+        const auto& b = before.queues[i].second;
+        rates.add({pool, per_second(d.added - b.added), per_second(d.finished - b.finished)});
+    }
+    rates.print(std::cout);
+}
+
+// Redraws the screen every `interval` with the figures of print_text, the jobs finished per
+// second and each pool's entries in and out per second since the previous frame; `frames` 0 runs
+// until interrupted.
 void watch(Context& context, double interval, int frames) {
-    std::optional<long long> previous;
+    std::optional<Stats> previous;
     for (int frame = 0; frames == 0 || frame < frames; ++frame) {
         const auto started = std::chrono::steady_clock::now();
         const auto stats = collect(context);
-        const long long finished = finished_jobs(stats);
         std::cout << "\x1b[H\x1b[2J"
                   << "squawk stats, every " << interval << " s (Ctrl-C stops)\n\n";
         print_text(stats);
         std::cout << "\nthroughput: ";
-        if (previous)
-            std::cout << static_cast<double>(finished - *previous) / interval
-                      << " jobs finished/s\n";
-        else
+        if (previous) {
+            std::cout << static_cast<double>(finished_jobs(stats) - finished_jobs(*previous)) /
+                             interval
+                      << " jobs finished/s\n\n";
+            print_rates(stats, *previous, interval);
+        } else {
             std::cout << "measuring...\n";
+        }
         std::cout.flush();
-        previous = finished;
+        previous = stats;
         if (frames != 0 && frame + 1 == frames) break;
         std::this_thread::sleep_until(started + std::chrono::duration<double>(interval));
     }
@@ -111,12 +144,16 @@ void watch(Context& context, double interval, int frames) {
 void add_stats_command(CLI::App& app, Context& context) {
     auto* command = app.add_subcommand(
         "stats",
-        "Queue depths per pool, jobs by status and the workers alive; --watch for a live view");
+        "Queue depths per pool with the entries ever added and finished (cumulative, reset by a "
+        "Redis data loss), jobs by status and the workers alive; --watch for a live view with "
+        "each pool's entries in and out per second between frames");
     auto as_json = std::make_shared<bool>(false);
     auto interval = std::make_shared<double>(0);
     auto frames = std::make_shared<int>(0);
     command->add_flag("--json", *as_json, "Print one JSON object instead of tables");
-    command->add_option("--watch", *interval, "Redraw every SECONDS with throughput until Ctrl-C")
+    command
+        ->add_option("--watch", *interval,
+                     "Redraw every SECONDS with throughput and rates per pool until Ctrl-C")
         ->check(CLI::Range(0.1, 3600.0));
     command->add_option("--frames", *frames, "With --watch: stop after this many frames")
         ->check(CLI::NonNegativeNumber);

@@ -86,7 +86,9 @@ std::optional<Reply> throttled(Visit& visit, bool password_form) {
 }
 
 Reply after_change(std::string_view done) {
-    return Reply::redirect(std::string(kAccountPath) + "?done=" + std::string(done));
+    std::string target(kAccountPath);
+    target.append("?done=").append(done);
+    return Reply::redirect(target);
 }
 
 Reply show_account(Visit& visit) {

@@ -60,7 +60,8 @@ Reply asset(std::string_view name) {
 std::optional<users::SignedIn> resume(const PageRequest& request, Services& services) {
     const auto cookie = request.cookies.find(std::string(kSessionCookie));
     if (cookie == request.cookies.end() || cookie->second.empty()) return std::nullopt;
-    return services.mysql.transaction(
+    // No transaction: one read, and at most one write a minute that stands on its own.
+    return services.mysql.run(
         [&](db::Session& s) { return users::UserService::resume(s, cookie->second); });
 }
 

@@ -41,7 +41,7 @@ nlohmann::json status_choices(const std::string& chosen) {
 Reply list_jobs(Visit& visit) {
     const QueryParams given = given_filters(visit.query);
     Validator query(given);
-    const auto keyset = read_keyset<jobs::Keyset>(query);
+    const auto keyset = read_keyset(query);
     jobs::JobListFilter filter{visit.workspace_id(), std::nullopt, std::nullopt};
     filter.status = query.optional_enum<jobs::JobStatus>("status", kStatuses);
     filter.type = query.optional_string("type", kMaxTypeChars);

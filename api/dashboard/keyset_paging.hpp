@@ -6,6 +6,7 @@
 #include "api/server/pagination.hpp"
 #include "api/server/url_decode.hpp"
 #include "api/server/validation.hpp"
+#include "common/core/db/keyset.hpp"
 #include "common/core/http/form_encoding.hpp"
 
 #include <nlohmann/json.hpp>
@@ -26,10 +27,9 @@ inline QueryParams given_filters(const QueryParams& query) {
 }
 
 // Where a page starts: `before`/`after` a row id (the next/previous links), the newest when
-// neither is given; a bad value joins the form's 422. `Keyset` has before_id, after_id, limit.
-template <class Keyset>
-Keyset read_keyset(Validator& query) {
-    Keyset keyset;
+// neither is given; a bad value joins the form's 422.
+inline db::Keyset read_keyset(Validator& query) {
+    db::Keyset keyset;
     keyset.before_id = query.optional_integer("before", 1, std::numeric_limits<long long>::max());
     keyset.after_id = query.optional_integer("after", 1, std::numeric_limits<long long>::max());
     if (keyset.before_id && keyset.after_id) query.reject("after", "must not be given with before");
@@ -39,9 +39,9 @@ Keyset read_keyset(Validator& query) {
 }
 
 // Links to `path`'s newest, previous and next pages that keep the filters; `filters` holds no
-// page field. `found` has the page's `items` (each with an `id`), newest first, and `more`.
-template <class Keyset, class Slice>
-nlohmann::json pager(std::string_view path, const Keyset& keyset, const Slice& found,
+// page field. Each of `found`'s items has an `id`.
+template <class Row>
+nlohmann::json pager(std::string_view path, const db::Keyset& keyset, const db::Slice<Row>& found,
                      http::FormFields filters) {
     filters.emplace_back("per_page", std::to_string(keyset.limit));
     const auto link = [&](const char* side, std::optional<long long> id) {
@@ -49,7 +49,7 @@ nlohmann::json pager(std::string_view path, const Keyset& keyset, const Slice& f
         if (id) fields.emplace_back(side, std::to_string(*id));
         return std::string(path) + "?" + http::form_encode(fields);
     };
-    const bool upwards = keyset.after_id.has_value();
+    const bool upwards = keyset.reads_newer();
     nlohmann::json out = nlohmann::json::object();
     if (keyset.before_id || keyset.after_id) out["newest"] = link("", std::nullopt);
     if (found.items.empty()) return out;

@@ -34,7 +34,7 @@ std::string shown_ms(long long duration_us) {
 Reply list_logs(Visit& visit) {
     const QueryParams given = given_filters(visit.query);
     Validator query(given);
-    const auto keyset = read_keyset<request_log::Keyset>(query);
+    const auto keyset = read_keyset(query);
     request_log::Filter filter;
     filter.workspace_id = visit.workspace_id();
     filter.method = query.optional_enum("method", kMethods);

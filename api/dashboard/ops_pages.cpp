@@ -41,6 +41,11 @@ nlohmann::json collect_stats(Services& services) {
                                      {"pending", d.pending},
                                      {"delayed", d.delayed},
                                      {"oldest_ready_age_ms", d.oldest_ready_age_ms}};
+            // Its deliveries go through MySQL, not the stream: there is nothing to count.
+            if (pool != config::kWebhookPool) {
+                stats["queues"][pool]["added"] = d.added;
+                stats["queues"][pool]["finished"] = d.finished;
+            }
             delayed += d.delayed;
         }
         stats["workers"] = queue::to_json(queue::WorkerRegistry(r).alive());
@@ -74,7 +79,10 @@ Reply show_ops(Visit& visit) {
                           {"ready", d["ready"]},
                           {"pending", d["pending"]},
                           {"delayed", d["delayed"]},
-                          {"oldest_s", d["oldest_ready_age_ms"].get<long long>() / 1000}});
+                          {"oldest_s", d["oldest_ready_age_ms"].get<long long>() / 1000},
+                          {"counted", d.contains("added")},
+                          {"added", d.value("added", 0LL)},
+                          {"finished", d.value("finished", 0LL)}});
     nlohmann::json job_rows = nlohmann::json::array();
     for (const auto& [status, count] : stats["jobs"].items())
         job_rows.push_back({{"status", status}, {"count", count}});

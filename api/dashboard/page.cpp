@@ -5,7 +5,6 @@
 #include "api/dashboard/template.hpp"
 #include "api/server/services.hpp"
 #include "common/core/config/config.hpp"
-#include "common/domain/workspace/workspace_repository.hpp"
 
 namespace squawk::api::dashboard {
 namespace {
@@ -97,12 +96,9 @@ Reply html_page(const Visit& visit, std::string_view name, std::string_view titl
         data["role"] = users::role_name(user.role);
         data["csrf"] = visit.session->csrf_token;
         data["can_write"] = visit.can_write();
-        if (user.workspace_id) {
-            const auto workspace = visit.services.mysql.run([&](db::Session& s) {
-                return workspace::WorkspaceRepository::find(s, *user.workspace_id);
-            });
-            if (workspace) data["workspace"] = {{"id", workspace->id}, {"name", workspace->name}};
-        }
+        if (user.workspace_id)
+            data["workspace"] = {{"id", *user.workspace_id},
+                                 {"name", visit.session->workspace_name}};
         auto& nav = data["nav"] = nlohmann::json::array();
         for (const auto& item : kNav)
             if (shown_to(item, user))

@@ -19,12 +19,13 @@ nlohmann::json meta_json(const Meta& meta) {
 }
 }  // namespace
 
-nlohmann::json success_envelope(const nlohmann::json& data,
-                                const std::optional<nlohmann::json>& pagination, const Meta& meta,
-                                const std::optional<nlohmann::json>& usage) {
-    nlohmann::json envelope = {{"success", true}, {"data", data}};
-    if (pagination) envelope["pagination"] = *pagination;
-    if (usage) envelope["usage"] = *usage;
+nlohmann::json success_envelope(nlohmann::json data, std::optional<nlohmann::json> pagination,
+                                const Meta& meta, std::optional<nlohmann::json> usage) {
+    nlohmann::json envelope = nlohmann::json::object();
+    envelope["success"] = true;
+    envelope["data"] = std::move(data);
+    if (pagination) envelope["pagination"] = std::move(*pagination);
+    if (usage) envelope["usage"] = std::move(*usage);
     envelope["meta"] = meta_json(meta);
     return envelope;
 }

@@ -19,10 +19,12 @@ struct Meta {
 std::string new_request_id();
 Meta make_meta(std::string request_id);
 
-// `usage` ({cost, balance_remaining}) is added on billable calls (spec 1).
-nlohmann::json success_envelope(const nlohmann::json& data,
-                                const std::optional<nlohmann::json>& pagination, const Meta& meta,
-                                const std::optional<nlohmann::json>& usage = std::nullopt);
+// Takes what it wraps by value: a caller done with its reply moves the data in, and a large
+// answer is not copied on every request. `usage` ({cost, balance_remaining}) is added on billable
+// calls (spec 1).
+nlohmann::json success_envelope(nlohmann::json data, std::optional<nlohmann::json> pagination,
+                                const Meta& meta,
+                                std::optional<nlohmann::json> usage = std::nullopt);
 nlohmann::json error_envelope(const ApiError& error, const Meta& meta);
 
 // Serializes for the wire; invalid UTF-8 that slipped into a value is replaced, never thrown on.

@@ -23,6 +23,13 @@ await browse(async ({ page, base, visited, check, signIn }) => {
           "the operations page does not count the dead-lettered job");
     check(!(await page.locator("#ops-throughput").textContent()).includes("measuring"),
           "the live refresh did not measure jobs finished per second");
+    for (const count of ["added", "finished"]) {
+        const rate = await page.locator(`[data-rate='queues.generate.${count}']`).textContent();
+        check(/^\d+\.\d$/.test(rate), `the live refresh did not measure ${count} per second: ${rate}`);
+    }
+    check((await page.getByRole("columnheader", { name: "In /s" }).count()) === 1 &&
+          (await page.getByRole("columnheader", { name: "Out /s" }).count()) === 1,
+          "the queues table has no In /s and Out /s columns");
     await visited("ops-refreshed");
 
     await page.getByRole("link", { name: "Dead-lettered jobs" }).click();

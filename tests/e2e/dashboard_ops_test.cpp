@@ -103,11 +103,25 @@ TEST_CASE("the operations page shows an idle worker with its host, pools and sta
     REQUIRE(watched.exit_code == 0);
     CHECK(watched.out.find(worker) != std::string::npos);
     CHECK(watched.out.find("generate 2x3") != std::string::npos);
+    const auto second_frame = stack.ctl({"stats", "--watch", "0.1", "--frames", "2"});
+    REQUIRE(second_frame.exit_code == 0);
+    CHECK(watched.out.find("out/s") == std::string::npos);
+    CHECK(second_frame.out.find("out/s") != std::string::npos);
 
+    const auto before = stats_json(browser)["queues"]["generate"];
     const auto ping = stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
     REQUIRE(ping.status == 202);
     REQUIRE(wait_for_terminal_job(stack, key, ping.json["data"]["job_id"]));
+    // The worker acknowledges the entry just after it records the outcome.
+    REQUIRE(Stack::wait_until(
+        [&] {
+            return stats_json(browser)["queues"]["generate"]["finished"] ==
+                   before["finished"].get<long long>() + 1;
+        },
+        10s));
     const auto stats = stats_json(browser);
+    CHECK(stats["queues"]["generate"]["added"] == before["added"].get<long long>() + 1);
+    CHECK_FALSE(stats["queues"]["webhooks"].contains("added"));
     REQUIRE(stats["workers"].size() == 1);
     CHECK(stats["workers"][0]["id"] == worker);
     CHECK(stats["jobs"]["completed"] == 1);
@@ -120,9 +134,13 @@ TEST_CASE("the operations page shows an idle worker with its host, pools and sta
     REQUIRE(ctl.exit_code == 0);
     const auto reported = nlohmann::json::parse(ctl.out);
     CHECK(reported["queues"]["generate"]["ready"] == 3);
+    CHECK(reported["queues"]["generate"]["added"] ==
+          stats["queues"]["generate"]["added"].get<long long>() + 3);
+    CHECK(reported["queues"]["generate"]["finished"] == stats["queues"]["generate"]["finished"]);
     const auto after = stats_json(browser);
     CHECK(after["workers"].empty());
-    CHECK(after["queues"]["generate"]["ready"] == reported["queues"]["generate"]["ready"]);
+    for (const auto* figure : {"ready", "added", "finished"})
+        CHECK(after["queues"]["generate"][figure] == reported["queues"]["generate"][figure]);
     CHECK(after["queues"]["publish"] == reported["queues"]["publish"]);
     for (const auto& [status, count] : reported["jobs"].items())
         CHECK(after["jobs"][status] == count);
@@ -131,6 +149,10 @@ TEST_CASE("the operations page shows an idle worker with its host, pools and sta
     const auto queued = browser.get("/dashboard/ops");
     CHECK(has(queued, R"(<td data-stat="queues.generate.ready">3</td>)"));
     CHECK(has(queued, R"(<td data-stat="jobs.queued">3</td>)"));
+    CHECK(has(queued, R"(<th scope="col">In /s</th><th scope="col">Out /s</th>)"));
+    CHECK(has(queued, R"(<td data-rate="queues.generate.added" data-count=")" +
+                          reported["queues"]["generate"]["added"].dump() + R"(">measuring…</td>)"));
+    CHECK(has(queued, R"(<td>—</td><td>—</td>)"));
     CHECK(has(queued, "No worker is running."));
     const auto script = browser.get("/dashboard/assets/ops.js");
     CHECK(script.status == 200);

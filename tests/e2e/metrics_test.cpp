@@ -55,12 +55,16 @@ TEST_CASE("the worker exports queue depth, tasks in flight and task outcomes", "
     REQUIRE(Stack::wait_until(
         [&] {
             text = scrape(stack, Process::worker);
+            // The entry is acknowledged just after the outcome is counted.
             return has(text,
                        "squawk_task_outcomes_total{pool=\"generate\",type=\"noop\",outcome="
-                       "\"completed\"} 1");
+                       "\"completed\"} 1") &&
+                   has(text, "squawk_queue_finished_total{pool=\"generate\"} 1");
         },
         std::chrono::seconds(10)));
     CHECK(has(text, "squawk_queue_ready{pool=\"generate\"} 0"));
+    CHECK(has(text, "# TYPE squawk_queue_added_total counter"));
+    CHECK(has(text, "squawk_queue_added_total{pool=\"generate\"} 1"));
     CHECK(has(text, "squawk_queue_oldest_ready_age_seconds{pool=\"generate\"}"));
     CHECK(has(text, "squawk_tasks_in_flight{pool=\"generate\"} 0"));
     CHECK(has(text, "squawk_task_duration_seconds_count{pool=\"generate\",type=\"noop\"} 1"));

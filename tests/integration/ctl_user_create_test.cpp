@@ -98,6 +98,7 @@ TEST_CASE("a dashboard session is found by its id until it is ended, and a new o
         REQUIRE(resumed);
         CHECK(resumed->user.id == user.id);
         CHECK(resumed->csrf_token == first.csrf_token);
+        CHECK(resumed->workspace_name == "acme");
         CHECK(s.query_one("SELECT COUNT(*) FROM dashboard_sessions WHERE id_hash = ?", {first.id})
                   ->integer(0) == 0);
 

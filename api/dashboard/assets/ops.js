@@ -60,6 +60,20 @@
     noWorkers.hidden = workers.length > 0;
   }
 
+  // Entries in and out of each pool's stream per second: the difference between the cumulative
+  // counts of two readings, the last of which each cell keeps in data-count. A count that went
+  // down (Redis lost its data) starts the measure again.
+  function showRates(stats, seconds) {
+    if (!(seconds > 0)) return;
+    for (const el of document.querySelectorAll("[data-rate]")) {
+      const count = lookup(stats, el.dataset.rate);
+      if (typeof count !== "number") continue;
+      const before = Number(el.dataset.count);
+      el.textContent = count >= before ? ((count - before) / seconds).toFixed(1) : "measuring…";
+      el.dataset.count = String(count);
+    }
+  }
+
   function show(stats) {
     for (const el of document.querySelectorAll("[data-stat]")) {
       const value = lookup(stats, el.dataset.stat);
@@ -73,6 +87,7 @@
       const rate = (finished - previous.finished) / ((at - previous.at) / 1000);
       throughput.textContent = rate.toFixed(1);
     }
+    showRates(stats, (at - previous.at) / 1000);
     previous = {finished, at};
     generated.dateTime = stats.generated_at;
     generated.textContent = stats.generated_at;

@@ -2,7 +2,9 @@
 
 #include "common/core/time/clock.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
@@ -93,15 +95,53 @@ Sink& sink() {
 }
 
 // Invalid UTF-8 is replaced rather than thrown: a log line must never fail.
-std::string dumped(const nlohmann::json& value) {
-    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+void append_json(std::string& line, const nlohmann::json& value) {
+    line += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void append_field(std::string& out, const std::string& key, const nlohmann::json& value) {
-    out += ',';
-    out += dumped(key);
-    out += ':';
-    out += dumped(value);
+// Printable ASCII other than '"' and '\\' needs no escaping and goes in as it is; other text
+// takes nlohmann's escaping, so either way the bytes are what dump() writes.
+void append_string(std::string& line, std::string_view text) {
+    const bool plain = std::all_of(text.begin(), text.end(), [](unsigned char c) {
+        return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    });
+    if (!plain) return append_json(line, nlohmann::json(std::string(text)));
+    line += '"';
+    line += text;
+    line += '"';
+}
+
+void append_key(std::string& line, std::string_view key) {
+    if (line.size() > 1) line += ',';
+    append_string(line, key);
+    line += ':';
+}
+
+bool is_standard(std::string_view key) {
+    return key == "ts" || key == "level" || key == "component" || key == "msg";
+}
+
+// Opens a line with the four standard members; a member of the same name in `fields` replaces one.
+std::string line_start(Level level, std::string_view message, const nlohmann::json& fields) {
+    std::string line = "{";
+    const auto member = [&](const char* name, std::string_view standard) {
+        append_key(line, name);
+        const auto given = fields.is_object() ? fields.find(name) : fields.end();
+        if (given != fields.end())
+            append_json(line, *given);
+        else
+            append_string(line, standard);
+    };
+    member("ts", time::format_iso8601(time::now()));
+    member("level", level_name(level));
+    member("component", g_component);
+    member("msg", message);
+    return line;
+}
+
+void finish_line(std::string& line, Level level) {
+    line += "}\n";
+    sink().put(line, level == Level::debug || level == Level::info);
 }
 
 }  // namespace
@@ -135,23 +175,31 @@ void flush() {
 
 void write(Level level, std::string_view message, const nlohmann::json& fields) {
     if (!enabled(level)) return;
-    // The four standard members first; a field of the same name replaces one.
-    const auto given = [&](const char* name) {
-        return fields.is_object() && fields.contains(name);
-    };
-    std::string line = "{\"ts\":";
-    line += dumped(given("ts") ? fields["ts"] : nlohmann::json(time::format_iso8601(time::now())));
-    append_field(line, "level",
-                 given("level") ? fields["level"] : nlohmann::json(level_name(level)));
-    append_field(line, "component",
-                 given("component") ? fields["component"] : nlohmann::json(g_component));
-    append_field(line, "msg", given("msg") ? fields["msg"] : nlohmann::json(std::string(message)));
+    std::string line = line_start(level, message, fields);
     if (fields.is_object())
-        for (const auto& [key, value] : fields.items())
-            if (key != "ts" && key != "level" && key != "component" && key != "msg")
-                append_field(line, key, value);
-    line += "}\n";
-    sink().put(line, level == Level::debug || level == Level::info);
+        for (const auto& [key, value] : fields.items()) {
+            if (is_standard(key)) continue;
+            append_key(line, key);
+            append_json(line, value);
+        }
+    finish_line(line, level);
+}
+
+void write_fields(Level level, std::string_view message, std::initializer_list<Field> fields) {
+    if (!enabled(level)) return;
+    std::string line = line_start(level, message, nullptr);
+    for (const auto& field : fields) {
+        append_key(line, field.key);
+        if (const auto* text = std::get_if<std::string_view>(&field.value)) {
+            append_string(line, *text);
+        } else if (const auto* number = std::get_if<long long>(&field.value)) {
+            char digits[24];
+            line.append(digits, std::to_chars(digits, std::end(digits), *number).ptr);
+        } else {
+            append_json(line, std::get<double>(field.value));
+        }
+    }
+    finish_line(line, level);
 }
 
 }  // namespace squawk::log

@@ -6,8 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <concepts>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace squawk::log {
 
@@ -17,6 +20,22 @@ void set_level(std::string_view level);
 void set_component(std::string_view component);
 bool enabled(Level level);
 void write(Level level, std::string_view message, const nlohmann::json& fields = nullptr);
+
+// One field of a line logged on a hot path (the API's access log: a line per request), written
+// straight into the line instead of through a JSON object built for it.
+struct Field {
+    Field(std::string_view name, std::string_view text) : key(name), value(text) {}
+    Field(std::string_view name, std::integral auto number)
+        : key(name), value(static_cast<long long>(number)) {}
+    Field(std::string_view name, double number) : key(name), value(number) {}
+
+    std::string_view key;
+    std::variant<std::string_view, long long, double> value;
+};
+
+// The line write() writes for an object of these fields: same bytes when `fields` come in the
+// order of their keys (a JSON object's), none of them ts, level, component or msg.
+void write_fields(Level level, std::string_view message, std::initializer_list<Field> fields);
 
 // Lets debug and info lines wait in memory up to `interval` (or until a few KiB gather) and go
 // out in one write: a busy API logs every request. Warnings and errors still go out at once, after

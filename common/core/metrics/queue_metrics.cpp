@@ -26,6 +26,12 @@ CollectorHandle export_queue_depths(const config::RedisSettings& redis,
                     labels, static_cast<double>(depth.delayed));
             w.gauge("squawk_queue_oldest_ready_age_seconds", "Age of the oldest waiting entry.",
                     labels, static_cast<double>(depth.oldest_ready_age_ms) / 1000.0);
+            w.counter("squawk_queue_added_total",
+                      "Entries ever added to the pool's stream (reset by a Redis data loss).",
+                      labels, static_cast<double>(depth.added));
+            w.counter("squawk_queue_finished_total",
+                      "Entries ever acknowledged by a worker (reset by a Redis data loss).", labels,
+                      static_cast<double>(depth.finished));
         }
     });
 }

@@ -59,12 +59,21 @@ class TextWriter final : public SampleWriter {
     explicit TextWriter(std::ostringstream& out) : out_(out) {}
     void gauge(const std::string& name, const std::string& help, const Labels& labels,
                double value) override {
-        if (announced_.insert(name).second)
-            out_ << "# HELP " << name << " " << help << "\n# TYPE " << name << " gauge\n";
-        out_ << name << format_labels(labels) << " " << format_number(value) << "\n";
+        sample(name, help, "gauge", labels, value);
+    }
+    void counter(const std::string& name, const std::string& help, const Labels& labels,
+                 double value) override {
+        sample(name, help, "counter", labels, value);
     }
 
   private:
+    void sample(const std::string& name, const std::string& help, const char* type,
+                const Labels& labels, double value) {
+        if (announced_.insert(name).second)
+            out_ << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n";
+        out_ << name << format_labels(labels) << " " << format_number(value) << "\n";
+    }
+
     std::ostringstream& out_;
     std::set<std::string> announced_;
 };

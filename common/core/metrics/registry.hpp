@@ -59,6 +59,9 @@ class SampleWriter {
     virtual ~SampleWriter() = default;
     virtual void gauge(const std::string& name, const std::string& help, const Labels& labels,
                        double value) = 0;
+    // A cumulative count kept elsewhere (e.g. in Redis); `name` ends in _total.
+    virtual void counter(const std::string& name, const std::string& help, const Labels& labels,
+                         double value) = 0;
 };
 
 class Registry;

@@ -170,10 +170,20 @@ PoolDepth JobQueue::depth(const std::string& pool) {
     auto replies = client_.pipeline({{"XINFO", "GROUPS", key},
                                      {"ZCARD", delayed_key(pool)},
                                      {"XRANGE", key, "-", "+", "COUNT", "1"},
-                                     {"XLEN", key}});
+                                     {"XLEN", key},
+                                     {"XINFO", "STREAM", key}});
     PoolDepth d;
     d.delayed = replies[1].integer;
     long long length = replies[3].integer;
+    // A missing stream answers an error: nothing was ever added. Every acknowledged entry is
+    // deleted (see ack), so what was added and is no longer in the stream has finished; unlike
+    // the group's entries-read, this count never becomes unknown after out-of-order deletions.
+    if (!replies[4].is_error()) {
+        const auto& f = replies[4].elements;
+        for (size_t i = 0; i + 1 < f.size(); i += 2)
+            if (f[i].text == "entries-added") d.added = f[i + 1].integer;
+        d.finished = std::max(0LL, d.added - length);
+    }
     if (!replies[0].is_error()) {
         for (const auto& group : replies[0].elements) {
             const auto& f = group.elements;

@@ -26,6 +26,10 @@ struct PoolDepth {
     long long pending = 0;  // delivered, not yet acknowledged
     long long delayed = 0;  // waiting for their backoff
     long long oldest_ready_age_ms = 0;
+    // Cumulative since the stream was created (reset by a Redis data loss); rates are the
+    // differences between two readings.
+    long long added = 0;     // entries ever added: enqueued, retried or moved from the delayed set
+    long long finished = 0;  // entries ever acknowledged, abandoned ones dropped included
 };
 
 // A worker process reading a pool's stream, as the consumer group knows it.

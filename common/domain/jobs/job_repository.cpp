@@ -3,6 +3,7 @@
 #include "common/domain/jobs/dead_letter_hooks.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/db/keyset.hpp"
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
 #include "common/core/error/api_error.hpp"
@@ -10,8 +11,6 @@
 #include "common/domain/events/event_catalog.hpp"
 #include "common/domain/events/event_outbox.hpp"
 #include "common/domain/jobs/job_types.hpp"
-
-#include <algorithm>
 
 namespace squawk::jobs {
 namespace {
@@ -176,30 +175,14 @@ JobPage JobRepository::list(db::Session& s, const JobListFilter& filter, long lo
     return page;
 }
 
-JobSlice JobRepository::list_keyset(db::Session& s, const JobListFilter& filter,
-                                    const Keyset& keyset) {
+db::Slice<Job> JobRepository::list_keyset(db::Session& s, const JobListFilter& filter,
+                                          const db::Keyset& keyset) {
     auto [where, params] = list_where(filter);
-    // A previous page is read upwards from its boundary, then turned newest first.
-    const bool upwards = keyset.after_id.has_value();
-    if (upwards) {
-        where += " AND id > ? ORDER BY id ASC";
-        params.emplace_back(*keyset.after_id);
-    } else if (keyset.before_id) {
-        where += " AND id < ? ORDER BY id DESC";
-        params.emplace_back(*keyset.before_id);
-    } else {
-        where += " ORDER BY id DESC";
-    }
-    // One row past the page says whether another page follows.
-    params.emplace_back(static_cast<long long>(keyset.limit) + 1);
-    JobSlice slice;
-    slice.items = kJobRows.all(s.select(
-        "SELECT " + kJobRows.select_list() + " FROM jobs" + list_index(filter) + where + " LIMIT ?",
-        params));
-    slice.more = slice.items.size() > static_cast<size_t>(keyset.limit);
-    if (slice.more) slice.items.pop_back();
-    if (upwards) std::reverse(slice.items.begin(), slice.items.end());
-    return slice;
+    where += db::keyset_tail(keyset, params);
+    return db::keyset_slice(
+        keyset, kJobRows.all(s.select(
+                    "SELECT " + kJobRows.select_list() + " FROM jobs" + list_index(filter) + where,
+                    params)));
 }
 
 CancelResult JobRepository::cancel(db::Session& s, long long workspace_id,

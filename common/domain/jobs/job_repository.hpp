@@ -2,6 +2,7 @@
 // path (claim, complete, retry, fail, reclaim). Every call runs on a Session the caller leased.
 #pragma once
 
+#include "common/core/db/keyset.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/domain/jobs/job.hpp"
 
@@ -37,21 +38,6 @@ struct JobListFilter {
     std::optional<std::string> type;
 };
 
-// A page of a newest-first listing located by row id rather than by offset, so reading it costs
-// the same at any depth and needs no count: the rows older than `before_id` (the next page), the
-// rows newer than `after_id` (the previous page), or the newest when neither is set.
-struct Keyset {
-    std::optional<long long> before_id;
-    std::optional<long long> after_id;
-    int limit = 20;
-};
-
-// Newest first; `more`: further rows lie beyond these in the direction the keyset read.
-struct JobSlice {
-    std::vector<Job> items;
-    bool more = false;
-};
-
 // How a run ended, as the worker reports it.
 struct Outcome {
     enum class Kind { completed, retry, failed };
@@ -81,7 +67,8 @@ class JobRepository {
     // Newest first, with the count of every match (the API's offset pagination).
     static JobPage list(db::Session& s, const JobListFilter& filter, long long offset, int limit);
     // Newest first, without a count.
-    static JobSlice list_keyset(db::Session& s, const JobListFilter& filter, const Keyset& keyset);
+    static db::Slice<Job> list_keyset(db::Session& s, const JobListFilter& filter,
+                                      const db::Keyset& keyset);
     static CancelResult cancel(db::Session& s, long long workspace_id,
                                const std::string& public_id);
     // Cancels the rows among `ids` that have not finished (a feature cancelling its own jobs).

@@ -27,7 +27,7 @@ JobPage JobService::list(long long workspace_id, std::optional<JobStatus> status
     });
 }
 
-JobSlice JobService::list_keyset(const JobListFilter& filter, const Keyset& keyset) {
+db::Slice<Job> JobService::list_keyset(const JobListFilter& filter, const db::Keyset& keyset) {
     return mysql_.run(
         [&](db::Session& s) { return JobRepository::list_keyset(s, filter, keyset); });
 }

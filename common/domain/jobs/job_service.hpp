@@ -20,7 +20,7 @@ class JobService {
     JobPage list(long long workspace_id, std::optional<JobStatus> status, long long offset,
                  int limit);
     // Newest first, a page by row id and no count: cheap at any depth of a big workspace.
-    JobSlice list_keyset(const JobListFilter& filter, const Keyset& keyset);
+    db::Slice<Job> list_keyset(const JobListFilter& filter, const db::Keyset& keyset);
     // The cancelled job; Conflict (with its status) when it had already finished.
     Job cancel(long long workspace_id, const std::string& public_id);
 

@@ -2,6 +2,7 @@
 // workspace with filters, and trimmed by the scheduler after the retention period.
 #pragma once
 
+#include "common/core/db/keyset.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/time/clock.hpp"
 
@@ -41,28 +42,14 @@ struct Page {
     long long total = 0;
 };
 
-// A page located by row id instead of offset, so it costs the same at any depth and needs no
-// count: the rows older than `before_id` (next page), newer than `after_id` (previous page), or
-// the newest when neither is set.
-struct Keyset {
-    std::optional<long long> before_id;
-    std::optional<long long> after_id;
-    int limit = 20;
-};
-
-// Newest first; `more`: further rows lie beyond these in the direction the keyset read.
-struct Slice {
-    std::vector<Entry> items;
-    bool more = false;
-};
-
 class RequestLogRepository {
   public:
     static void insert_many(db::Session& s, const std::vector<Entry>& entries);
     // Newest first, with the count of every match (the API's offset pagination).
     static Page list(db::Session& s, const Filter& filter, long long offset, int limit);
     // Newest first, without a count.
-    static Slice list_keyset(db::Session& s, const Filter& filter, const Keyset& keyset);
+    static db::Slice<Entry> list_keyset(db::Session& s, const Filter& filter,
+                                        const db::Keyset& keyset);
     static long long count_since(db::Session& s, long long workspace_id,
                                  std::optional<time::TimePoint> since);
     // count_since split by UTC day: days since 1970-01-01 -> requests, days without any absent.

@@ -7,7 +7,7 @@ Page RequestLogService::list(const Filter& filter, long long offset, int limit) 
         [&](db::Session& s) { return RequestLogRepository::list(s, filter, offset, limit); });
 }
 
-Slice RequestLogService::list_keyset(const Filter& filter, const Keyset& keyset) {
+db::Slice<Entry> RequestLogService::list_keyset(const Filter& filter, const db::Keyset& keyset) {
     return mysql_.run(
         [&](db::Session& s) { return RequestLogRepository::list_keyset(s, filter, keyset); });
 }

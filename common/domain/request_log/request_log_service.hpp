@@ -14,7 +14,7 @@ class RequestLogService {
     // Counted, for the API's offset pagination.
     Page list(const Filter& filter, long long offset, int limit);
     // A page by row id and no count: cheap at any depth of a big log.
-    Slice list_keyset(const Filter& filter, const Keyset& keyset);
+    db::Slice<Entry> list_keyset(const Filter& filter, const db::Keyset& keyset);
 
   private:
     db::MysqlPool& mysql_;

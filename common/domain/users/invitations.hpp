@@ -4,7 +4,7 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
-#include "common/core/time/clock.hpp"
+#include "common/domain/users/invitation_repository.hpp"
 #include "common/domain/users/user_repository.hpp"
 
 #include <chrono>
@@ -16,16 +16,6 @@
 namespace squawk::users {
 
 inline constexpr std::chrono::hours kInvitationLifetime{24 * 7};
-
-struct Invitation {
-    long long id = 0;
-    long long workspace_id = 0;
-    std::string email;
-    Role role = Role::viewer;
-    long long invited_by = 0;
-    time::TimePoint created_at;
-    time::TimePoint expires_at;
-};
 
 struct IssuedInvitation {
     Invitation invitation;

@@ -8,14 +8,15 @@ namespace {
 constexpr const char* kUserColumns =
     "SELECT id, workspace_id, email, role, password_hash, created_at FROM dashboard_users";
 
-User user_of(const db::Row& row) {
+// The user's six columns as kUserColumns lists them, from column `first` on.
+User user_of(const db::Row& row, int first = 0) {
     User u;
-    u.id = row.integer(0);
-    u.workspace_id = row.optional_integer(1);
-    u.email = row.text(2);
-    u.role = parse_role(row.text(3)).value_or(Role::viewer);
-    u.password_hash = row.text(4);
-    u.created_at = db::time_column(row, 5);
+    u.id = row.integer(first);
+    u.workspace_id = row.optional_integer(first + 1);
+    u.email = row.text(first + 2);
+    u.role = parse_role(row.text(first + 3)).value_or(Role::viewer);
+    u.password_hash = row.text(first + 4);
+    u.created_at = db::time_column(row, first + 5);
     return u;
 }
 
@@ -123,20 +124,27 @@ void SessionRepository::insert(db::Session& s, const SessionRecord& session) {
          db::time_param(session.last_seen_at), db::time_param(session.expires_at)});
 }
 
-std::optional<SessionRecord> SessionRepository::find(db::Session& s, std::string_view id_hash) {
+std::optional<SessionOfUser> SessionRepository::find(db::Session& s, std::string_view id_hash) {
+    // One statement for what every dashboard page needs before it reads its own data: the
+    // session, its user and the user's workspace name.
     auto row = s.query_one(
-        "SELECT id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at"
-        " FROM dashboard_sessions WHERE id_hash = ?",
+        "SELECT s.id_hash, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at,"
+        " u.id, u.workspace_id, u.email, u.role, u.password_hash, u.created_at, w.name"
+        " FROM dashboard_sessions s JOIN dashboard_users u ON u.id = s.user_id"
+        " LEFT JOIN workspaces w ON w.id = u.workspace_id WHERE s.id_hash = ?",
         {std::string(id_hash)});
     if (!row) return std::nullopt;
-    SessionRecord r;
+    SessionOfUser found;
+    found.user = user_of(*row, 5);
+    SessionRecord& r = found.session;
     r.id_hash = row->text(0);
-    r.user_id = row->integer(1);
-    r.csrf_token = row->text(2);
-    r.created_at = db::time_column(*row, 3);
-    r.last_seen_at = db::time_column(*row, 4);
-    r.expires_at = db::time_column(*row, 5);
-    return r;
+    r.user_id = found.user.id;
+    r.csrf_token = row->text(1);
+    r.created_at = db::time_column(*row, 2);
+    r.last_seen_at = db::time_column(*row, 3);
+    r.expires_at = db::time_column(*row, 4);
+    found.workspace_name = row->optional_text(11).value_or("");
+    return found;
 }
 
 void SessionRepository::touch(db::Session& s, std::string_view id_hash, time::TimePoint seen_at) {

@@ -1,4 +1,4 @@
-// Dashboard users, their sessions and invitations as rows: SQL in, domain types out. What is
+// Dashboard users and their sessions as rows: SQL in, domain types out. What is
 // allowed (roles, expiry, passwords) is decided by UserService.
 #pragma once
 
@@ -34,6 +34,13 @@ struct SessionRecord {
     time::TimePoint created_at;
     time::TimePoint last_seen_at;
     time::TimePoint expires_at;
+};
+
+// A session found with its user and the name of the user's workspace (empty for operators).
+struct SessionOfUser {
+    SessionRecord session;
+    User user;
+    std::string workspace_name;
 };
 
 class UserRepository {
@@ -72,7 +79,7 @@ class TotpRepository {
 class SessionRepository {
   public:
     static void insert(db::Session& s, const SessionRecord& session);
-    static std::optional<SessionRecord> find(db::Session& s, std::string_view id_hash);
+    static std::optional<SessionOfUser> find(db::Session& s, std::string_view id_hash);
     static void touch(db::Session& s, std::string_view id_hash, time::TimePoint seen_at);
     static void remove(db::Session& s, std::string_view id_hash);
     static void remove_all_of(db::Session& s, long long user_id);

@@ -97,20 +97,19 @@ StartedSession UserService::start_session(db::Session& s, const User& user,
 
 std::optional<SignedIn> UserService::resume(db::Session& s, std::string_view session_id) {
     const std::string id_hash = crypto::sha256_hex(session_id);
-    const auto record = SessionRepository::find(s, id_hash);
-    if (!record) return std::nullopt;
+    auto found = SessionRepository::find(s, id_hash);
+    if (!found) return std::nullopt;
     const auto now = time::now();
-    if (now >= record->expires_at || now >= record->last_seen_at + kSessionIdle) {
+    const auto& record = found->session;
+    if (now >= record.expires_at || now >= record.last_seen_at + kSessionIdle) {
         SessionRepository::remove(s, id_hash);
         return std::nullopt;
     }
-    auto user = UserRepository::find(s, record->user_id);
-    if (!user) return std::nullopt;
     // The idle timeout counts in minutes, so one write a minute keeps it: writing on every page
     // view made the session row the dashboard's most expensive statement under load.
-    if (now - record->last_seen_at >= kSessionTouchInterval)
+    if (now - record.last_seen_at >= kSessionTouchInterval)
         SessionRepository::touch(s, id_hash, now);
-    return SignedIn{std::move(*user), record->csrf_token};
+    return SignedIn{std::move(found->user), record.csrf_token, std::move(found->workspace_name)};
 }
 
 void UserService::end_session(db::Session& s, std::string_view session_id) {

@@ -46,6 +46,7 @@ struct StartedSession {
 struct SignedIn {
     User user;
     std::string csrf_token;
+    std::string workspace_name;  // empty for operators
 };
 
 class UserService {
