@@ -49,8 +49,7 @@ nlohmann::json to_json(const Stats& stats) {
                                {"pending", d.pending},
                                {"delayed", d.delayed},
                                {"oldest_ready_age_ms", d.oldest_ready_age_ms}};
-        // Its deliveries go through MySQL, not the stream: there is nothing to count.
-        if (pool == config::kWebhookPool) continue;
+        if (!config::queued_in_redis(pool)) continue;
         out["queues"][pool]["added"] = d.added;
         out["queues"][pool]["finished"] = d.finished;
     }
@@ -62,7 +61,7 @@ void print_text(const Stats& stats) {
     Table queues(
         {"pool", "ready", "in_flight", "delayed", "oldest_ready_age_ms", "added", "finished"});
     for (const auto& [pool, d] : stats.queues) {
-        const bool counted = pool != config::kWebhookPool;  // see to_json
+        const bool counted = config::queued_in_redis(pool);
         queues.add({pool, std::to_string(d.ready), std::to_string(d.pending),
                     std::to_string(d.delayed), std::to_string(d.oldest_ready_age_ms),
                     counted ? std::to_string(d.added) : "-",
@@ -104,8 +103,7 @@ void print_rates(const Stats& now, const Stats& before, double seconds) {
     Table rates({"pool", "in/s", "out/s"});
     for (size_t i = 0; i < now.queues.size(); ++i) {
         const auto& [pool, d] = now.queues[i];
-        // Its deliveries go through MySQL, not the stream: there is nothing to count.
-        if (pool == config::kWebhookPool) continue;
+        if (!config::queued_in_redis(pool)) continue;
         const auto& b = before.queues[i].second;
         rates.add({pool, per_second(d.added - b.added), per_second(d.finished - b.finished)});
     }

@@ -41,8 +41,7 @@ nlohmann::json collect_stats(Services& services) {
                                      {"pending", d.pending},
                                      {"delayed", d.delayed},
                                      {"oldest_ready_age_ms", d.oldest_ready_age_ms}};
-            // Its deliveries go through MySQL, not the stream: there is nothing to count.
-            if (pool != config::kWebhookPool) {
+            if (config::queued_in_redis(pool)) {
                 stats["queues"][pool]["added"] = d.added;
                 stats["queues"][pool]["finished"] = d.finished;
             }

@@ -55,6 +55,11 @@ struct WorkerSettings {
 inline constexpr const char* kPoolNames[] = {"publish", "generate", "webhooks", "sync"};
 // The pool whose work waits in MySQL (webhook deliveries) instead of a Redis queue.
 inline constexpr std::string_view kWebhookPool = "webhooks";
+// Whether a pool's work passes through its Redis stream, so that the stream's depth and counts
+// describe it.
+inline constexpr bool queued_in_redis(std::string_view pool) {
+    return pool != kWebhookPool;
+}
 
 SectionSchema<WorkerSettings> workers_schema();
 

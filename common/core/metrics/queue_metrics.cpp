@@ -14,7 +14,7 @@ CollectorHandle export_queue_depths(const config::RedisSettings& redis,
         queue::JobQueue queue(client);
         for (const auto& pool : pools) {
             // Its backlog is in MySQL: webhooks::export_delivery_backlog reports it.
-            if (pool == config::kWebhookPool) continue;
+            if (!config::queued_in_redis(pool)) continue;
             const auto depth = queue.depth(pool);
             const Labels labels{{"pool", pool}};
             w.gauge("squawk_queue_ready", "Entries waiting for a worker.", labels,
