@@ -1,5 +1,8 @@
 #include "ctl/context.hpp"
+
 #include "common/core/config/config.hpp"
+#include "common/domain/workspace/workspace_repository.hpp"
+#include "ctl/usage_error.hpp"
 
 namespace squawk::ctl {
 
@@ -21,6 +24,11 @@ db::MysqlPool& Context::mysql() {
 redis::RedisClient& Context::redis() {
     if (!redis_) redis_ = std::make_unique<redis::RedisClient>(config().redis);
     return *redis_;
+}
+
+void require_workspace(db::Session& s, long long workspace_id) {
+    if (!workspace::WorkspaceRepository::find(s, workspace_id))
+        throw UsageError("workspace " + std::to_string(workspace_id) + " does not exist");
 }
 
 }  // namespace squawk::ctl

@@ -26,4 +26,7 @@ class Context {
     std::unique_ptr<redis::RedisClient> redis_;
 };
 
+// Throws UsageError unless the workspace exists.
+void require_workspace(db::Session& s, long long workspace_id);
+
 }  // namespace squawk::ctl

@@ -13,7 +13,7 @@
 namespace squawk::ctl {
 namespace {
 
-void add_list(CLI::App& group, Context& context) {
+void add_jobs_list(CLI::App& group, Context& context) {
     auto* list = group.add_subcommand("list", "List jobs of every workspace, newest first");
     auto filter = std::make_shared<jobs::JobFilter>();
     list->add_option_function<std::string>(
@@ -36,7 +36,7 @@ void add_list(CLI::App& group, Context& context) {
     });
 }
 
-void add_retry(CLI::App& group, Context& context) {
+void add_jobs_retry(CLI::App& group, Context& context) {
     auto* retry =
         group.add_subcommand("retry", "Queue a dead-lettered job again, with its attempts reset");
     auto public_id = std::make_shared<std::string>();
@@ -61,8 +61,8 @@ void add_retry(CLI::App& group, Context& context) {
 void add_jobs_commands(CLI::App& app, Context& context) {
     auto* group = app.add_subcommand("jobs", "Inspect and repair jobs");
     group->require_subcommand(1);
-    add_list(*group, context);
-    add_retry(*group, context);
+    add_jobs_list(*group, context);
+    add_jobs_retry(*group, context);
 }
 
 }  // namespace squawk::ctl

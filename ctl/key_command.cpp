@@ -15,7 +15,7 @@
 namespace squawk::ctl {
 namespace {
 
-struct CreateOptions {
+struct KeyCreateOptions {
     long long workspace_id = 0;
     std::string type;
     std::string scopes;
@@ -23,21 +23,16 @@ struct CreateOptions {
     CLI::Option* rate_limit_option = nullptr;
 };
 
-void require_workspace(db::Session& s, long long workspace_id) {
-    if (!workspace::WorkspaceRepository::find(s, workspace_id))
-        throw UsageError("workspace " + std::to_string(workspace_id) + " does not exist");
-}
-
 std::string join(const std::set<std::string>& scopes) {
     std::string out;
     for (const auto& s : scopes) out += (out.empty() ? "" : ",") + s;
     return out == "*" ? "all" : out;
 }
 
-void add_create(CLI::App& group, Context& context) {
+void add_key_create(CLI::App& group, Context& context) {
     auto* create = group.add_subcommand(
         "create", "Create an API key and print it once on stdout; it cannot be shown again");
-    auto o = std::make_shared<CreateOptions>();
+    auto o = std::make_shared<KeyCreateOptions>();
     create->add_option("--workspace", o->workspace_id, "Workspace id")
         ->required()
         ->check(CLI::PositiveNumber);
@@ -62,7 +57,7 @@ void add_create(CLI::App& group, Context& context) {
     });
 }
 
-void add_list(CLI::App& group, Context& context) {
+void add_key_list(CLI::App& group, Context& context) {
     auto* list =
         group.add_subcommand("list", "List a workspace's keys (never the keys themselves)");
     auto workspace_id = std::make_shared<long long>(0);
@@ -85,7 +80,7 @@ void add_list(CLI::App& group, Context& context) {
     });
 }
 
-void add_revoke(CLI::App& group, Context& context) {
+void add_key_revoke(CLI::App& group, Context& context) {
     auto* revoke = group.add_subcommand("revoke", "Revoke a key; it is refused from then on");
     auto key_id = std::make_shared<long long>(0);
     revoke->add_option("--id", *key_id, "Key id (from key list)")
@@ -111,9 +106,9 @@ void add_revoke(CLI::App& group, Context& context) {
 void add_key_commands(CLI::App& app, Context& context) {
     auto* group = app.add_subcommand("key", "Manage API keys");
     group->require_subcommand(1);
-    add_create(*group, context);
-    add_list(*group, context);
-    add_revoke(*group, context);
+    add_key_create(*group, context);
+    add_key_list(*group, context);
+    add_key_revoke(*group, context);
 }
 
 }  // namespace squawk::ctl

@@ -12,7 +12,7 @@
 namespace squawk::ctl {
 namespace {
 
-struct CreateOptions {
+struct UserCreateOptions {
     long long workspace_id = 0;
     CLI::Option* workspace_option = nullptr;
     bool operator_ = false;
@@ -38,10 +38,10 @@ std::string describe(const ApiError& error) {
     return out;
 }
 
-void add_create(CLI::App& group, Context& context) {
+void add_user_create(CLI::App& group, Context& context) {
     auto* create = group.add_subcommand(
         "create", "Create a dashboard user; the password is read from standard input");
-    auto o = std::make_shared<CreateOptions>();
+    auto o = std::make_shared<UserCreateOptions>();
     o->workspace_option = create->add_option("--workspace", o->workspace_id, "Workspace id")
                               ->check(CLI::PositiveNumber);
     auto* operator_flag =
@@ -78,7 +78,7 @@ void add_create(CLI::App& group, Context& context) {
 void add_user_commands(CLI::App& app, Context& context) {
     auto* group = app.add_subcommand("user", "Manage dashboard users");
     group->require_subcommand(1);
-    add_create(*group, context);
+    add_user_create(*group, context);
 }
 
 }  // namespace squawk::ctl

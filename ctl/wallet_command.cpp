@@ -22,12 +22,7 @@ long long credits_option(const std::string& text, const std::string& option, boo
     return *units;
 }
 
-void require_workspace(db::Session& s, long long workspace_id) {
-    if (!workspace::WorkspaceRepository::find(s, workspace_id))
-        throw UsageError("workspace " + std::to_string(workspace_id) + " does not exist");
-}
-
-void add_credit(CLI::App& group, Context& context) {
+void add_wallet_credit(CLI::App& group, Context& context) {
     auto* credit = group.add_subcommand(
         "credit", "Add purchased credit to a workspace's wallet; prints the new balance");
     auto workspace_id = std::make_shared<long long>(0);
@@ -49,7 +44,7 @@ void add_credit(CLI::App& group, Context& context) {
     });
 }
 
-void add_auto_recharge(CLI::App& group, Context& context) {
+void add_wallet_auto_recharge(CLI::App& group, Context& context) {
     auto* recharge = group.add_subcommand(
         "auto-recharge", "Set a wallet's auto-recharge threshold and amount, or turn it off");
     struct Options {
@@ -81,7 +76,7 @@ void add_auto_recharge(CLI::App& group, Context& context) {
     });
 }
 
-void add_show(CLI::App& group, Context& context) {
+void add_wallet_show(CLI::App& group, Context& context) {
     auto* show = group.add_subcommand("show", "Show a workspace's balances and settings");
     auto workspace_id = std::make_shared<long long>(0);
     show->add_option("--workspace", *workspace_id, "Workspace id")
@@ -110,9 +105,9 @@ void add_show(CLI::App& group, Context& context) {
 void add_wallet_commands(CLI::App& app, Context& context) {
     auto* group = app.add_subcommand("wallet", "Credit wallets and set auto-recharge");
     group->require_subcommand(1);
-    add_credit(*group, context);
-    add_auto_recharge(*group, context);
-    add_show(*group, context);
+    add_wallet_credit(*group, context);
+    add_wallet_auto_recharge(*group, context);
+    add_wallet_show(*group, context);
 }
 
 }  // namespace squawk::ctl

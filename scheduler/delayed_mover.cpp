@@ -4,7 +4,7 @@
 
 namespace squawk::scheduler {
 namespace {
-constexpr int kBatch = 1000;
+constexpr int kMoveBatch = 1000;
 constexpr int kMaxRounds = 20;  // keeps one tick short; the rest moves on the next
 }  // namespace
 
@@ -21,9 +21,10 @@ long long DelayedMover::run_pool(std::string_view pool) {
     const long long lead_ms = settings == workers_.pools.end() ? 0 : settings->second.lead_ms;
     long long moved = 0;
     for (int round = 0; round < kMaxRounds; ++round) {
-        const long long n = queue.move_due(name, time::to_unix_ms(time::now()) + lead_ms, kBatch);
+        const long long n =
+            queue.move_due(name, time::to_unix_ms(time::now()) + lead_ms, kMoveBatch);
         moved += n;
-        if (n < kBatch) break;
+        if (n < kMoveBatch) break;
     }
     return moved;
 }

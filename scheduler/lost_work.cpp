@@ -8,18 +8,18 @@
 
 namespace squawk::scheduler {
 namespace {
-constexpr int kBatch = 1000;
+constexpr int kLostWorkBatch = 1000;
 }  // namespace
 
 long long LostWork::reclaim_expired() {
     queue::JobQueue queue(reclaim_client_);
     const auto requeued = mysql_.transaction(
-        [&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kBatch); });
+        [&](db::Session& s) { return jobs::JobRepository::reclaim_expired(s, kLostWorkBatch); });
     // If this enqueue fails the rows are queued anyway and enqueue_stale enqueues them later.
     enqueue_refs(queue, requeued);
     long long dropped = 0;
     for (const char* pool : config::kPoolNames)
-        dropped += queue.drop_abandoned(pool, lease_.count(), kBatch);
+        dropped += queue.drop_abandoned(pool, lease_.count(), kLostWorkBatch);
     if (!requeued.empty() || dropped > 0)
         log::info("reclaimed work of stopped workers",
                   {{"requeued_jobs", requeued.size()}, {"dropped_entries", dropped}});
@@ -29,7 +29,8 @@ long long LostWork::reclaim_expired() {
 long long LostWork::enqueue_stale() {
     queue::JobQueue queue(stale_client_);
     const auto stale = mysql_.run([&](db::Session& s) {
-        return jobs::JobRepository::take_stale_queued(s, time::now() - stale_after_, kBatch);
+        return jobs::JobRepository::take_stale_queued(s, time::now() - stale_after_,
+                                                      kLostWorkBatch);
     });
     enqueue_refs(queue, stale);
     if (!stale.empty()) log::info("enqueued stale jobs again", {{"jobs", stale.size()}});

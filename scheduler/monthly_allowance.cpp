@@ -5,17 +5,17 @@
 
 namespace squawk::scheduler {
 namespace {
-constexpr int kBatch = 500;
+constexpr int kAllowanceBatch = 500;
 }  // namespace
 
 int MonthlyAllowance::run_once() {
     int total = 0;
     for (;;) {
         const int n = mysql_.transaction([&](db::Session& s) {
-            return billing::Wallet::reset_monthly_allowances(s, allowance_units_, kBatch);
+            return billing::Wallet::reset_monthly_allowances(s, allowance_units_, kAllowanceBatch);
         });
         total += n;
-        if (n < kBatch) break;
+        if (n < kAllowanceBatch) break;
     }
     if (total > 0) log::info("monthly allowances reset", {{"wallets", total}});
     return total;

@@ -11,18 +11,18 @@
 
 namespace squawk::scheduler {
 namespace {
-constexpr int kBatch = 5000;
+constexpr int kSweepBatch = 5000;
 // Batches per run: a large backlog is worked off over several runs, never in one long burst.
 constexpr int kMaxBatches = 20;
 
-// Runs `batch` (which deletes at most kBatch rows) until it deletes fewer or kMaxBatches ran.
+// Runs `batch` (which deletes at most kSweepBatch rows) until it deletes fewer or kMaxBatches ran.
 template <class Batch>
 long long in_batches(Batch&& batch) {
     long long deleted = 0;
     for (int i = 0; i < kMaxBatches; ++i) {
         const long long n = batch();
         deleted += n;
-        if (n < kBatch) break;
+        if (n < kSweepBatch) break;
     }
     return deleted;
 }
@@ -45,26 +45,26 @@ long long RetentionSweeper::run_once() {
     long long deleted = 0;
     deleted += in_batches([&] {
         return mysql_.run([&](db::Session& s) {
-            return request_log::RequestLogRepository::delete_older_than(s, cutoff, kBatch);
+            return request_log::RequestLogRepository::delete_older_than(s, cutoff, kSweepBatch);
         });
     });
     deleted += in_batches([&] {
         return mysql_.run([&](db::Session& s) {
-            return idempotency::IdempotencyStore::delete_expired(s, kBatch);
+            return idempotency::IdempotencyStore::delete_expired(s, kSweepBatch);
         });
     });
     deleted += in_batches([&] {
         return mysql_.run([&](db::Session& s) {
-            return social::PostRepository::sweep_content_locks(s, guard_cutoff, kBatch);
+            return social::PostRepository::sweep_content_locks(s, guard_cutoff, kSweepBatch);
         });
     });
     deleted += in_batches([&] {
         return mysql_.run([&](db::Session& s) {
-            return social::OAuthStateRepository::delete_expired(s, kBatch);
+            return social::OAuthStateRepository::delete_expired(s, kSweepBatch);
         });
     });
     // Upload URLs that expired unconfirmed: their pending rows and any bytes they received.
-    deleted += in_batches([&] { return uploads.sweep_expired_uploads(kBatch); });
+    deleted += in_batches([&] { return uploads.sweep_expired_uploads(kSweepBatch); });
     if (deleted > 0) log::info("retention sweep deleted old rows", {{"rows", deleted}});
     return deleted;
 }

@@ -6,7 +6,7 @@
 
 namespace squawk::scheduler {
 namespace {
-constexpr int kBatch = 1000;
+constexpr int kWebhookBatch = 1000;
 // One sweep deletes at most this much per run, so it never holds locks for long.
 constexpr int kSweepRounds = 20;
 }  // namespace
@@ -31,7 +31,7 @@ long long WebhookTasks::dispatch_events() {
 
 long long WebhookTasks::reclaim_deliveries() {
     const int n = mysql_.transaction(
-        [&](db::Session& s) { return DeliveryRepository::reclaim_expired(s, kBatch); });
+        [&](db::Session& s) { return DeliveryRepository::reclaim_expired(s, kWebhookBatch); });
     if (n > 0) log::info("reclaimed deliveries of stopped workers", {{"deliveries", n}});
     return n;
 }
@@ -42,9 +42,9 @@ long long WebhookTasks::sweep_old_deliveries() {
     long long total = 0;
     for (int round = 0; round < kSweepRounds; ++round) {
         const int n = mysql_.transaction(
-            [&](db::Session& s) { return DeliveryRepository::sweep(s, before, kBatch); });
+            [&](db::Session& s) { return DeliveryRepository::sweep(s, before, kWebhookBatch); });
         total += n;
-        if (n < kBatch) break;
+        if (n < kWebhookBatch) break;
     }
     if (total > 0) log::info("swept old delivery records", {{"deliveries", total}});
     return total;

@@ -167,7 +167,7 @@ Reply disable_totp(Visit& visit) {
     return after_change("totp-off");
 }
 
-const Page kPages[] = {
+const Page kAccountPages[] = {
     {"GET", kAccountPath, Gate::signed_in, show_account},
     {"POST", "/dashboard/account/password", Gate::signed_in, change_password},
     {"POST", "/dashboard/account/totp", Gate::signed_in, start_totp},
@@ -178,7 +178,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> account_pages() {
-    return kPages;
+    return kAccountPages;
 }
 
 }  // namespace squawk::api::dashboard

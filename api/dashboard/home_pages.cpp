@@ -8,14 +8,14 @@ Reply home(Visit& visit) {
     return html_page(visit, "home", "Dashboard", nlohmann::json::object());
 }
 
-const Page kPages[] = {
+const Page kHomePages[] = {
     {"GET", "/dashboard/", Gate::signed_in, home},
 };
 
 }  // namespace
 
 std::span<const Page> home_pages() {
-    return kPages;
+    return kHomePages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -24,7 +24,7 @@ constexpr std::string_view kInvitationCookie = "squawk_invitation";
 constexpr size_t kFormTokenBytes = 24;
 
 // Minutes are enough on a page: "2026-11-26T14:00".
-std::string minutes(time::TimePoint at) {
+std::string shown_minutes(time::TimePoint at) {
     return time::format_iso8601(at).substr(0, 16);
 }
 
@@ -69,14 +69,14 @@ Reply team_page(Visit& visit, nlohmann::json errors, int status) {
         people.push_back({{"id", u.id},
                           {"email", u.email},
                           {"role", users::role_name(u.role)},
-                          {"since", minutes(u.created_at)},
+                          {"since", shown_minutes(u.created_at)},
                           {"removable", owner && u.id != visit.session->user.id}});
     nlohmann::json open = nlohmann::json::array();
     for (const auto& i : invitations)
         open.push_back({{"id", i.id},
                         {"email", i.email},
                         {"role", users::role_name(i.role)},
-                        {"expires", minutes(i.expires_at)}});
+                        {"expires", shown_minutes(i.expires_at)}});
     return html_page(visit, "invitation_team", "Team",
                      {{"owner", owner},
                       {"people", people},
@@ -106,7 +106,7 @@ Reply invite(Visit& visit) {
                           {"invited_role", users::role_name(issued.invitation.role)},
                           {"link", dashboard_base(visit.services) + std::string(kInvitationsPath) +
                                        "/" + issued.token},
-                          {"expires", minutes(issued.invitation.expires_at)}},
+                          {"expires", shown_minutes(issued.invitation.expires_at)}},
                          201);
     } catch (const ApiError& e) {
         if (e.code() != ErrorCode::ValidationError) throw;
@@ -136,11 +136,6 @@ Reply remove_member(Visit& visit) {
     });
     if (!removed) throw ApiError(ErrorCode::NotFound, "This workspace has no user with this id.");
     return Reply::redirect(std::string(kTeamPath));
-}
-
-std::string cookie(const Visit& visit, std::string_view name) {
-    const auto found = visit.request.cookies.find(std::string(name));
-    return found == visit.request.cookies.end() ? std::string() : found->second;
 }
 
 users::Invitation open_invitation(const Visit& visit) {
@@ -174,7 +169,7 @@ Reply invitation_form(const Visit& visit, const users::Invitation& invitation,
 
 Reply show_invitation(Visit& visit) {
     const auto invitation = open_invitation(visit);
-    std::string token = cookie(visit, kInvitationCookie);
+    std::string token = visit.cookie(kInvitationCookie);
     if (token.size() != crypto::random_token(kFormTokenBytes).size())
         token = crypto::random_token(kFormTokenBytes);
     return invitation_form(visit, invitation, token, nlohmann::json::array(), 200);
@@ -182,7 +177,7 @@ Reply show_invitation(Visit& visit) {
 
 Reply accept_invitation(Visit& visit) {
     const auto invitation = open_invitation(visit);
-    const std::string token = cookie(visit, kInvitationCookie);
+    const std::string token = visit.cookie(kInvitationCookie);
     if (token.empty() || !crypto::constant_time_equal(token, visit.field("csrf")))
         return invitation_form(visit, invitation, crypto::random_token(kFormTokenBytes),
                                {"The form had expired. Please try again."}, 403);
@@ -193,7 +188,7 @@ Reply accept_invitation(Visit& visit) {
     else if (password != visit.field("password_again"))
         errors.push_back("The password and its repetition differ.");
     if (!errors.empty()) return invitation_form(visit, invitation, token, std::move(errors), 422);
-    const std::string previous = cookie(visit, kSessionCookie);
+    const std::string previous = visit.cookie(kSessionCookie);
     users::StartedSession started;
     try {
         started = visit.services.mysql.transaction([&](db::Session& s) {
@@ -214,7 +209,7 @@ Reply accept_invitation(Visit& visit) {
     return reply;
 }
 
-const Page kPages[] = {
+const Page kInvitationPages[] = {
     {"GET", kTeamPath, Gate::workspace_member, show_team},
     {"POST", "/dashboard/team/invitations", Gate::workspace_writer, invite},
     {"POST", "/dashboard/team/invitations/revoke", Gate::workspace_writer, revoke_invitation},
@@ -226,7 +221,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> invitation_pages() {
-    return kPages;
+    return kInvitationPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -2,6 +2,7 @@
 // error, and cancelling one, through the same JobService, validation and pagination as /v1/jobs.
 #include "api/dashboard/keyset_paging.hpp"
 #include "api/dashboard/page.hpp"
+#include "api/dashboard/shown.hpp"
 #include "api/server/pagination.hpp"
 #include "api/server/services.hpp"
 #include "api/server/validation.hpp"
@@ -18,16 +19,6 @@ constexpr std::array kStatuses{jobs::JobStatus::queued,   jobs::JobStatus::runni
                                jobs::JobStatus::failed,   jobs::JobStatus::cancelled};
 // As long as the jobs table's type column.
 constexpr size_t kMaxTypeChars = 64;
-
-std::string shown_time(time::TimePoint t) {
-    std::string text = time::format_iso8601(t).substr(0, 19);
-    text[10] = ' ';
-    return text;
-}
-
-std::string shown_time(const std::optional<time::TimePoint>& t) {
-    return t ? shown_time(*t) : std::string("—");
-}
 
 nlohmann::json status_choices(const std::string& chosen) {
     nlohmann::json choices = nlohmann::json::array();
@@ -102,7 +93,7 @@ Reply cancel_job(Visit& visit) {
     return Reply::redirect("/dashboard/jobs/" + job.public_id);
 }
 
-const Page kPages[] = {
+const Page kJobPages[] = {
     {"GET", "/dashboard/jobs", Gate::workspace_member, list_jobs},
     {"GET", "/dashboard/jobs/{job_id}", Gate::workspace_member, show_job},
     {"POST", "/dashboard/jobs/{job_id}/cancel", Gate::workspace_writer, cancel_job},
@@ -111,7 +102,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> job_pages() {
-    return kPages;
+    return kJobPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -14,7 +14,7 @@ namespace {
 
 constexpr int kMaxRateLimit = 1'000'000;
 
-std::string joined(const std::set<std::string>& scopes) {
+std::string scope_list(const std::set<std::string>& scopes) {
     if (scopes.contains("*")) return "all";
     std::string out;
     for (const auto& s : scopes) out += (out.empty() ? "" : ", ") + s;
@@ -33,7 +33,7 @@ Reply list_page(Visit& visit, nlohmann::json errors, int status) {
         rows.push_back({{"id", k.key.id},
                         {"prefix", k.key.prefix},
                         {"type", type_name(k.key.type)},
-                        {"scopes", joined(k.key.scopes)},
+                        {"scopes", scope_list(k.key.scopes)},
                         {"rate_limit", k.key.rate_limit ? std::to_string(*k.key.rate_limit)
                                                         : std::string("workspace tier")},
                         {"created_at", time::format_iso8601(k.created_at).substr(0, 16)},
@@ -86,7 +86,7 @@ Reply create_key(Visit& visit) {
                      {{"secret", created.secret},
                       {"prefix", created.key.prefix},
                       {"type", type},
-                      {"scopes", joined(created.key.scopes)}},
+                      {"scopes", scope_list(created.key.scopes)}},
                      201);
 }
 
@@ -107,7 +107,7 @@ Reply revoke_key(Visit& visit) {
     return Reply::redirect("/dashboard/keys");
 }
 
-const Page kPages[] = {
+const Page kKeyPages[] = {
     {"GET", "/dashboard/keys", Gate::workspace_member, show_keys},
     {"POST", "/dashboard/keys", Gate::workspace_writer, create_key},
     {"POST", "/dashboard/keys/revoke", Gate::workspace_writer, revoke_key},
@@ -116,7 +116,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> key_pages() {
-    return kPages;
+    return kKeyPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -19,7 +19,8 @@ constexpr size_t kMaxRouteChars = 200;
 constexpr size_t kMaxPrefixChars = 20;
 constexpr long long kMaxProfileId = 999999999999999999LL;
 
-std::string shown_time(time::TimePoint t) {
+// To the millisecond, since one request follows another closely.
+std::string shown_time_ms(time::TimePoint t) {
     std::string text = time::format_iso8601(t).substr(0, 23);
     text[10] = ' ';
     return text;
@@ -71,7 +72,7 @@ Reply list_logs(Visit& visit) {
         request_log::RequestLogService(visit.services.mysql).list_keyset(filter, keyset);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& e : found.items)
-        rows.push_back({{"created_at", shown_time(e.created_at)},
+        rows.push_back({{"created_at", shown_time_ms(e.created_at)},
                         {"method", e.method},
                         {"route", e.route},
                         {"status", e.status},
@@ -84,14 +85,14 @@ Reply list_logs(Visit& visit) {
     return html_page(visit, "logs", "Request log", std::move(data));
 }
 
-const Page kPages[] = {
+const Page kLogPages[] = {
     {"GET", "/dashboard/logs", Gate::workspace_member, list_logs},
 };
 
 }  // namespace
 
 std::span<const Page> log_pages() {
-    return kPages;
+    return kLogPages;
 }
 
 }  // namespace squawk::api::dashboard

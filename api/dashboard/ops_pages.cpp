@@ -330,7 +330,7 @@ Reply discard_one(Visit& visit) {
     return letters_page(visit, f, "Deleted " + id + " from the dead letters.", 200);
 }
 
-const Page kPages[] = {
+const Page kOpsPages[] = {
     {"GET", "/dashboard/ops", Gate::operator_only, show_ops},
     {"GET", "/dashboard/ops/stats.json", Gate::operator_only, stats_json},
     {"GET", "/dashboard/ops/dead-letters", Gate::operator_only, show_letters},
@@ -342,7 +342,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> ops_pages() {
-    return kPages;
+    return kOpsPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -69,6 +69,11 @@ std::string Visit::query_value(const std::string& name) const {
     return found == query.end() ? std::string() : found->second;
 }
 
+std::string Visit::cookie(std::string_view name) const {
+    const auto found = request.cookies.find(std::string(name));
+    return found == request.cookies.end() ? std::string() : found->second;
+}
+
 bool Visit::can_write() const {
     return session && (session->user.role == users::Role::owner ||
                        session->user.role == users::Role::developer);

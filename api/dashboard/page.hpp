@@ -45,6 +45,8 @@ struct Visit {
     // The path parameter `name` (the gate's router guarantees it), or a query parameter or empty.
     const std::string& param(const std::string& name) const { return params.at(name); }
     std::string query_value(const std::string& name) const;
+    // The request's cookie `name`, or empty.
+    std::string cookie(std::string_view name) const;
     // The workspace a workspace page acts in (its gate guarantees one).
     long long workspace_id() const { return session.value().user.workspace_id.value(); }
     bool can_write() const;

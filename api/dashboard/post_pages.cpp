@@ -3,6 +3,7 @@
 // writers may cancel while it is scheduled. Read and changed through the repositories, services
 // and tenancy of /v1/social/posts.
 #include "api/dashboard/page.hpp"
+#include "api/dashboard/shown.hpp"
 #include "api/server/services.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/social/account_repository.hpp"
@@ -165,12 +166,6 @@ struct Entry {
 
 void add_unique(std::vector<std::string>& list, std::string value) {
     if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
-}
-
-std::string joined(const std::vector<std::string>& list) {
-    std::string out;
-    for (const auto& item : list) out += (out.empty() ? "" : ", ") + item;
-    return out;
 }
 
 std::map<sys_days, std::vector<Entry>> entries_by_day(const std::vector<social::Post>& posts,
@@ -435,7 +430,7 @@ Reply cancel_post(Visit& visit) {
     return Reply::redirect(calendar_href(View::week, day_of(post), ""));
 }
 
-const Page kPages[] = {
+const Page kPostPages[] = {
     {"GET", "/dashboard/posts", Gate::workspace_member, calendar},
     {"GET", "/dashboard/posts/{post_id}", Gate::workspace_member, post_detail},
     {"POST", "/dashboard/posts/{post_id}/cancel", Gate::workspace_writer, cancel_post},
@@ -444,7 +439,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> post_pages() {
-    return kPages;
+    return kPostPages;
 }
 
 }  // namespace squawk::api::dashboard

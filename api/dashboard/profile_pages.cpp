@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::string_view kListPath = "/dashboard/profiles";
 
-profiles::ProfileService service(Visit& visit) {
+profiles::ProfileService profile_service(Visit& visit) {
     return profiles::ProfileService(visit.services.mysql, visit.services.redis);
 }
 
@@ -33,7 +33,8 @@ Reply list_page(Visit& visit, nlohmann::json errors, const std::string& name,
     Validator query(visit.query);
     const api::PageRequest page = read_page(query);
     query.finish();
-    const auto found = service(visit).list(visit.workspace_id(), page.offset(), page.per_page);
+    const auto found =
+        profile_service(visit).list(visit.workspace_id(), page.offset(), page.per_page);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& p : found.items) {
         auto row = render::profile_json(p);
@@ -78,14 +79,14 @@ Reply create_profile(Visit& visit) {
         return list_page(visit, std::move(errors), visit.field("name"), visit.field("external_id"),
                          422);
     }
-    service(visit).create(visit.workspace_id(), name, external_id);
+    profile_service(visit).create(visit.workspace_id(), name, external_id);
     return Reply::redirect(std::string(kListPath));
 }
 
 Reply set_paused(Visit& visit, bool paused) {
     const auto id = parse_profile_id(visit.param("id"));
     if (!id) throw profiles::profile_not_found();
-    service(visit).set_paused(visit.workspace_id(), *id, paused);
+    profile_service(visit).set_paused(visit.workspace_id(), *id, paused);
     return Reply::redirect(std::string(kListPath));
 }
 
@@ -97,7 +98,7 @@ Reply resume_profile(Visit& visit) {
     return set_paused(visit, false);
 }
 
-const Page kPages[] = {
+const Page kProfilePages[] = {
     {"GET", kListPath, Gate::workspace_member, show_profiles},
     {"POST", kListPath, Gate::workspace_writer, create_profile},
     {"POST", "/dashboard/profiles/{id}/pause", Gate::workspace_writer, pause_profile},
@@ -107,7 +108,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> profile_pages() {
-    return kPages;
+    return kProfilePages;
 }
 
 }  // namespace squawk::api::dashboard

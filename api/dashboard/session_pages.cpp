@@ -19,11 +19,6 @@ constexpr std::string_view kCodePath = "/dashboard/login/code";
 constexpr std::string_view kChallengeCookie = "squawk_sign_in";
 constexpr size_t kLoginTokenBytes = 24;
 
-std::string cookie(const Visit& visit, std::string_view name) {
-    const auto found = visit.request.cookies.find(std::string(name));
-    return found == visit.request.cookies.end() ? std::string() : found->second;
-}
-
 // The refusal of whichever throttle this attempt exceeds, or nothing; the attempt is counted.
 std::optional<rate_limit::Decision> throttle(Services& services, const std::string& email,
                                              const std::string& address) {
@@ -49,7 +44,7 @@ Reply code_form(const Visit& visit, const std::string& token, int status, std::s
 // A new session for `user`, replacing the browser's previous one, and the way to the home page.
 Reply signed_in(Visit& visit, const users::User& user,
                 const std::optional<std::string>& challenge) {
-    const std::string previous = cookie(visit, kSessionCookie);
+    const std::string previous = visit.cookie(kSessionCookie);
     const auto started = visit.services.mysql.transaction([&](db::Session& s) {
         if (challenge) users::UserService::end_challenge(s, *challenge);
         return users::UserService::start_session(
@@ -67,14 +62,14 @@ Reply signed_in(Visit& visit, const users::User& user,
 }
 
 Reply show_login(Visit& visit) {
-    std::string token = cookie(visit, kLoginCookie);
+    std::string token = visit.cookie(kLoginCookie);
     if (token.size() != crypto::random_token(kLoginTokenBytes).size())
         token = crypto::random_token(kLoginTokenBytes);
     return login_form(visit, token, 200, {});
 }
 
 Reply sign_in(Visit& visit) {
-    const std::string token = cookie(visit, kLoginCookie);
+    const std::string token = visit.cookie(kLoginCookie);
     const std::string sent = visit.field("csrf");
     if (token.empty() || !crypto::constant_time_equal(token, sent))
         return login_form(visit, crypto::random_token(kLoginTokenBytes), 403,
@@ -104,8 +99,8 @@ Reply sign_in(Visit& visit) {
 }
 
 Reply sign_in_code(Visit& visit) {
-    const std::string token = cookie(visit, kLoginCookie);
-    const std::string challenge = cookie(visit, kChallengeCookie);
+    const std::string token = visit.cookie(kLoginCookie);
+    const std::string challenge = visit.cookie(kChallengeCookie);
     std::optional<users::User> user;
     if (!challenge.empty())
         user = visit.services.mysql.run(
@@ -132,7 +127,7 @@ Reply sign_in_code(Visit& visit) {
 }
 
 Reply sign_out(Visit& visit) {
-    const std::string id = cookie(visit, kSessionCookie);
+    const std::string id = visit.cookie(kSessionCookie);
     visit.services.mysql.run([&](db::Session& s) { users::UserService::end_session(s, id); });
     Reply reply = Reply::redirect(std::string(kLoginPath));
     reply.headers.emplace_back("Set-Cookie",
@@ -140,7 +135,7 @@ Reply sign_out(Visit& visit) {
     return reply;
 }
 
-const Page kPages[] = {
+const Page kSessionPages[] = {
     {"GET", kLoginPath, Gate::anyone, show_login},
     {"POST", kLoginPath, Gate::anyone, sign_in},
     {"POST", kCodePath, Gate::anyone, sign_in_code},
@@ -150,7 +145,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> session_pages() {
-    return kPages;
+    return kSessionPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -190,14 +190,14 @@ Reply show_usage(Visit& visit) {
                       {"billing", billing_overview(service, visit.workspace_id())}});
 }
 
-const Page kPages[] = {
+const Page kUsagePages[] = {
     {"GET", "/dashboard/usage", Gate::workspace_member, show_usage},
 };
 
 }  // namespace
 
 std::span<const Page> usage_pages() {
-    return kPages;
+    return kUsagePages;
 }
 
 }  // namespace squawk::api::dashboard

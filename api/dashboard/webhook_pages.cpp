@@ -3,6 +3,7 @@
 // log with replays. Everything goes through the WebhookService of /v1/webhooks, so the target
 // checks, the active-endpoint limit and the tenancy rules are the API's own.
 #include "api/dashboard/page.hpp"
+#include "api/dashboard/shown.hpp"
 #include "api/server/services.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/domain/events/event_catalog.hpp"
@@ -23,21 +24,9 @@ constexpr size_t kMaxUrlChars = 2048;  // as POST /v1/webhooks
 constexpr int kLogPageSize = 25;
 constexpr std::string_view kLogPath = "/dashboard/webhooks/deliveries";
 
-webhooks::WebhookService service(Visit& visit) {
+webhooks::WebhookService webhook_service(Visit& visit) {
     return webhooks::WebhookService(visit.services.mysql, visit.services.config,
                                     visit.services.http);
-}
-
-std::string shown_time(time::TimePoint t) {
-    std::string text = time::format_iso8601(t).substr(0, 19);
-    text[10] = ' ';
-    return text;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-    return out;
 }
 
 std::string webhook_path(const std::string& public_id) {
@@ -56,7 +45,7 @@ ApiError no_webhook() {
 
 // The workspace's endpoint `id`: another workspace's is as unknown as one that never existed.
 Endpoint endpoint_of(Visit& visit, const std::string& id) {
-    for (auto& e : service(visit).list(visit.workspace_id()))
+    for (auto& e : webhook_service(visit).list(visit.workspace_id()))
         if (e.public_id == id) return e;
     throw no_webhook();
 }
@@ -136,7 +125,7 @@ void refused(EndpointForm& form, const ApiError& e) {
 
 Reply list_page(Visit& visit, const EndpointForm& form, int status) {
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& e : service(visit).list(visit.workspace_id()))
+    for (const auto& e : webhook_service(visit).list(visit.workspace_id()))
         rows.push_back(endpoint_json(e));
     return html_page(visit, "webhooks", "Webhooks",
                      {{"endpoints", rows},
@@ -166,9 +155,9 @@ Reply create_webhook(Visit& visit) {
     EndpointForm form = read_endpoint_form(visit);
     if (form.errors.empty()) {
         try {
-            return secret_page(visit,
-                               service(visit).create(visit.workspace_id(), form.url, form.events),
-                               false, 201);
+            return secret_page(
+                visit, webhook_service(visit).create(visit.workspace_id(), form.url, form.events),
+                false, 201);
         } catch (const ApiError& e) {
             if (!shown_on_form(e)) throw;
             refused(form, e);
@@ -205,7 +194,7 @@ Reply edit_webhook(Visit& visit) {
         if (form.url != current.url) change.url = form.url;
         change.events = form.events;
         try {
-            service(visit).update(visit.workspace_id(), current.public_id, change);
+            webhook_service(visit).update(visit.workspace_id(), current.public_id, change);
             return Reply::redirect(webhook_path(current.public_id));
         } catch (const ApiError& e) {
             if (!shown_on_form(e)) throw;
@@ -219,7 +208,7 @@ Reply set_status(Visit& visit, EndpointStatus status) {
     const std::string& id = visit.param("webhook_id");
     webhooks::EndpointChange change;
     change.status = status;
-    service(visit).update(visit.workspace_id(), id, change);
+    webhook_service(visit).update(visit.workspace_id(), id, change);
     return Reply::redirect(webhook_path(id));
 }
 
@@ -233,7 +222,7 @@ Reply resume_webhook(Visit& visit) {
 
 Reply test_webhook(Visit& visit) {
     const std::string& id = visit.param("webhook_id");
-    const auto sent = service(visit).test(visit.workspace_id(), id);
+    const auto sent = webhook_service(visit).test(visit.workspace_id(), id);
     nlohmann::json test = {
         {"success", sent.success},
         {"status_code", sent.status_code ? std::to_string(*sent.status_code) : "no answer"},
@@ -246,12 +235,13 @@ Reply test_webhook(Visit& visit) {
 
 Reply rotate_secret(Visit& visit) {
     return secret_page(
-        visit, service(visit).rotate_secret(visit.workspace_id(), visit.param("webhook_id")), true,
+        visit,
+        webhook_service(visit).rotate_secret(visit.workspace_id(), visit.param("webhook_id")), true,
         200);
 }
 
 Reply delete_webhook(Visit& visit) {
-    service(visit).remove(visit.workspace_id(), visit.param("webhook_id"));
+    webhook_service(visit).remove(visit.workspace_id(), visit.param("webhook_id"));
     return Reply::redirect("/dashboard/webhooks");
 }
 
@@ -324,7 +314,7 @@ nlohmann::json delivery_json(const webhooks::DeliveryLog& d,
 
 Reply log_page(Visit& visit, const LogView& view, std::vector<webhooks::DeliveryLog> items,
                const std::string& notice, nlohmann::json errors, int status) {
-    const auto endpoints = service(visit).list(visit.workspace_id());
+    const auto endpoints = webhook_service(visit).list(visit.workspace_id());
     std::map<std::string, std::string> urls;
     nlohmann::json choices = nlohmann::json::array();
     for (const auto& e : endpoints) {
@@ -365,8 +355,8 @@ Reply log_page(Visit& visit, const LogView& view, std::vector<webhooks::Delivery
 }
 
 std::vector<webhooks::DeliveryLog> read_page(Visit& visit, const LogView& view) {
-    return service(visit).logs_before(visit.workspace_id(), view.filter, view.before,
-                                      kLogPageSize + 1);
+    return webhook_service(visit).logs_before(visit.workspace_id(), view.filter, view.before,
+                                              kLogPageSize + 1);
 }
 
 Reply show_deliveries(Visit& visit) {
@@ -380,7 +370,7 @@ Reply show_delivery(Visit& visit) {
     if (id == 0) throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
     LogView view;
     view.single = true;
-    return log_page(visit, view, {service(visit).delivery(visit.workspace_id(), id)}, "",
+    return log_page(visit, view, {webhook_service(visit).delivery(visit.workspace_id(), id)}, "",
                     nlohmann::json::array(), 200);
 }
 
@@ -393,7 +383,7 @@ Reply replay_delivery(Visit& visit) {
     const long long id = positive_id(visit.param("delivery_id"));
     if (id == 0) throw ApiError(ErrorCode::NotFound, "No delivery with this id.");
     const LogView view = posted_view(visit);
-    const auto replayed = service(visit).replay(visit.workspace_id(), id);
+    const auto replayed = webhook_service(visit).replay(visit.workspace_id(), id);
     const std::string notice =
         replayed.status == DeliveryStatus::held
             ? "Delivery " + std::to_string(id) + " waits until its webhook is resumed."
@@ -419,8 +409,8 @@ Reply replay_dead_letters(Visit& visit) {
                         nlohmann::json::array(
                             {"Give the time from which to replay, as a date and time in UTC."}),
                         422);
-    const auto ids = service(visit).replay_dead_letters(visit.workspace_id(),
-                                                        view.filter.endpoint_public_id, *since);
+    const auto ids = webhook_service(visit).replay_dead_letters(
+        visit.workspace_id(), view.filter.endpoint_public_id, *since);
     const std::string notice =
         ids.empty() ? "No dead letters of this webhook since " + shown_time(*since) + "."
                     : std::to_string(ids.size()) + " dead letter" + (ids.size() == 1 ? "" : "s") +
@@ -429,7 +419,7 @@ Reply replay_dead_letters(Visit& visit) {
 }
 
 // Literal paths before the {webhook_id} ones: the first row that matches answers.
-const Page kPages[] = {
+const Page kWebhookPages[] = {
     {"GET", "/dashboard/webhooks", Gate::workspace_member, show_webhooks},
     {"POST", "/dashboard/webhooks", Gate::workspace_writer, create_webhook},
     {"GET", "/dashboard/webhooks/deliveries", Gate::workspace_member, show_deliveries},
@@ -451,7 +441,7 @@ const Page kPages[] = {
 }  // namespace
 
 std::span<const Page> webhook_pages() {
-    return kPages;
+    return kWebhookPages;
 }
 
 }  // namespace squawk::api::dashboard

@@ -22,7 +22,7 @@ namespace {
 constexpr long long kMaxRangeBytes = 16LL * 1024 * 1024;
 constexpr size_t kMaxFilenameChars = 255;
 
-media::MediaService service(Services& services) {
+media::MediaService media_service(Services& services) {
     return media::MediaService(services.mysql, services.config, *services.storage);
 }
 
@@ -68,7 +68,8 @@ Reply list_media(const RequestContext& ctx, Services& services) {
     const PageRequest page = read_page(query);
     const auto kind = query.optional_enum("type", media::kKinds);
     query.finish();
-    const auto found = service(services).list(ctx.workspace_id, kind, page.offset(), page.per_page);
+    const auto found =
+        media_service(services).list(ctx.workspace_id, kind, page.offset(), page.per_page);
     return page_reply(page, found, [&](const media::Media& m) {
         return render::media_json(m, base_url(services));
     });
@@ -76,11 +77,12 @@ Reply list_media(const RequestContext& ctx, Services& services) {
 
 Reply get_media(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::media_json(
-        service(services).get(ctx.workspace_id, ctx.param("media_id")), base_url(services)));
+        media_service(services).get(ctx.workspace_id, ctx.param("media_id")), base_url(services)));
 }
 
 Reply download_media(const RequestContext& ctx, Services& services) {
-    auto file = service(services).file(ctx.workspace_id, ctx.param("media_id"), ctx.request_id);
+    auto file =
+        media_service(services).file(ctx.workspace_id, ctx.param("media_id"), ctx.request_id);
     // The store serves it, ranges included.
     if (file.url) return Reply::redirect(std::move(*file.url));
     const auto range =
@@ -99,15 +101,15 @@ Reply download_media(const RequestContext& ctx, Services& services) {
 
 Reply delete_media(const RequestContext& ctx, Services& services) {
     const std::string& id = ctx.param("media_id");
-    service(services).remove(ctx.workspace_id, id,
-                             render::media_download_url(base_url(services), id), ctx.request_id);
+    media_service(services).remove(
+        ctx.workspace_id, id, render::media_download_url(base_url(services), id), ctx.request_id);
     return Reply::ok({{"media_id", id}, {"deleted", true}});
 }
 
 Reply upload_direct(const RequestContext& ctx, Services& services) {
     auto& upload = *ctx.upload;
-    const auto m = service(services).upload(ctx.workspace_id, upload.file, upload.size_bytes,
-                                            upload_filename(upload.filename));
+    const auto m = media_service(services).upload(ctx.workspace_id, upload.file, upload.size_bytes,
+                                                  upload_filename(upload.filename));
     return Reply::ok(render::media_json(m, base_url(services)), 201);
 }
 
@@ -122,20 +124,21 @@ Reply create_upload_url(const RequestContext& ctx, Services& services) {
     body.optional_integer("size_bytes", 1, services.config.media.max_upload_bytes);
     body.reject_unknown_fields();
     body.finish();
-    const auto upload = service(services).create_upload_url(ctx.workspace_id, filename, *type);
+    const auto upload =
+        media_service(services).create_upload_url(ctx.workspace_id, filename, *type);
     return Reply::ok(render::upload_url_json(upload, base_url(services)), 201);
 }
 
 Reply receive_upload(const RequestContext& ctx, Services& services) {
     auto& upload = *ctx.upload;
     const auto m =
-        service(services).receive_upload(ctx.param("token"), upload.file, upload.size_bytes);
+        media_service(services).receive_upload(ctx.param("token"), upload.file, upload.size_bytes);
     return Reply::ok(render::media_json(m, base_url(services)));
 }
 
 Reply confirm_media(const RequestContext& ctx, Services& services) {
     const auto m =
-        service(services).confirm(ctx.workspace_id, ctx.param("media_id"), ctx.request_id);
+        media_service(services).confirm(ctx.workspace_id, ctx.param("media_id"), ctx.request_id);
     return Reply::ok(render::media_json(m, base_url(services)));
 }
 

@@ -16,7 +16,6 @@ namespace {
 
 using generation::CreationKind;
 
-constexpr size_t kMaxMediaIdChars = 64;
 generation::SlideRequest read_slide(const nlohmann::json& given, const std::string& prefix,
                                     Validator& body) {
     generation::SlideRequest slide;
@@ -31,7 +30,7 @@ generation::SlideRequest read_slide(const nlohmann::json& given, const std::stri
             fields.merge(bullet);
         }
     }
-    slide.image_media_id = fields.optional_string("image_media_id", kMaxMediaIdChars).value_or("");
+    slide.image_media_id = fields.optional_string("image_media_id", kMaxIdChars).value_or("");
     fields.reject_unknown_fields();
     body.merge(fields);
     return slide;

@@ -23,7 +23,7 @@ long long profile_id(const RequestContext& ctx) {
     return *id;
 }
 
-profiles::ProfileService service(Services& services) {
+profiles::ProfileService profile_service(Services& services) {
     return profiles::ProfileService(services.mysql, services.redis);
 }
 
@@ -33,9 +33,9 @@ Reply create_profile(const RequestContext& ctx, Services& services) {
     const auto external_id = body.optional_string("external_id", kMaxExternalId);
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(
-        render::profile_json(service(services).create(ctx.caller_workspace_id, name, external_id)),
-        201);
+    return Reply::ok(render::profile_json(profile_service(services).create(ctx.caller_workspace_id,
+                                                                           name, external_id)),
+                     201);
 }
 
 Reply list_profiles(const RequestContext& ctx, Services& services) {
@@ -43,13 +43,13 @@ Reply list_profiles(const RequestContext& ctx, Services& services) {
     const PageRequest page = read_page(query);
     query.finish();
     const auto found =
-        service(services).list(ctx.caller_workspace_id, page.offset(), page.per_page);
+        profile_service(services).list(ctx.caller_workspace_id, page.offset(), page.per_page);
     return page_reply(page, found, render::profile_json);
 }
 
 Reply get_profile(const RequestContext& ctx, Services& services) {
-    return Reply::bare_object(
-        render::profile_json(service(services).get(ctx.caller_workspace_id, profile_id(ctx))));
+    return Reply::bare_object(render::profile_json(
+        profile_service(services).get(ctx.caller_workspace_id, profile_id(ctx))));
 }
 
 Reply update_profile(const RequestContext& ctx, Services& services) {
@@ -68,7 +68,7 @@ Reply update_profile(const RequestContext& ctx, Services& services) {
         body.reject("name", "name or external_id is required");
     body.finish();
     return Reply::ok(render::profile_json(
-        service(services).update(ctx.caller_workspace_id, id, changes, ctx.request_id)));
+        profile_service(services).update(ctx.caller_workspace_id, id, changes, ctx.request_id)));
 }
 
 Reply delete_profile(const RequestContext& ctx, Services& services) {
@@ -78,18 +78,18 @@ Reply delete_profile(const RequestContext& ctx, Services& services) {
     if (!confirm.empty() && confirm != "DELETE") body.reject("confirm", "must be \"DELETE\"");
     body.reject_unknown_fields();
     body.finish();
-    service(services).remove(ctx.caller_workspace_id, id);
+    profile_service(services).remove(ctx.caller_workspace_id, id);
     return Reply::ok({{"id", id}, {"deleted", true}});
 }
 
 Reply pause_profile(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::profile_json(
-        service(services).set_paused(ctx.caller_workspace_id, profile_id(ctx), true)));
+        profile_service(services).set_paused(ctx.caller_workspace_id, profile_id(ctx), true)));
 }
 
 Reply resume_profile(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::profile_json(
-        service(services).set_paused(ctx.caller_workspace_id, profile_id(ctx), false)));
+        profile_service(services).set_paused(ctx.caller_workspace_id, profile_id(ctx), false)));
 }
 
 }  // namespace

@@ -20,7 +20,6 @@ namespace {
 
 using generation::CreationKind;
 
-constexpr size_t kMaxMediaIdChars = 64;
 constexpr size_t kMaxFormatChars = 16;
 
 nlohmann::json names(std::span<const std::string_view> values) {
@@ -48,7 +47,7 @@ Reply list_caption_styles(const RequestContext&, Services&) {
 
 generation::ShortRequest read_short_request(Validator& body) {
     generation::ShortRequest r;
-    r.media_id = body.required_string("media_id", kMaxMediaIdChars);
+    r.media_id = body.required_string("media_id", kMaxIdChars);
     const auto ids = style_ids();
     r.caption_style = body.optional_enum("caption_style", ids).value_or(r.caption_style);
     r.caption_format =

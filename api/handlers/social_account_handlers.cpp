@@ -21,9 +21,7 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr size_t kMaxNameChars = 200;
 constexpr size_t kMaxSandboxNameChars = 100;
-constexpr size_t kMaxIdChars = 64;
 // States and codes platforms send back are opaque; none is near this long.
 constexpr size_t kMaxStateChars = 2048;
 // Far above any configured group size; the service applies the configured limit.

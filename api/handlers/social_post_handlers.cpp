@@ -25,7 +25,6 @@ constexpr size_t kMaxContentChars = 10000;
 constexpr size_t kMaxPlatforms = 20;
 constexpr size_t kMaxPlatformChars = 32;
 constexpr size_t kMaxAccountIds = 100;
-constexpr size_t kMaxIdChars = 64;
 constexpr size_t kMaxFirstComments = 10;
 constexpr size_t kMaxCommentChars = 2000;
 constexpr size_t kMaxBulkRows = 50;

@@ -14,7 +14,6 @@
 namespace squawk::api::handlers {
 namespace {
 
-constexpr size_t kMaxNameChars = 200;
 constexpr size_t kMaxZoneChars = 64;
 
 social::QueueService queues(Services& services) {

@@ -13,7 +13,6 @@ namespace squawk::api::handlers {
 namespace {
 
 constexpr size_t kMaxAccounts = 100;
-constexpr size_t kMaxIdChars = 64;
 
 Reply sync_external_posts(const RequestContext& ctx, Services& services) {
     Validator body(ctx.body);

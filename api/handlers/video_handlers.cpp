@@ -17,8 +17,6 @@ namespace {
 
 using generation::CreationKind;
 
-constexpr size_t kMaxMediaIdChars = 64;
-
 generation::VideoScene read_scene(const nlohmann::json& given, const std::string& field,
                                   Validator& body) {
     if (!given.is_object()) {
@@ -28,7 +26,7 @@ generation::VideoScene read_scene(const nlohmann::json& given, const std::string
     Validator scene(given, field + ".");
     generation::VideoScene s;
     s.text = scene.required_string("text", generation::kMaxSceneTextChars);
-    s.image_media_id = scene.optional_string("image_media_id", kMaxMediaIdChars).value_or("");
+    s.image_media_id = scene.optional_string("image_media_id", kMaxIdChars).value_or("");
     scene.reject_unknown_fields();
     body.merge(scene);
     return s;

@@ -22,7 +22,7 @@ constexpr size_t kMaxEventChars = 64;
 constexpr std::array kSettableStatuses{webhooks::EndpointStatus::active,
                                        webhooks::EndpointStatus::paused};
 
-webhooks::WebhookService service(Services& services) {
+webhooks::WebhookService webhook_service(Services& services) {
     return webhooks::WebhookService(services.mysql, services.config, services.http);
 }
 
@@ -37,7 +37,7 @@ long long delivery_id(const RequestContext& ctx) {
 
 Reply list_webhooks(const RequestContext& ctx, Services& services) {
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& e : service(services).list(ctx.workspace_id))
+    for (const auto& e : webhook_service(services).list(ctx.workspace_id))
         items.push_back(render::endpoint_json(e));
     return Reply::ok(std::move(items));
 }
@@ -50,9 +50,9 @@ Reply create_webhook(const RequestContext& ctx, Services& services) {
     if (!names && !body.problems().count("events")) body.reject("events", "is required");
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(
-        render::endpoint_with_secret_json(service(services).create(ctx.workspace_id, url, *names)),
-        201);
+    return Reply::ok(render::endpoint_with_secret_json(
+                         webhook_service(services).create(ctx.workspace_id, url, *names)),
+                     201);
 }
 
 Reply update_webhook(const RequestContext& ctx, Services& services) {
@@ -67,22 +67,22 @@ Reply update_webhook(const RequestContext& ctx, Services& services) {
     if (!change.url && !change.events && !change.status)
         throw validation_error({{"body", "give at least one of url, events, status"}});
     return Reply::ok(render::endpoint_json(
-        service(services).update(ctx.workspace_id, ctx.param("webhook_id"), change)));
+        webhook_service(services).update(ctx.workspace_id, ctx.param("webhook_id"), change)));
 }
 
 Reply delete_webhook(const RequestContext& ctx, Services& services) {
-    service(services).remove(ctx.workspace_id, ctx.param("webhook_id"));
+    webhook_service(services).remove(ctx.workspace_id, ctx.param("webhook_id"));
     return Reply::ok({{"id", ctx.param("webhook_id")}, {"deleted", true}});
 }
 
 Reply test_webhook(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::test_delivery_json(
-        service(services).test(ctx.workspace_id, ctx.param("webhook_id"))));
+        webhook_service(services).test(ctx.workspace_id, ctx.param("webhook_id"))));
 }
 
 Reply rotate_webhook_secret(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::endpoint_with_secret_json(
-        service(services).rotate_secret(ctx.workspace_id, ctx.param("webhook_id"))));
+        webhook_service(services).rotate_secret(ctx.workspace_id, ctx.param("webhook_id"))));
 }
 
 Reply replay_dead_letters(const RequestContext& ctx, Services& services) {
@@ -92,7 +92,8 @@ Reply replay_dead_letters(const RequestContext& ctx, Services& services) {
     body.reject_unknown_fields();
     body.finish();
     const std::string& id = ctx.param("webhook_id");
-    const auto replayed = service(services).replay_dead_letters(ctx.workspace_id, id, *since);
+    const auto replayed =
+        webhook_service(services).replay_dead_letters(ctx.workspace_id, id, *since);
     return Reply::ok(render::replayed_dead_letters_json(id, *since, replayed));
 }
 
@@ -105,18 +106,18 @@ Reply webhook_logs(const RequestContext& ctx, Services& services) {
     filter.status = query.optional_enum<webhooks::DeliveryStatus>("status");
     query.finish();
     const auto found =
-        service(services).logs(ctx.workspace_id, filter, page.offset(), page.per_page);
+        webhook_service(services).logs(ctx.workspace_id, filter, page.offset(), page.per_page);
     return page_reply(page, found, render::delivery_log_json);
 }
 
 Reply get_delivery(const RequestContext& ctx, Services& services) {
-    return Reply::ok(
-        render::delivery_log_json(service(services).delivery(ctx.workspace_id, delivery_id(ctx))));
+    return Reply::ok(render::delivery_log_json(
+        webhook_service(services).delivery(ctx.workspace_id, delivery_id(ctx))));
 }
 
 Reply replay_delivery(const RequestContext& ctx, Services& services) {
     return Reply::ok(render::replayed_delivery_json(
-        service(services).replay(ctx.workspace_id, delivery_id(ctx))));
+        webhook_service(services).replay(ctx.workspace_id, delivery_id(ctx))));
 }
 
 }  // namespace

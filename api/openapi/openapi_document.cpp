@@ -2,6 +2,7 @@
 
 #include "api/handlers/routes.hpp"
 #include "api/openapi/platform_schemas.hpp"
+#include "common/core/text/ascii.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -33,8 +34,7 @@ void add_pipeline_responses(nlohmann::json& document) {
     for (const Route& route : route_table()) {
         const std::string_view pattern = route.pattern;
         const std::string path(pattern.starts_with("/v1/") ? pattern.substr(3) : pattern);
-        std::string method(route.method);
-        for (auto& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::string method = text::ascii_lowercase(route.method);
         if (!document["paths"].contains(path) || !document["paths"][path].contains(method))
             continue;  // the route-table tests name the missing operation
         auto& responses = document["paths"][path][method]["responses"];

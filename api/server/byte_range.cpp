@@ -1,5 +1,7 @@
 #include "api/server/byte_range.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <limits>
@@ -10,19 +12,6 @@ namespace {
 using Kind = ByteRangeAnswer::Kind;
 
 constexpr long long kHuge = std::numeric_limits<long long>::max() / 2;
-
-void trim(std::string_view& text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-}
-
-bool starts_with_unit(std::string_view text) {
-    constexpr std::string_view unit = "bytes=";
-    if (text.size() < unit.size()) return false;
-    for (size_t i = 0; i < unit.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(text[i])) != unit[i]) return false;
-    return true;
-}
 
 // Decimal digits only; values past any file size saturate instead of overflowing.
 std::optional<long long> parse_position(std::string_view digits) {
@@ -41,18 +30,15 @@ std::optional<long long> parse_position(std::string_view digits) {
 ByteRangeAnswer resolve_byte_range(std::optional<std::string_view> header, long long size,
                                    long long max_length) {
     if (!header) return {};
-    std::string_view spec = *header;
-    trim(spec);
-    if (!starts_with_unit(spec)) return {};
+    std::string_view spec = text::trim_blanks(*header);
+    if (!text::starts_with_ignoring_case(spec, "bytes=")) return {};
     spec.remove_prefix(6);
-    trim(spec);
+    spec = text::trim_blanks(spec);
     if (spec.find(',') != std::string_view::npos) return {};
     const size_t dash = spec.find('-');
     if (dash == std::string_view::npos) return {};
-    std::string_view first_text = spec.substr(0, dash);
-    std::string_view last_text = spec.substr(dash + 1);
-    trim(first_text);
-    trim(last_text);
+    const std::string_view first_text = text::trim_blanks(spec.substr(0, dash));
+    const std::string_view last_text = text::trim_blanks(spec.substr(dash + 1));
 
     long long first = 0;
     long long last = 0;

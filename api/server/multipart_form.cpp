@@ -1,5 +1,7 @@
 #include "api/server/multipart_form.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -18,25 +20,6 @@ std::string_view trimmed(std::string_view text) {
     while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
     while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
     return text;
-}
-
-bool equals_lower(std::string_view text, std::string_view lower) {
-    if (text.size() != lower.size()) return false;
-    for (size_t i = 0; i < text.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(text[i])) != lower[i]) return false;
-    return true;
-}
-
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-// RFC 9110 tchar.
-bool is_token_char(char c) {
-    if (std::isalnum(static_cast<unsigned char>(c))) return true;
-    return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
 // RFC 2046 bchars (space allowed, but not last).
@@ -66,13 +49,13 @@ std::optional<HeaderValue> parse_header_value(std::string_view text) {
     };
     const auto token = [&] {
         const size_t start = i;
-        while (i < text.size() && (is_token_char(text[i]) || text[i] == '/')) ++i;
+        while (i < text.size() && (text::is_http_token_char(text[i]) || text[i] == '/')) ++i;
         return text.substr(start, i - start);
     };
     skip_space();
     const auto type = token();
     if (type.empty()) return std::nullopt;
-    out.type = lowered(type);
+    out.type = text::ascii_lowercase(type);
     while (true) {
         skip_space();
         if (i == text.size()) return out;
@@ -106,7 +89,7 @@ std::optional<HeaderValue> parse_header_value(std::string_view text) {
             value = std::string(text.substr(start, i - start));
             if (value.empty()) return std::nullopt;
         }
-        out.params.emplace_back(lowered(name), std::move(value));
+        out.params.emplace_back(text::ascii_lowercase(name), std::move(value));
     }
 }
 
@@ -122,7 +105,7 @@ std::string read_part_headers(std::string_view block, FormPartHead& part) {
         if (colon == std::string_view::npos) return "a part has a header line without a colon";
         const std::string_view name = line.substr(0, colon);
         const std::string_view value = trimmed(line.substr(colon + 1));
-        if (equals_lower(name, "content-disposition")) {
+        if (text::equals_ignoring_case(name, "content-disposition")) {
             const auto parsed = parse_header_value(value);
             if (!parsed || parsed->type != "form-data")
                 return "a part's Content-Disposition is not form-data";
@@ -131,7 +114,7 @@ std::string read_part_headers(std::string_view block, FormPartHead& part) {
             part.name = *field;
             if (const auto* file = parsed->param("filename")) part.filename = *file;
             disposition_seen = true;
-        } else if (equals_lower(name, "content-type")) {
+        } else if (text::equals_ignoring_case(name, "content-type")) {
             part.content_type = std::string(value);
         }
     }

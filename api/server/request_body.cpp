@@ -1,6 +1,7 @@
 #include "api/server/request_body.hpp"
 
 #include "common/core/error/api_error.hpp"
+#include "common/core/text/ascii.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -52,15 +53,8 @@ void check_body_size(size_t body_bytes, long long max_body_bytes) {
 }
 
 bool is_json_media_type(std::string_view content_type) {
-    const size_t semicolon = content_type.find(';');
-    std::string_view type = content_type.substr(0, semicolon);
-    while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
-    while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
-    constexpr std::string_view expected = "application/json";
-    if (type.size() != expected.size()) return false;
-    for (size_t i = 0; i < type.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(type[i])) != expected[i]) return false;
-    return true;
+    return text::equals_ignoring_case(
+        text::trim_blanks(content_type.substr(0, content_type.find(';'))), "application/json");
 }
 
 nlohmann::json parse_request_body(std::string_view method, std::string_view body,

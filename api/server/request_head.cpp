@@ -8,16 +8,10 @@ namespace squawk::api {
 
 namespace {
 
-// RFC 9110 tchar.
-bool is_token_char(char c) {
-    if (std::isalnum(static_cast<unsigned char>(c))) return true;
-    return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
-}
-
 bool is_token(std::string_view text) {
     if (text.empty()) return false;
     for (char c : text)
-        if (!is_token_char(c)) return false;
+        if (!text::is_http_token_char(c)) return false;
     return true;
 }
 

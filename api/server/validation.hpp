@@ -18,6 +18,10 @@
 
 namespace squawk::api {
 
+// Lengths shared by many routes: ids a client sends back (media, accounts, posts) and names.
+inline constexpr size_t kMaxIdChars = 64;
+inline constexpr size_t kMaxNameChars = 200;
+
 class Validator {
   public:
     // `body` is a JSON object or null (no body). Values have their JSON types.

@@ -4,6 +4,7 @@
 // it rendered (its ASS file copied then); only its output path differs. Transcription is measured
 // on its own, as a speech-to-text job of the same source.
 #include "tests/bench/support/bench.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
 
@@ -22,7 +23,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kSourceSeconds = 60;
@@ -31,11 +32,6 @@ constexpr const char* kCaptionsFilter = "ass=filename=";
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 void run_or_throw(const std::vector<std::string>& argv) {
@@ -113,14 +109,14 @@ void wait_completed(Stack& stack, const std::string& key, const std::string& job
 }
 
 struct RunningRender {
-    fs::path proc;  // /proc/<pid>
+    stdfs::path proc;  // /proc/<pid>
     std::vector<std::string> argv;
 };
 
 // The running ffmpeg that burns captions for `job_id`, or nothing yet.
 std::optional<RunningRender> running_render(const std::string& job_id) {
     std::error_code ignored;
-    for (const auto& entry : fs::directory_iterator("/proc", ignored)) {
+    for (const auto& entry : stdfs::directory_iterator("/proc", ignored)) {
         const std::string raw = read_file(entry.path() / "cmdline");
         if (raw.find(job_id) == std::string::npos || raw.find(kCaptionsFilter) == std::string::npos)
             continue;
@@ -151,7 +147,7 @@ std::vector<std::string> bare_command(std::vector<std::string> argv, const std::
     const size_t from = filter->find(kCaptionsFilter) + std::strlen(kCaptionsFilter);
     const std::string ass = filter->substr(from, filter->find(',', from) - from);
     const std::string kept = dir + "/bench-captions.ass";
-    fs::copy_file(ass, kept, fs::copy_options::overwrite_existing);
+    stdfs::copy_file(ass, kept, stdfs::copy_options::overwrite_existing);
     filter->replace(from, ass.size(), kept);
     argv.back() = "file:" + dir + "/bench-bare.mp4";
     return argv;
@@ -164,7 +160,7 @@ ShortRound short_round(Stack& stack, const std::string& key, const std::string& 
                {{"media_id", media_id}, {"caption_style", "karaoke"}, {"clip_length", "60"}});
     ShortRound round;
     std::optional<Clock::time_point> transcribing, planned, rendering, rendered;
-    fs::path render_proc;
+    stdfs::path render_proc;
     while (true) {
         const auto data = job_data(stack, key, job_id);
         const auto& stage = data["stage"];
@@ -177,7 +173,7 @@ ShortRound short_round(Stack& stack, const std::string& key, const std::string& 
                 round.bare = bare_command(std::move(running->argv), dir);
             }
         }
-        if (rendering && !rendered && !fs::exists(render_proc)) rendered = Clock::now();
+        if (rendering && !rendered && !stdfs::exists(render_proc)) rendered = Clock::now();
         const std::string status = data.value("status", "");
         if (status == "completed") break;
         if (status == "failed" || status == "cancelled")

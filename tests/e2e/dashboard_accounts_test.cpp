@@ -14,15 +14,7 @@ namespace users = squawk::users;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
 constexpr const char* kNewPassword = "a much better passphrase";
-
-long long create_user(Stack& stack, long long workspace_id, const std::string& email,
-                      const std::string& role) {
-    return create_dashboard_user(
-        stack, {"--workspace", std::to_string(workspace_id), "--email", email, "--role", role},
-        kPassword);
-}
 
 // The token of the invitation link an answer page shows.
 std::string invitation_token(const Stack& stack, const PageAnswer& page) {
@@ -59,9 +51,9 @@ std::string code_at(const std::string& secret, long long step) {
 TEST_CASE("an owner's invitation link signs the invitee in with the role, once") {
     Stack stack(api_only());
     const auto workspace_id = stack.tenant().workspace_id;
-    create_user(stack, workspace_id, "owner@example.com", "owner");
+    add_dashboard_user(stack, workspace_id, "owner@example.com", "owner");
     Browser owner(stack.base_url());
-    REQUIRE(owner.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(owner.sign_in("owner@example.com", kDashboardPassword).status == 302);
 
     const auto bad = invite(owner, "not an email", "developer");
     CHECK(bad.status == 422);
@@ -86,16 +78,19 @@ TEST_CASE("an owner's invitation link signs the invitee in with the role, once")
         link, {{"csrf", form.csrf()}, {"password", "short"}, {"password_again", "short"}});
     CHECK(short_password.status == 422);
     CHECK(short_password.body.find("from 12 to 1024 bytes") != std::string::npos);
-    const auto differing = invitee.post(
-        link, {{"csrf", form.csrf()}, {"password", kPassword}, {"password_again", kNewPassword}});
+    const auto differing = invitee.post(link, {{"csrf", form.csrf()},
+                                               {"password", kDashboardPassword},
+                                               {"password_again", kNewPassword}});
     CHECK(differing.status == 422);
     CHECK(stack.count("SELECT COUNT(*) FROM dashboard_users WHERE email = 'dev@example.com'") == 0);
-    CHECK(invitee.post(link, {{"password", kPassword}, {"password_again", kPassword}}).status ==
-          403);
+    CHECK(
+        invitee
+            .post(link, {{"password", kDashboardPassword}, {"password_again", kDashboardPassword}})
+            .status == 403);
 
     const auto accepted = invitee.post(link, {{"csrf", invitee.get(link).csrf()},
-                                              {"password", kPassword},
-                                              {"password_again", kPassword}});
+                                              {"password", kDashboardPassword},
+                                              {"password_again", kDashboardPassword}});
     REQUIRE(accepted.status == 302);
     CHECK(accepted.header("location") == "/dashboard/");
     const auto home = invitee.get("/dashboard/");
@@ -112,8 +107,10 @@ TEST_CASE("an owner's invitation link signs the invitee in with the role, once")
     const auto used = stranger.get(link);
     CHECK(used.status == 404);
     CHECK(used.body == unknown.body);
-    CHECK(stranger.post(link, {{"password", kPassword}, {"password_again", kPassword}}).status ==
-          404);
+    CHECK(
+        stranger
+            .post(link, {{"password", kDashboardPassword}, {"password_again", kDashboardPassword}})
+            .status == 404);
 
     const std::string late = invitation_token(stack, invite(owner, "late@example.com", "viewer"));
     CHECK(stranger.get("/dashboard/invitations/" + late).status == 200);
@@ -136,9 +133,9 @@ TEST_CASE("an owner's invitation link signs the invitee in with the role, once")
     });
     // Another workspace's owner cannot revoke it: its id is unknown there.
     const auto other = stack.create_tenant("other");
-    create_user(stack, other.workspace_id, "other@example.com", "owner");
+    add_dashboard_user(stack, other.workspace_id, "other@example.com", "owner");
     Browser outsider(stack.base_url());
-    REQUIRE(outsider.sign_in("other@example.com", kPassword).status == 302);
+    REQUIRE(outsider.sign_in("other@example.com", kDashboardPassword).status == 302);
     CHECK(outsider
               .post("/dashboard/team/invitations/revoke",
                     {{"csrf", outsider.get("/dashboard/team").csrf()},
@@ -157,13 +154,13 @@ TEST_CASE("an owner's invitation link signs the invitee in with the role, once")
 TEST_CASE("only owners invite and remove people, and a removed user's sessions end") {
     Stack stack(api_only());
     const auto workspace_id = stack.tenant().workspace_id;
-    const auto owner_id = create_user(stack, workspace_id, "owner@example.com", "owner");
-    create_user(stack, workspace_id, "dev@example.com", "developer");
-    const auto viewer_id = create_user(stack, workspace_id, "viewer@example.com", "viewer");
+    const auto owner_id = add_dashboard_user(stack, workspace_id, "owner@example.com", "owner");
+    add_dashboard_user(stack, workspace_id, "dev@example.com", "developer");
+    const auto viewer_id = add_dashboard_user(stack, workspace_id, "viewer@example.com", "viewer");
 
     for (const std::string email : {"dev@example.com", "viewer@example.com"}) {
         Browser browser(stack.base_url());
-        REQUIRE(browser.sign_in(email, kPassword).status == 302);
+        REQUIRE(browser.sign_in(email, kDashboardPassword).status == 302);
         const auto team = browser.get("/dashboard/team");
         REQUIRE(team.status == 200);
         CHECK(team.body.find("Create invitation link") == std::string::npos);
@@ -177,9 +174,9 @@ TEST_CASE("only owners invite and remove people, and a removed user's sessions e
     CHECK(stack.count("SELECT COUNT(*) FROM dashboard_users") == 3);
 
     Browser viewer(stack.base_url());
-    REQUIRE(viewer.sign_in("viewer@example.com", kPassword).status == 302);
+    REQUIRE(viewer.sign_in("viewer@example.com", kDashboardPassword).status == 302);
     Browser owner(stack.base_url());
-    REQUIRE(owner.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(owner.sign_in("owner@example.com", kDashboardPassword).status == 302);
     const auto team = owner.get("/dashboard/team");
     const auto self = owner.post("/dashboard/team/members/remove",
                                  {{"csrf", team.csrf()}, {"user_id", std::to_string(owner_id)}});
@@ -187,7 +184,8 @@ TEST_CASE("only owners invite and remove people, and a removed user's sessions e
     CHECK(self.body.find("You cannot remove yourself.") != std::string::npos);
 
     const auto other = stack.create_tenant("other");
-    const auto stranger_id = create_user(stack, other.workspace_id, "s@example.com", "viewer");
+    const auto stranger_id =
+        add_dashboard_user(stack, other.workspace_id, "s@example.com", "viewer");
     CHECK(owner
               .post("/dashboard/team/members/remove",
                     {{"csrf", team.csrf()}, {"user_id", std::to_string(stranger_id)}})
@@ -207,18 +205,18 @@ TEST_CASE("only owners invite and remove people, and a removed user's sessions e
 
 TEST_CASE("a password change ends the other browser's session and keeps this one") {
     Stack stack(api_only());
-    create_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     Browser here(stack.base_url());
     Browser elsewhere(stack.base_url());
-    REQUIRE(here.sign_in("dev@example.com", kPassword).status == 302);
-    REQUIRE(elsewhere.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(here.sign_in("dev@example.com", kDashboardPassword).status == 302);
+    REQUIRE(elsewhere.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const std::string before = here.cookie("squawk_session");
 
     const auto page = here.get("/dashboard/account");
     REQUIRE(page.status == 200);
     const auto differing = here.post("/dashboard/account/password",
                                      {{"csrf", page.csrf()},
-                                      {"current_password", kPassword},
+                                      {"current_password", kDashboardPassword},
                                       {"new_password", kNewPassword},
                                       {"new_password_again", "something else entirely"}});
     CHECK(differing.status == 422);
@@ -234,7 +232,7 @@ TEST_CASE("a password change ends the other browser's session and keeps this one
 
     const auto changed =
         here.post("/dashboard/account/password", {{"csrf", page.csrf()},
-                                                  {"current_password", kPassword},
+                                                  {"current_password", kDashboardPassword},
                                                   {"new_password", kNewPassword},
                                                   {"new_password_again", kNewPassword}});
     REQUIRE(changed.status == 302);
@@ -246,15 +244,15 @@ TEST_CASE("a password change ends the other browser's session and keeps this one
     CHECK(elsewhere.get("/dashboard/").status == 302);
 
     Browser fresh(stack.base_url());
-    CHECK(fresh.sign_in("dev@example.com", kPassword).status == 401);
+    CHECK(fresh.sign_in("dev@example.com", kDashboardPassword).status == 401);
     CHECK(fresh.sign_in("dev@example.com", kNewPassword).status == 302);
 }
 
 TEST_CASE("guessing the current password on the account page is throttled") {
     Stack stack(api_only());
-    create_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const std::string csrf = browser.get("/dashboard/account").csrf();
     const auto change = [&](const std::string& current) {
         return browser.post("/dashboard/account/password", {{"csrf", csrf},
@@ -268,19 +266,19 @@ TEST_CASE("guessing the current password on the account page is throttled") {
     for (int attempt = 0; attempt < 11 && last != 429; ++attempt)
         last = change("not the password").status;
     REQUIRE(last == 429);
-    const auto refused = change(kPassword);
+    const auto refused = change(kDashboardPassword);
     CHECK(refused.status == 429);
     CHECK_FALSE(refused.header("retry-after").empty());
     CHECK(browser.get("/dashboard/").status == 200);
-    CHECK(Browser(stack.base_url()).sign_in("dev@example.com", kPassword).status == 302);
+    CHECK(Browser(stack.base_url()).sign_in("dev@example.com", kDashboardPassword).status == 302);
 }
 
 TEST_CASE("with TOTP on, sign-in needs a right code that was not used before") {
     Stack stack(api_only());
     const auto user_id =
-        create_user(stack, stack.tenant().workspace_id, "owner@example.com", "owner");
+        add_dashboard_user(stack, stack.tenant().workspace_id, "owner@example.com", "owner");
     Browser owner(stack.base_url());
-    REQUIRE(owner.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(owner.sign_in("owner@example.com", kDashboardPassword).status == 302);
 
     const auto start =
         owner.post("/dashboard/account/totp", {{"csrf", owner.get("/dashboard/account").csrf()}});
@@ -302,7 +300,7 @@ TEST_CASE("with TOTP on, sign-in needs a right code that was not used before") {
 
     // The password alone makes no session: the answer is the code's form.
     Browser other(stack.base_url());
-    const auto password_step = other.sign_in("owner@example.com", kPassword);
+    const auto password_step = other.sign_in("owner@example.com", kDashboardPassword);
     REQUIRE(password_step.status == 200);
     CHECK(password_step.body.find("action=\"/dashboard/login/code\"") != std::string::npos);
     CHECK(other.cookie("squawk_session").empty());
@@ -332,14 +330,15 @@ TEST_CASE("with TOTP on, sign-in needs a right code that was not used before") {
     CHECK(no_password.status == 422);
     CHECK(owner
               .post("/dashboard/account/totp/disable", {{"csrf", page.csrf()},
-                                                        {"password", kPassword},
+                                                        {"password", kDashboardPassword},
                                                         {"code", code_at(secret, step + 1)}})
               .status == 422);
     while (users::totp_step(squawk::time::now()) <= step)
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    const auto off = owner.post(
-        "/dashboard/account/totp/disable",
-        {{"csrf", page.csrf()}, {"password", kPassword}, {"code", code_at(secret, step + 2)}});
+    const auto off =
+        owner.post("/dashboard/account/totp/disable", {{"csrf", page.csrf()},
+                                                       {"password", kDashboardPassword},
+                                                       {"code", code_at(secret, step + 2)}});
     CHECK(off.status == 302);
     CHECK(stack.count("SELECT COUNT(*) FROM dashboard_users WHERE id = ? AND totp_secret IS NULL",
                       {user_id}) == 1);

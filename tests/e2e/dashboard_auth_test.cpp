@@ -8,8 +8,6 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
-
 void check_security_headers(const PageAnswer& page) {
     CHECK(page.header("content-security-policy") ==
           "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; "
@@ -26,7 +24,7 @@ TEST_CASE("dashboard sign-in refuses a wrong password and throttles repeated att
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(stack.tenant().workspace_id), "--email",
                            "dev@example.com", "--role", "developer"},
-                          kPassword);
+                          kDashboardPassword);
     Browser browser(stack.base_url());
 
     const auto wrong = browser.sign_in("dev@example.com", "not the password");
@@ -40,7 +38,7 @@ TEST_CASE("dashboard sign-in refuses a wrong password and throttles repeated att
     for (int attempt = 0; attempt < 11 && last != 429; ++attempt)
         last = browser.sign_in("dev@example.com", "still not it").status;
     REQUIRE(last == 429);
-    const auto throttled = browser.sign_in("DEV@example.com", kPassword);
+    const auto throttled = browser.sign_in("DEV@example.com", kDashboardPassword);
     CHECK(throttled.status == 429);
     CHECK_FALSE(throttled.header("retry-after").empty());
     CHECK(browser.cookie("squawk_session").empty());
@@ -51,12 +49,12 @@ TEST_CASE("dashboard sign-in issues a new session id and sign-out ends the sessi
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(stack.tenant().workspace_id), "--email",
                            "owner@example.com", "--role", "owner"},
-                          kPassword);
+                          kDashboardPassword);
     Browser browser(stack.base_url());
     CHECK(browser.get("/dashboard/").status == 302);
 
     browser.plant_cookie("squawk_session", "planted-by-someone-else");
-    const auto signed_in = browser.sign_in("owner@example.com", kPassword);
+    const auto signed_in = browser.sign_in("owner@example.com", kDashboardPassword);
     REQUIRE(signed_in.status == 302);
     CHECK(signed_in.header("location") == "/dashboard/");
     bool session_cookie_set = false;
@@ -80,7 +78,7 @@ TEST_CASE("dashboard sign-in issues a new session id and sign-out ends the sessi
     CHECK(home.body.find("<main") != std::string::npos);
 
     // Signing in again (the same browser) replaces the session: the old id is worth nothing.
-    REQUIRE(browser.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("owner@example.com", kDashboardPassword).status == 302);
     const std::string second = browser.cookie("squawk_session");
     CHECK(second != first);
     Browser replayer(stack.base_url());
@@ -106,14 +104,14 @@ TEST_CASE(
     const auto workspace = std::to_string(stack.tenant().workspace_id);
     create_dashboard_user(
         stack, {"--workspace", workspace, "--email", "dev@example.com", "--role", "developer"},
-        kPassword);
+        kDashboardPassword);
     create_dashboard_user(
         stack, {"--workspace", workspace, "--email", "viewer@example.com", "--role", "viewer"},
-        kPassword);
+        kDashboardPassword);
     const auto keys_before = stack.count("SELECT COUNT(*) FROM api_keys");
 
     Browser developer(stack.base_url());
-    REQUIRE(developer.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(developer.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const squawk::http::FormFields key_form = {{"type", "test"}, {"scopes", "jobs:read"}};
     CHECK(developer.post("/dashboard/keys", key_form).status == 403);
     auto wrong = key_form;
@@ -122,7 +120,7 @@ TEST_CASE(
     CHECK(stack.count("SELECT COUNT(*) FROM api_keys") == keys_before);
 
     Browser viewer(stack.base_url());
-    REQUIRE(viewer.sign_in("viewer@example.com", kPassword).status == 302);
+    REQUIRE(viewer.sign_in("viewer@example.com", kDashboardPassword).status == 302);
     const auto page = viewer.get("/dashboard/keys");
     REQUIRE(page.status == 200);
     CHECK(page.body.find("Create key") == std::string::npos);
@@ -155,9 +153,9 @@ TEST_CASE("a key created on the dashboard is shown once, works against the API a
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(stack.tenant().workspace_id), "--email",
                            "dev@example.com", "--role", "developer"},
-                          kPassword);
+                          kDashboardPassword);
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
 
     const auto created =
         browser.post("/dashboard/keys", {{"csrf", browser.get("/dashboard/keys").csrf()},

@@ -142,6 +142,14 @@ class Browser {
     CURL* curl_;
 };
 
+// The password the dashboard tests give their users.
+inline constexpr const char* kDashboardPassword = "correct horse battery";
+
+// Whether the page text `text` holds `part`.
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 // squawkctl user create with `args`, the password on its standard input; the new user's id.
 inline long long create_dashboard_user(Stack& stack, const std::vector<std::string>& args,
                                        const std::string& password) {
@@ -161,6 +169,14 @@ inline long long create_dashboard_user(Stack& stack, const std::vector<std::stri
     return std::stoll(result.out);
 }
 
+// A user of `workspace_id` with `role` and kDashboardPassword; the new user's id.
+inline long long add_dashboard_user(Stack& stack, long long workspace_id, const std::string& email,
+                                    const std::string& role) {
+    return create_dashboard_user(
+        stack, {"--workspace", std::to_string(workspace_id), "--email", email, "--role", role},
+        kDashboardPassword);
+}
+
 // Runs tests/browser/`script` (a flow built on browsing.mjs) in headless Chromium against the
 // stack's dashboard, signed in as `email`; `env` adds settings of the script's own ("NAME=value").
 inline CommandResult run_browser_script(Stack& stack, const std::string& script,
@@ -168,13 +184,13 @@ inline CommandResult run_browser_script(Stack& stack, const std::string& script,
                                         const std::vector<std::string>& env = {}) {
     const auto& server = ServerEnv::get();
     const std::string build_dir = server.bin_dir + "/..";
-    std::vector<std::string> argv = {"env",
-                                     "SQUAWK_DASHBOARD_URL=" + stack.base_url(),
-                                     "SQUAWK_DASHBOARD_EMAIL=" + email,
-                                     "SQUAWK_DASHBOARD_PASSWORD=" + password,
-                                     "SQUAWK_SCREENSHOT_DIR=" + build_dir + "/browser-screenshots",
-                                     "SQUAWK_BROWSER_MODULES=" + build_dir +
-                                         "/browser/node_modules"};
+    std::vector<std::string> argv = {
+        "env",
+        "SQUAWK_DASHBOARD_URL=" + stack.base_url(),
+        "SQUAWK_DASHBOARD_EMAIL=" + email,
+        "SQUAWK_DASHBOARD_PASSWORD=" + password,
+        "SQUAWK_SCREENSHOT_DIR=" + build_dir + "/browser-screenshots",
+        "SQUAWK_BROWSER_MODULES=" + build_dir + "/browser/node_modules"};
     argv.insert(argv.end(), env.begin(), env.end());
     argv.push_back("node");
     argv.push_back(server.source_dir + "/tests/browser/" + script);

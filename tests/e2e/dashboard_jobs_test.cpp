@@ -11,12 +11,6 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
-
-bool contains(const std::string& body, const std::string& text) {
-    return body.find(text) != std::string::npos;
-}
-
 // A ping job through the API; with no worker running it stays queued.
 std::string submit_ping(Stack& stack, const std::string& key) {
     const auto accepted = stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
@@ -51,26 +45,19 @@ std::vector<std::string> listed_jobs(const std::string& body) {
     return ids;
 }
 
-void add_user(Stack& stack, long long workspace_id, const std::string& email,
-              const std::string& role) {
-    create_dashboard_user(
-        stack, {"--workspace", std::to_string(workspace_id), "--email", email, "--role", role},
-        kPassword);
-}
-
 }  // namespace
 
 TEST_CASE("the jobs pages list, filter and page the workspace's jobs and cancel a queued one") {
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
-    add_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     const std::string first = submit_ping(stack, key);
     const std::string second = submit_ping(stack, key);
     const std::string third = submit_ping(stack, key);
     REQUIRE(stack.request("POST", "/v1/jobs/" + first + "/cancel", nullptr, key).status == 200);
 
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const auto all = browser.get("/dashboard/jobs");
     REQUIRE(all.status == 200);
     // Newest first.
@@ -135,13 +122,13 @@ TEST_CASE("the jobs pages list, filter and page the workspace's jobs and cancel 
 TEST_CASE("the jobs pages' next links walk every job exactly once, newest first, and back") {
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
-    add_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     std::vector<std::string> submitted;
     for (int i = 0; i < 8; ++i) submitted.push_back(submit_ping(stack, key));
     const std::vector<std::string> newest_first(submitted.rbegin(), submitted.rend());
 
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
     std::vector<std::string> walked;
     std::vector<std::string> pages;
     std::optional<std::string> at = "/dashboard/jobs?per_page=3";
@@ -174,14 +161,14 @@ TEST_CASE("the jobs pages' next links walk every job exactly once, newest first,
 TEST_CASE("a viewer sees jobs but cannot cancel one and another workspace's job is unknown") {
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
-    add_user(stack, stack.tenant().workspace_id, "viewer@example.com", "viewer");
-    add_user(stack, stack.tenant().workspace_id, "owner@example.com", "owner");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "viewer@example.com", "viewer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "owner@example.com", "owner");
     const std::string ours = submit_ping(stack, key);
     const auto other = stack.create_tenant("other");
     const std::string theirs = submit_ping(stack, other.test_key);
 
     Browser viewer(stack.base_url());
-    REQUIRE(viewer.sign_in("viewer@example.com", kPassword).status == 302);
+    REQUIRE(viewer.sign_in("viewer@example.com", kDashboardPassword).status == 302);
     const auto list = viewer.get("/dashboard/jobs");
     REQUIRE(list.status == 200);
     CHECK(contains(list.body, ours));
@@ -194,7 +181,7 @@ TEST_CASE("a viewer sees jobs but cannot cancel one and another workspace's job 
     CHECK(api_status(stack, key, ours) == "queued");
 
     Browser owner(stack.base_url());
-    REQUIRE(owner.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(owner.sign_in("owner@example.com", kDashboardPassword).status == 302);
     const auto csrf = owner.get("/dashboard/jobs").csrf();
     const auto foreign = owner.get("/dashboard/jobs/" + theirs);
     const auto unknown = owner.get("/dashboard/jobs/job_000000000000000000000000");
@@ -208,7 +195,7 @@ TEST_CASE("a viewer sees jobs but cannot cancel one and another workspace's job 
 TEST_CASE("the request log page lists a request made with an API key with its request id") {
     Stack stack(api_only());
     const auto& tenant = stack.tenant();
-    add_user(stack, tenant.workspace_id, "viewer@example.com", "viewer");
+    add_dashboard_user(stack, tenant.workspace_id, "viewer@example.com", "viewer");
     const auto missing = stack.request("GET", "/v1/jobs/job_nothing", nullptr, tenant.live_key);
     REQUIRE(missing.status == 404);
     const std::string request_id = missing.header("x-request-id");
@@ -218,7 +205,7 @@ TEST_CASE("the request log page lists a request made with an API key with its re
     const std::string their_request_id = theirs.header("x-request-id");
 
     Browser viewer(stack.base_url());
-    REQUIRE(viewer.sign_in("viewer@example.com", kPassword).status == 302);
+    REQUIRE(viewer.sign_in("viewer@example.com", kDashboardPassword).status == 302);
     // The log is written in the background, in batches.
     PageAnswer log;
     REQUIRE(Stack::wait_until(

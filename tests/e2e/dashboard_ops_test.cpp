@@ -16,7 +16,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
 constexpr const char* kOperator = "ops@example.com";
 
 // Fails a job on its last attempt the way a worker records it.
@@ -56,8 +55,8 @@ nlohmann::json stats_json(Browser& browser) {
 }
 
 void sign_in_operator(Stack& stack, Browser& browser) {
-    create_dashboard_user(stack, {"--operator", "--email", kOperator}, kPassword);
-    REQUIRE(browser.sign_in(kOperator, kPassword).status == 302);
+    create_dashboard_user(stack, {"--operator", "--email", kOperator}, kDashboardPassword);
+    REQUIRE(browser.sign_in(kOperator, kDashboardPassword).status == 302);
 }
 
 }  // namespace
@@ -342,9 +341,9 @@ TEST_CASE("workspace users are refused every operations page and operators every
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(tenant.workspace_id), "--email",
                            "owner@example.com", "--role", "owner"},
-                          kPassword);
+                          kDashboardPassword);
     Browser owner(stack.base_url());
-    REQUIRE(owner.sign_in("owner@example.com", kPassword).status == 302);
+    REQUIRE(owner.sign_in("owner@example.com", kDashboardPassword).status == 302);
     const auto home = owner.get("/dashboard/");
     REQUIRE(home.status == 200);
     CHECK_FALSE(has(home, "/dashboard/ops"));

@@ -21,8 +21,6 @@ using std::chrono::sys_days;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
-
 // POST /v1/social/connect/<platform> {"sandbox": true, "name"}; the account's public id.
 std::string connect_sandbox(Stack& stack, const std::string& test_key, const std::string& platform,
                             const std::string& name) {
@@ -79,8 +77,8 @@ void sign_in(Stack& stack, Browser& browser, const std::string& email, const std
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(stack.tenant().workspace_id), "--email",
                            email, "--role", role},
-                          kPassword);
-    REQUIRE(browser.sign_in(email, kPassword).status == 302);
+                          kDashboardPassword);
+    REQUIRE(browser.sign_in(email, kDashboardPassword).status == 302);
 }
 
 }  // namespace

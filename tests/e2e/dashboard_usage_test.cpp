@@ -13,8 +13,6 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
-
 // The text of the element with id `id` on the page, or a failure naming the page.
 std::string text_of(const PageAnswer& page, const std::string& id) {
     std::smatch m;
@@ -38,8 +36,8 @@ void sign_in_as(Stack& stack, Browser& browser, const std::string& email, const 
     create_dashboard_user(stack,
                           {"--workspace", std::to_string(stack.tenant().workspace_id), "--email",
                            email, "--role", role},
-                          kPassword);
-    REQUIRE(browser.sign_in(email, kPassword).status == 302);
+                          kDashboardPassword);
+    REQUIRE(browser.sign_in(email, kDashboardPassword).status == 302);
 }
 
 }  // namespace

@@ -14,23 +14,10 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr const char* kPassword = "correct horse battery";
-
-void add_user(Stack& stack, long long workspace_id, const std::string& email,
-              const std::string& role) {
-    create_dashboard_user(
-        stack, {"--workspace", std::to_string(workspace_id), "--email", email, "--role", role},
-        kPassword);
-}
-
 std::string first_match(const std::string& text, const std::string& pattern) {
     std::smatch m;
     if (!std::regex_search(text, m, std::regex(pattern))) return {};
     return m.size() > 1 ? m[1].str() : m[0].str();
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 long long count_of(const std::string& text, const std::string& part) {
@@ -67,10 +54,10 @@ TEST_CASE(
     "[e2e][webhooks][dashboard]") {
     Stack stack(webhook_stack_options());
     FakeReceiver receiver;
-    add_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     const auto& key = stack.tenant().test_key;
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
 
     const auto list = browser.get("/dashboard/webhooks");
     REQUIRE(list.status == 200);
@@ -163,7 +150,7 @@ TEST_CASE(
     "[e2e][webhooks][dashboard]") {
     Stack stack(webhook_stack_options(0.002));
     FakeReceiver receiver;
-    add_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
+    add_dashboard_user(stack, stack.tenant().workspace_id, "dev@example.com", "developer");
     const auto& key = stack.tenant().test_key;
     const long long workspace = stack.tenant().workspace_id;
     const auto failing = nlohmann::json::array({{{"status", 500}},
@@ -182,7 +169,7 @@ TEST_CASE(
     REQUIRE(Stack::wait_until([&] { return receiver.requests("/bulk").size() == 30; }, 30s));
 
     Browser browser(stack.base_url());
-    REQUIRE(browser.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(browser.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const auto newest = browser.get("/dashboard/webhooks/deliveries");
     REQUIRE(newest.status == 200);
     CHECK(count_of(newest.body, R"(<tr id="delivery-)") == 25);
@@ -243,8 +230,8 @@ TEST_CASE(
     "[e2e][webhooks][dashboard]") {
     Stack stack(api_only());
     const long long workspace = stack.tenant().workspace_id;
-    add_user(stack, workspace, "dev@example.com", "developer");
-    add_user(stack, workspace, "viewer@example.com", "viewer");
+    add_dashboard_user(stack, workspace, "dev@example.com", "developer");
+    add_dashboard_user(stack, workspace, "viewer@example.com", "viewer");
     const auto& key = stack.tenant().test_key;
     const std::string own =
         create_webhook(stack, key, "http://127.0.0.1:9/own", {"post.published"})["id"];
@@ -260,7 +247,7 @@ TEST_CASE(
     const long long endpoints_before = endpoints();
 
     Browser viewer(stack.base_url());
-    REQUIRE(viewer.sign_in("viewer@example.com", kPassword).status == 302);
+    REQUIRE(viewer.sign_in("viewer@example.com", kDashboardPassword).status == 302);
     const auto seen = viewer.get("/dashboard/webhooks");
     REQUIRE(seen.status == 200);
     CHECK(contains(seen.body, "http://127.0.0.1:9/own"));
@@ -293,7 +280,7 @@ TEST_CASE(
                       {workspace}) == 0);
 
     Browser developer(stack.base_url());
-    REQUIRE(developer.sign_in("dev@example.com", kPassword).status == 302);
+    REQUIRE(developer.sign_in("dev@example.com", kDashboardPassword).status == 302);
     const std::string csrf = developer.get("/dashboard/webhooks").csrf();
     CHECK(developer.get("/dashboard/webhooks/" + foreign).status == 404);
     for (const std::string action : {"/pause", "/test", "/rotate-secret", "/delete"})

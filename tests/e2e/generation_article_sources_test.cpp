@@ -11,7 +11,7 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kProviderKey = "sk-test-sources";
+constexpr const char* kSourcesProviderKey = "sk-test-sources";
 
 struct SourceStack {
     explicit SourceStack(const std::string& extra = "", StackOptions options = {})
@@ -19,7 +19,7 @@ struct SourceStack {
               options.extra_config =
                   "[generation]\ntext = \"openai\"\n\n[providers.openai]\n"
                   "base_url = \"" +
-                  openai.url("/v1") + "\"\napi_key = \"" + kProviderKey +
+                  openai.url("/v1") + "\"\napi_key = \"" + kSourcesProviderKey +
                   "\"\ntimeout_seconds = 5\n\n" + extra;
               return options;
           }()) {}
@@ -37,7 +37,7 @@ struct SourceStack {
         return sent;
     }
 
-    FakeServer openai{"fake_openai", {"--api-key", kProviderKey}};
+    FakeServer openai{"fake_openai", {"--api-key", kSourcesProviderKey}};
     Stack stack;
 };
 

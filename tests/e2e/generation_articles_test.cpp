@@ -12,7 +12,7 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kProviderKey = "sk-test-articles";
+constexpr const char* kArticleProviderKey = "sk-test-articles";
 
 // A deployment whose text provider is the fake; `extra` is appended to its configuration.
 struct ArticleStack {
@@ -21,7 +21,7 @@ struct ArticleStack {
               options.extra_config =
                   "[generation]\ntext = \"openai\"\n\n[providers.openai]\n"
                   "base_url = \"" +
-                  openai.url("/v1") + "\"\napi_key = \"" + kProviderKey +
+                  openai.url("/v1") + "\"\napi_key = \"" + kArticleProviderKey +
                   "\"\ntext_models = \"gpt-4o-mini,gpt-4o\"\n"
                   "timeout_seconds = 5\n\n" +
                   extra;
@@ -35,7 +35,7 @@ struct ArticleStack {
         return calls;
     }
 
-    FakeServer openai{"fake_openai", {"--api-key", kProviderKey}};
+    FakeServer openai{"fake_openai", {"--api-key", kArticleProviderKey}};
     Stack stack;
 };
 

@@ -2,6 +2,7 @@
 // becomes the deck's slides (a title slide, then one per outlined slide, in the PPTX and the PDF);
 // an outline of the wrong shape fails the job and refunds it; without a text provider the call is
 // refused naming the setting.
+#include "tests/e2e/deck_files.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_server.hpp"
 #include "tests/support/process.hpp"
@@ -15,7 +16,7 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kProviderKey = "sk-test-outlines";
+constexpr const char* kOutlineProviderKey = "sk-test-outlines";
 
 struct OutlineStack {
     explicit OutlineStack(const std::string& extra = "")
@@ -24,7 +25,7 @@ struct OutlineStack {
               options.extra_config =
                   "[generation]\ntext = \"openai\"\n\n[providers.openai]\n"
                   "base_url = \"" +
-                  openai.url("/v1") + "\"\napi_key = \"" + kProviderKey +
+                  openai.url("/v1") + "\"\napi_key = \"" + kOutlineProviderKey +
                   "\"\ntimeout_seconds = 5\n\n" + extra;
               return options;
           }()) {}
@@ -33,7 +34,7 @@ struct OutlineStack {
         openai.control("POST", "/_control/completions", {{"contents", contents}});
     }
 
-    FakeServer openai{"fake_openai", {"--api-key", kProviderKey}};
+    FakeServer openai{"fake_openai", {"--api-key", kOutlineProviderKey}};
     Stack stack;
 };
 
@@ -43,19 +44,6 @@ std::string outline(size_t slides) {
         listed.push_back({{"title", "Part " + std::to_string(i)},
                           {"bullets", {"First point", "Second point", "Third point"}}});
     return nlohmann::json{{"title", "Tide pools up close"}, {"slides", listed}}.dump();
-}
-
-std::string saved(Stack& stack, const std::string& name, const std::string& bytes) {
-    const auto path = stack.dir() + "/" + name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-}
-
-std::string media_of(const nlohmann::json& deck, const std::string& role) {
-    for (const auto& m : deck["media"])
-        if (m.value("role", "") == role) return m.value("media_id", "");
-    FAIL("no media with role " << role);
-    return "";
 }
 
 }  // namespace

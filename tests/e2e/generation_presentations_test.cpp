@@ -2,6 +2,7 @@
 // parses, a PDF with a page per slide and a PNG thumbnail per slide; bad requests are refused
 // with the fields named and not charged; decks stay in their workspace and a delete removes
 // every file.
+#include "tests/e2e/deck_files.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
@@ -19,12 +20,6 @@ namespace {
 
 const nlohmann::json kIssueExample = {{"title", "Q3"},
                                       {"slides", {{{"title", "Growth"}, {"bullets", {"a", "b"}}}}}};
-
-std::string saved(Stack& stack, const std::string& name, const std::string& bytes) {
-    const auto path = stack.dir() + "/" + name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-}
 
 // Parses every XML part of the zip and prints its part names, one a line; exits 1 on a part
 // that is not well-formed.
@@ -79,13 +74,6 @@ void check_thumbnail(const std::string& path) {
     CHECK(width == 640);
     CHECK(height == 360);
     CHECK(distinct_bytes > 8);  // text and a bar drawn, not one flat colour
-}
-
-std::string media_of(const nlohmann::json& deck, const std::string& role) {
-    for (const auto& m : deck["media"])
-        if (m.value("role", "") == role) return m.value("media_id", "");
-    FAIL("no media with role " << role);
-    return "";
 }
 
 }  // namespace

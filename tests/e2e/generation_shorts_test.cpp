@@ -3,6 +3,7 @@
 // not in the pauses; refused with the fields named and not charged; cancelled mid-render without
 // leftovers; made once when the worker dies mid-render.
 #include "tests/support/api_checks.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
@@ -21,18 +22,13 @@ using namespace squawk::testing;
 
 namespace {
 
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 // The lower third of the 1080x1920 frame, where the captions sit.
 constexpr int kRegionTop = 1280;
 constexpr int kRegionHeight = 640;
 // A grey level this far from another counts as a different pixel (compression noise is smaller).
 constexpr int kPixelDifference = 48;
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 void run_ok(const std::vector<std::string>& argv) {
     const auto made = run_command(argv, std::chrono::seconds(120));
@@ -68,8 +64,8 @@ nlohmann::json submit_short(Stack& stack, const std::string& key, const nlohmann
 }
 
 // The grey levels of the caption region of the frame at `seconds`.
-std::string caption_region(const Stack& stack, const fs::path& mp4, double seconds) {
-    const auto raw = fs::path(stack.dir()) / "region.gray";
+std::string caption_region(const Stack& stack, const stdfs::path& mp4, double seconds) {
+    const auto raw = stdfs::path(stack.dir()) / "region.gray";
     run_ok({"ffmpeg", "-v", "error", "-y", "-i", mp4.string(), "-ss", std::to_string(seconds),
             "-frames:v", "1", "-vf",
             "crop=1080:" + std::to_string(kRegionHeight) + ":0:" + std::to_string(kRegionTop) +
@@ -100,7 +96,7 @@ long drawn_pixels(const std::string& region) {
 }
 
 bool no_work_directory(const std::string& job_id) {
-    for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
+    for (const auto& entry : stdfs::directory_iterator(stdfs::temp_directory_path()))
         if (entry.path().filename().string().rfind("squawk-short-" + job_id, 0) == 0) return false;
     return true;
 }
@@ -184,7 +180,7 @@ TEST_CASE(
         }
     }
     REQUIRE(longest_pause >= 1.0);
-    const auto file = fs::path(stack.dir()) / "short.mp4";
+    const auto file = stdfs::path(stack.dir()) / "short.mp4";
     const auto spoken = caption_region(stack, file, word_at);
     const auto silent = caption_region(stack, file, pause_at);
     CHECK(drawn_pixels(spoken) > 2000);

@@ -11,7 +11,7 @@ using namespace squawk::testing;
 
 namespace {
 
-constexpr const char* kProviderKey = "sk-test-speech";
+constexpr const char* kSpeechProviderKey = "sk-test-speech";
 // The fake speaks 0.05 s per character at speed 1.0 (tests/fakes/openai/speech.cpp).
 constexpr double kFakeSecondsPerCharacter = 0.05;
 
@@ -22,7 +22,7 @@ struct SpeechStack {
               options.extra_config =
                   "[generation]\nspeech = \"openai\"\n\n[providers.openai]\n"
                   "base_url = \"" +
-                  openai.url("/v1") + "\"\napi_key = \"" + kProviderKey +
+                  openai.url("/v1") + "\"\napi_key = \"" + kSpeechProviderKey +
                   "\"\nspeech_voices = \"nova, onyx\"\ntimeout_seconds = 5\n";
               return options;
           }()) {}
@@ -34,7 +34,7 @@ struct SpeechStack {
         return calls;
     }
 
-    FakeServer openai{"fake_openai", {"--api-key", kProviderKey}};
+    FakeServer openai{"fake_openai", {"--api-key", kSpeechProviderKey}};
     Stack stack;
 };
 

@@ -3,6 +3,7 @@
 // named and not charged, kept in their workspace, and cancelled mid-render without leftovers.
 #include "common/domain/generation/wav_info.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/media_checks.hpp"
 #include "tests/support/stack.hpp"
 
@@ -18,21 +19,14 @@ using namespace squawk::testing;
 
 namespace {
 
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 // The job's pause after each narration (workers/generate/video_composition.hpp).
 constexpr double kScenePadSeconds = 0.3;
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
 // How long espeak-ng speaks `text` in its default voice, measured from the WAV it writes.
 double narration_seconds(const Stack& stack, const std::string& text) {
-    const auto wav = fs::path(stack.dir()) / "expected-narration.wav";
+    const auto wav = stdfs::path(stack.dir()) / "expected-narration.wav";
     output_of("espeak-ng -w '" + wav.string() + "' '" + text + "'");
     const auto info = squawk::generation::parse_wav(read_file(wav));
     REQUIRE(info);
@@ -56,9 +50,9 @@ std::string made_media(Stack& stack, const std::string& key, const std::string& 
     return (*job)["result"].value("media_id", "");
 }
 
-std::vector<fs::path> work_directories_of_job(const std::string& job_id) {
-    std::vector<fs::path> found;
-    for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
+std::vector<stdfs::path> work_directories_of_job(const std::string& job_id) {
+    std::vector<stdfs::path> found;
+    for (const auto& entry : stdfs::directory_iterator(stdfs::temp_directory_path()))
         if (entry.path().filename().string().rfind("squawk-video-" + job_id, 0) == 0)
             found.push_back(entry.path());
     return found;
@@ -204,10 +198,10 @@ TEST_CASE("videos are listed, stay in their workspace, and a delete removes the 
                            {video.value("media_id", "")});
     });
     REQUIRE(stored);
-    const auto file = fs::path(stack.media_dir()) / stored->text(0);
-    REQUIRE(fs::exists(file));
+    const auto file = stdfs::path(stack.media_dir()) / stored->text(0);
+    REQUIRE(stdfs::exists(file));
     check_success_envelope(stack.request("DELETE", "/v1/videos/" + id, nullptr, key), 200);
-    CHECK_FALSE(fs::exists(file));
+    CHECK_FALSE(stdfs::exists(file));
     check_not_found(stack.request("GET", "/v1/videos/" + id, nullptr, key));
 }
 

@@ -5,6 +5,8 @@
 #include "common/core/storage/local_object_store.hpp"
 #include "common/domain/media/media_service.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/raw_connection.hpp"
 #include "tests/support/stack.hpp"
@@ -18,7 +20,7 @@
 #include <map>
 
 using namespace squawk::testing;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 namespace {
 
@@ -40,11 +42,6 @@ class MediaSettingsEnv {
     std::map<std::string, std::string> values_;
 };
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // Runs a tool that makes a test file under the stack's dir and returns the file's bytes.
 std::string make_file(Stack& stack, const std::string& name, std::vector<std::string> argv) {
     const std::string path = stack.dir() + "/" + name;
@@ -53,12 +50,6 @@ std::string make_file(Stack& stack, const std::string& name, std::vector<std::st
     INFO(made.err);
     REQUIRE(made.exit_code == 0);
     return read_file(path);
-}
-
-std::string png_64x48(Stack& stack) {
-    return make_file(stack, "red.png",
-                     {"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x48",
-                      "-frames:v", "1"});
 }
 
 std::string mp4_2s(Stack& stack) {
@@ -127,8 +118,8 @@ std::string get_me_request(const std::string& key) {
 }
 
 bool nothing_incoming(Stack& stack) {
-    const fs::path incoming = fs::path(stack.media_dir()) / ".incoming";
-    return !fs::exists(incoming) || fs::is_empty(incoming);
+    const stdfs::path incoming = stdfs::path(stack.media_dir()) / ".incoming";
+    return !stdfs::exists(incoming) || stdfs::is_empty(incoming);
 }
 
 long long media_rows(Stack& stack) {
@@ -138,7 +129,7 @@ long long media_rows(Stack& stack) {
 // Files under the media dir, recursively.
 size_t stored_files(Stack& stack) {
     size_t n = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(stack.media_dir()))
+    for (const auto& entry : stdfs::recursive_directory_iterator(stack.media_dir()))
         if (entry.is_regular_file()) ++n;
     return n;
 }

@@ -9,6 +9,7 @@
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_s3.hpp"
 #include "tests/support/free_port.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
 
@@ -19,11 +20,11 @@
 #include <iterator>
 
 using namespace squawk::testing;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 namespace {
 
-constexpr const char* kBoundary = "squawk-s3-boundary-41c9";
+constexpr const char* kS3Boundary = "squawk-s3-boundary-41c9";
 
 std::string storage_section(const std::string& endpoint, const std::string& bucket) {
     return "[storage]\nbackend = \"s3\"\ns3_endpoint = \"" + endpoint + "\"\ns3_bucket = \"" +
@@ -57,17 +58,8 @@ struct OnBucket {
     squawk::storage::S3ObjectStore bucket;
 };
 
-std::string png_64x48(Stack& stack) {
-    const std::string path = stack.dir() + "/red.png";
-    const auto made = run_command({"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
-                                   "color=c=red:s=64x48", "-frames:v", "1", path});
-    REQUIRE(made.exit_code == 0);
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 HttpResponse upload_direct(Stack& stack, const std::string& key, const std::string& bytes) {
-    const std::string b = kBoundary;
+    const std::string b = kS3Boundary;
     const std::string form = "--" + b +
                              "\r\nContent-Disposition: form-data; name=\"file\"; "
                              "filename=\"red.png\"\r\nContent-Type: image/png\r\n\r\n" +
@@ -117,8 +109,8 @@ std::string storage_key(Stack& stack, const std::string& media_id) {
 // Regular files under the media directory (the API's and workers' scratch space with S3).
 size_t files_in_media_dir(Stack& stack) {
     size_t n = 0;
-    if (!fs::exists(stack.media_dir())) return 0;
-    for (const auto& entry : fs::recursive_directory_iterator(stack.media_dir()))
+    if (!stdfs::exists(stack.media_dir())) return 0;
+    for (const auto& entry : stdfs::recursive_directory_iterator(stack.media_dir()))
         if (entry.is_regular_file()) ++n;
     return n;
 }

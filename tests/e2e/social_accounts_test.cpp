@@ -4,6 +4,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
@@ -13,17 +14,6 @@
 #include <sstream>
 
 using namespace squawk::testing;
-
-namespace {
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-}  // namespace
 
 TEST_CASE_METHOD(
     SocialApi,

@@ -24,7 +24,7 @@
 using namespace squawk;
 using namespace squawk::providers::openai;
 using generation::ProviderError;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 namespace {
 
@@ -60,10 +60,10 @@ generation::TextRequest article_request(std::string model = "") {
 class TempFile {
   public:
     explicit TempFile(const std::string& name)
-        : path_(fs::temp_directory_path() /
+        : path_(stdfs::temp_directory_path() /
                 ("openai-test-" + std::to_string(::getpid()) + "-" + name)) {}
-    ~TempFile() { fs::remove(path_); }
-    const fs::path& path() const { return path_; }
+    ~TempFile() { stdfs::remove(path_); }
+    const stdfs::path& path() const { return path_; }
     std::string bytes() const {
         std::ifstream in(path_, std::ios::binary);
         std::ostringstream out;
@@ -72,7 +72,7 @@ class TempFile {
     }
 
   private:
-    fs::path path_;
+    stdfs::path path_;
 };
 
 }  // namespace

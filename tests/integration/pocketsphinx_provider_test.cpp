@@ -5,6 +5,7 @@
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/domain/generation/wav_info.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/provider_calls.hpp"
 
 #include <catch2/catch.hpp>
@@ -22,7 +23,7 @@
 #include <thread>
 
 using namespace squawk;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 namespace {
 
@@ -40,22 +41,15 @@ void run(std::vector<std::string> argv) {
     REQUIRE(result.exit_code == 0);
 }
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
 // The test's own temporary directory, which the provider also uses (TMPDIR), so the test can see
 // that the provider cleans up after itself.
 class Workspace {
   public:
     Workspace() {
-        std::string pattern = (fs::temp_directory_path() / "pocketsphinx-test-XXXXXX").string();
+        std::string pattern = (stdfs::temp_directory_path() / "pocketsphinx-test-XXXXXX").string();
         REQUIRE(::mkdtemp(pattern.data()));
         root_ = pattern;
-        fs::create_directory(root_ / "tmp");
+        stdfs::create_directory(root_ / "tmp");
         const char* previous = std::getenv("TMPDIR");
         if (previous) previous_tmpdir_ = previous;
         ::setenv("TMPDIR", (root_ / "tmp").c_str(), 1);
@@ -66,14 +60,14 @@ class Workspace {
         else
             ::unsetenv("TMPDIR");
         std::error_code ignored;
-        fs::remove_all(root_, ignored);
+        stdfs::remove_all(root_, ignored);
     }
-    fs::path operator/(const std::string& name) const { return root_ / name; }
-    bool provider_left_nothing() const { return fs::is_empty(root_ / "tmp"); }
+    stdfs::path operator/(const std::string& name) const { return root_ / name; }
+    bool provider_left_nothing() const { return stdfs::is_empty(root_ / "tmp"); }
 
     // espeak-ng's voice, slowed down, with a little noise mixed in as in any real recording:
     // PocketSphinx's noise removal misjudges the perfectly silent gaps of synthetic speech.
-    fs::path speech(const std::string& name, std::string_view text) const {
+    stdfs::path speech(const std::string& name, std::string_view text) const {
         const auto dry = root_ / (name + ".dry.wav");
         const auto wav = root_ / (name + ".wav");
         run({"espeak-ng", "-v", "en-us+m1", "-s", "140", "-w", dry.string(), std::string(text)});
@@ -84,7 +78,7 @@ class Workspace {
     }
 
     // The recording as the sound track of a test-pattern video.
-    fs::path video_with(const fs::path& audio) const {
+    stdfs::path video_with(const stdfs::path& audio) const {
         const auto mp4 = root_ / "speech.mp4";
         run({"ffmpeg",    "-nostdin",     "-loglevel", "error",
              "-f",        "lavfi",        "-i",        "testsrc=size=320x240:rate=25",
@@ -96,7 +90,7 @@ class Workspace {
     }
 
   private:
-    fs::path root_;
+    stdfs::path root_;
     std::optional<std::string> previous_tmpdir_;
 };
 
@@ -106,8 +100,8 @@ PocketsphinxProvider provider(int timeout_seconds = 600) {
     return PocketsphinxProvider(settings);
 }
 
-double duration_of(const fs::path& wav) {
-    const auto info = generation::parse_wav(read_file(wav));
+double duration_of(const stdfs::path& wav) {
+    const auto info = generation::parse_wav(testing::read_file(wav));
     REQUIRE(info);
     return info->duration_seconds;
 }
@@ -149,7 +143,7 @@ void check_words_are_timed_within(const generation::Transcript& transcript, doub
 }
 
 std::optional<generation::ProviderError> failure_of(const PocketsphinxProvider& pocketsphinx,
-                                                    const fs::path& input,
+                                                    const stdfs::path& input,
                                                     generation::TranscriptionRequest request = {}) {
     testing::DirectCalls calls;
     try {

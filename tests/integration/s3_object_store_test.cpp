@@ -5,6 +5,7 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/fs/work_files.hpp"
 #include "tests/support/fake_s3.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
 
@@ -35,13 +36,6 @@ S3Config config_for(const FakeS3& server, std::string secret = FakeS3::kSecretKe
 void write_file(const std::filesystem::path& path, const std::string& content) {
     std::ofstream out(path, std::ios::binary);
     out << content;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // curl's status code for `arguments`, the body written to `body_file`.

@@ -1,6 +1,9 @@
 #include "tests/support/connector_fixture.hpp"
 
 #include "common/core/http/form_encoding.hpp"
+#include "common/core/time/clock.hpp"
+
+#include <fstream>
 
 namespace squawk::testing {
 
@@ -60,6 +63,35 @@ Fields ConnectorFixture::consent(const std::string& consent_url) {
 
 std::unique_ptr<social::Connector> ConnectorFixture::connector(const std::string& platform) {
     return social::make_connector(platform, settings, http);
+}
+
+Fields call_query(const nlohmann::json& call) {
+    return query_fields(call["target"].get<std::string>());
+}
+
+Fields form_of(const nlohmann::json& call) {
+    return form_fields(call["body"].get<std::string>());
+}
+
+long long unix_now() {
+    return time::to_unix_ms(time::now()) / 1000;
+}
+
+social::Upload png(const std::string& name, size_t bytes) {
+    return {name, "image/png", std::string(bytes, 'p')};
+}
+
+social::Video video_file(const fs::ScratchDirectory& folder, long long bytes, VideoShape shape) {
+    social::Video video;
+    video.url = "https://cdn.example/" + shape.name;
+    video.path = (folder / shape.name).string();
+    video.content_type = "video/mp4";
+    video.bytes = bytes;
+    video.duration_seconds = shape.seconds;
+    video.width = shape.width;
+    video.height = shape.height;
+    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
+    return video;
 }
 
 }  // namespace squawk::testing

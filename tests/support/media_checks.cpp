@@ -1,6 +1,7 @@
 #include "tests/support/media_checks.hpp"
 
 #include "tests/support/api_checks.hpp"
+#include "tests/support/file_bytes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,14 +13,9 @@
 namespace squawk::testing {
 namespace {
 
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 constexpr const char* kBoundary = "squawk-media-checks-boundary-51c2";
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 }  // namespace
 
@@ -46,8 +42,16 @@ std::string uploaded_media(Stack& stack, const std::string& key, const std::stri
     return r.json["data"].value("media_id", "");
 }
 
+std::string png_64x48(const Stack& stack) {
+    const std::string path = stack.dir() + "/red.png";
+    const auto made = run_command({"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
+                                   "color=c=red:s=64x48", "-frames:v", "1", path});
+    REQUIRE(made.exit_code == 0);
+    return read_file(path);
+}
+
 nlohmann::json probe_media(const Stack& stack, const std::string& bytes, const std::string& name) {
-    const auto file = fs::path(stack.dir()) / name;
+    const auto file = stdfs::path(stack.dir()) / name;
     std::ofstream(file, std::ios::binary) << bytes;
     return nlohmann::json::parse(output_of(
         "ffprobe -v error -print_format json -show_streams -show_format '" + file.string() + "'"));
@@ -59,17 +63,17 @@ const nlohmann::json* stream_of(const nlohmann::json& probed, const std::string&
     return nullptr;
 }
 
-std::vector<fs::path> files_of_job(const Stack& stack, const std::string& job_id) {
-    std::vector<fs::path> found;
+std::vector<stdfs::path> files_of_job(const Stack& stack, const std::string& job_id) {
+    std::vector<stdfs::path> found;
     std::error_code ignored;
-    for (const auto& entry : fs::recursive_directory_iterator(stack.media_dir(), ignored))
+    for (const auto& entry : stdfs::recursive_directory_iterator(stack.media_dir(), ignored))
         if (entry.path().filename().string().rfind(job_id, 0) == 0) found.push_back(entry.path());
     return found;
 }
 
 bool process_naming(const std::string& text) {
     std::error_code ignored;
-    for (const auto& entry : fs::directory_iterator("/proc", ignored)) {
+    for (const auto& entry : stdfs::directory_iterator("/proc", ignored)) {
         std::string command = read_file(entry.path() / "cmdline");
         std::replace(command.begin(), command.end(), '\0', ' ');
         if (command.find(text) != std::string::npos) return true;

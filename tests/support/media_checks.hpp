@@ -18,6 +18,9 @@ std::string output_of(const std::string& command);
 std::string uploaded_media(Stack& stack, const std::string& key, const std::string& bytes,
                            const std::string& filename);
 
+// A red 64x48 PNG made by ffmpeg in the stack's directory: its bytes.
+std::string png_64x48(const Stack& stack);
+
 // ffprobe's -show_streams -show_format of `bytes` written to a file named `name` in the stack's
 // directory.
 nlohmann::json probe_media(const Stack& stack, const std::string& bytes, const std::string& name);

@@ -20,7 +20,7 @@
 #include <set>
 
 using namespace squawk;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 using generation::ImageFormat;
 using generation::ImageRequest;
 using generation::ImageSize;
@@ -30,14 +30,15 @@ namespace {
 class OutputDir {
   public:
     OutputDir()
-        : path_(fs::temp_directory_path() / ("cards-provider-test-" + std::to_string(::getpid()))) {
-        fs::create_directories(path_);
+        : path_(stdfs::temp_directory_path() /
+                ("cards-provider-test-" + std::to_string(::getpid()))) {
+        stdfs::create_directories(path_);
     }
-    ~OutputDir() { fs::remove_all(path_); }
-    fs::path file(const std::string& name) const { return path_ / name; }
+    ~OutputDir() { stdfs::remove_all(path_); }
+    stdfs::path file(const std::string& name) const { return path_ / name; }
 
   private:
-    fs::path path_;
+    stdfs::path path_;
 };
 
 providers::cards::CardsProvider cards() {
@@ -65,7 +66,7 @@ ImageRequest card(const std::string& name, ImageSize size = {1080, 1080}) {
     return request;
 }
 
-std::string read_bytes(const fs::path& path) {
+std::string read_bytes(const stdfs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -127,7 +128,7 @@ struct PixelCounts {
     std::size_t total = 0;
 };
 
-PixelCounts count_pixels(const fs::path& png) {
+PixelCounts count_pixels(const stdfs::path& png) {
     const providers::cards::SurfacePtr surface(cairo_image_surface_create_from_png(png.c_str()));
     REQUIRE(cairo_surface_status(surface.get()) == CAIRO_STATUS_SUCCESS);
     const int width = cairo_image_surface_get_width(surface.get());
@@ -422,7 +423,7 @@ TEST_CASE("cards fails permanently on a request that skipped check") {
         CHECK_FALSE(e.is_retryable());
         CHECK(e.details().at("field") == "text");
     }
-    CHECK_FALSE(fs::exists(dir.file("bad.png")));
+    CHECK_FALSE(stdfs::exists(dir.file("bad.png")));
 }
 
 TEST_CASE("cards fails retryably when the file cannot be written") {
@@ -448,5 +449,5 @@ TEST_CASE("cards stops without writing when the stop flag is set") {
     calls.request_stop();
     CHECK_THROWS_AS(provider.generate(card("title"), dir.file("stopped.png"), calls),
                     generation::ProviderStopped);
-    CHECK_FALSE(fs::exists(dir.file("stopped.png")));
+    CHECK_FALSE(stdfs::exists(dir.file("stopped.png")));
 }

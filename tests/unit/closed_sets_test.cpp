@@ -1,7 +1,6 @@
 // Each closed set (statuses, stages, target error codes) has one name table: its names are unique,
 // parse back to their values, render as JSON strings, and are the values the OpenAPI document
 // lists for it, so the document and the code cannot drift.
-#include "api/openapi/openapi_document.hpp"
 #include "common/domain/generation/creation.hpp"
 #include "common/domain/generation/image_provider.hpp"
 #include "common/domain/jobs/job_status.hpp"
@@ -9,6 +8,7 @@
 #include "common/domain/social/post_status.hpp"
 #include "common/domain/social/target_error.hpp"
 #include "common/domain/webhooks/statuses.hpp"
+#include "tests/unit/openapi_json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -50,17 +50,8 @@ std::set<std::string> documented(const nlohmann::json& schema) {
     return out;
 }
 
-const nlohmann::json& document() {
-    static const auto doc = nlohmann::json::parse(api::openapi_document());
-    return doc;
-}
-
-const nlohmann::json& schema(const std::string& name) {
-    return document().at("components").at("schemas").at(name);
-}
-
 const nlohmann::json& query_schema(const std::string& path, const std::string& name) {
-    for (const auto& p : document().at("paths").at(path).at("get").at("parameters"))
+    for (const auto& p : testing::openapi_json().at("paths").at(path).at("get").at("parameters"))
         if (p.value("name", "") == name) return p.at("schema");
     throw std::logic_error("no query parameter " + name + " on " + path);
 }
@@ -88,7 +79,7 @@ TEST_CASE("a name outside a closed set parses to nothing, and as a stored value 
 }
 
 TEST_CASE("post and target statuses and publish stages are the ones the post schema lists") {
-    const auto& post = schema("SocialPost").at("properties");
+    const auto& post = testing::openapi_schema("SocialPost").at("properties");
     CHECK(names_shown<PostStatus>() == documented(post.at("status")));
     CHECK(names_shown<PostStatus>() == documented(query_schema("/social/posts", "status")));
     CHECK(names_shown<TargetStatus>() ==
@@ -98,30 +89,33 @@ TEST_CASE("post and target statuses and publish stages are the ones the post sch
 
 TEST_CASE("job statuses are the ones the JobStatus schema lists, less the internal wait") {
     // `scheduled` is the wait of a scheduled post's publish job before its first run.
-    CHECK(names_shown<JobStatus>({JobStatus::scheduled}) == documented(schema("JobStatus")));
+    CHECK(names_shown<JobStatus>({JobStatus::scheduled}) ==
+          documented(testing::openapi_schema("JobStatus")));
 }
 
 TEST_CASE("delivery and endpoint statuses are the ones the webhook schemas list") {
-    CHECK(names_shown<DeliveryStatus>() == documented(schema("WebhookDeliveryStatus")));
+    CHECK(names_shown<DeliveryStatus>() ==
+          documented(testing::openapi_schema("WebhookDeliveryStatus")));
     // Deleted endpoints are kept for the delivery log and never shown.
     CHECK(names_shown<EndpointStatus>({EndpointStatus::deleted}) ==
-          documented(schema("WebhookEndpoint").at("properties").at("status")));
+          documented(testing::openapi_schema("WebhookEndpoint").at("properties").at("status")));
     CHECK(names_shown<EndpointStatus>({EndpointStatus::failing, EndpointStatus::deleted}) ==
-          documented(schema("WebhookUpdate").at("properties").at("status")));
-    CHECK(documented(schema("WebhookReplayResult").at("properties").at("status")) ==
-          std::set<std::string>{name_of(DeliveryStatus::pending), name_of(DeliveryStatus::held)});
+          documented(testing::openapi_schema("WebhookUpdate").at("properties").at("status")));
+    CHECK(
+        documented(testing::openapi_schema("WebhookReplayResult").at("properties").at("status")) ==
+        std::set<std::string>{name_of(DeliveryStatus::pending), name_of(DeliveryStatus::held)});
 }
 
 TEST_CASE("creation kinds and image formats are the ones the generation schemas list") {
-    CHECK(names_shown<CreationKind>() == documented(schema("CreationKind")));
+    CHECK(names_shown<CreationKind>() == documented(testing::openapi_schema("CreationKind")));
     CHECK(names_shown<ImageFormat>() ==
-          documented(schema("ImageGenerate").at("properties").at("format")));
+          documented(testing::openapi_schema("ImageGenerate").at("properties").at("format")));
 }
 
 TEST_CASE("account statuses shown are the ones the account schema lists") {
     // A disconnected account is never listed or found.
     CHECK(names_shown<AccountStatus>({AccountStatus::disconnected}) ==
-          documented(schema("SocialAccount").at("properties").at("status")));
+          documented(testing::openapi_schema("SocialAccount").at("properties").at("status")));
 }
 
 TEST_CASE("a target error carries its code's wire name, its message and its detail") {

@@ -12,11 +12,11 @@ using namespace squawk;
 using Catch::Matchers::Contains;
 
 namespace {
-const std::map<std::string, std::string> kNoEnvironment;
+const std::map<std::string, std::string> kNoVariables;
 }
 
 TEST_CASE("every registered platform has settings defaulting to its public API") {
-    const auto c = config::parse("", kNoEnvironment);
+    const auto c = config::parse("", kNoVariables);
     CHECK(c.social.platforms.size() == social::registered_platforms().size());
     for (const auto& platform : social::registered_platforms()) {
         INFO(platform.id);
@@ -29,7 +29,7 @@ TEST_CASE("every registered platform has settings defaulting to its public API")
 TEST_CASE("a registered platform's section sets its address and timeout") {
     const auto c = config::parse(
         "[social.discord]\napi_base_url = \"http://127.0.0.1:9/discord\"\ntimeout_ms = 500\n",
-        kNoEnvironment);
+        kNoVariables);
     CHECK(c.social.platforms.at("discord").api_base_url == "http://127.0.0.1:9/discord");
     CHECK(c.social.platforms.at("discord").timeout_ms == 500);
     CHECK(c.social.platforms.at("telegram").api_base_url == "https://api.telegram.org");
@@ -38,8 +38,8 @@ TEST_CASE("a registered platform's section sets its address and timeout") {
 TEST_CASE("a section for a platform this build does not register stops config loading") {
     CHECK_THROWS_WITH(
         config::parse("[social.myspace]\napi_base_url = \"https://myspace.example\"\n",
-                      kNoEnvironment),
+                      kNoVariables),
         Contains("social.myspace.api_base_url"));
-    CHECK_THROWS_AS(config::parse("[social.tg]\ntimeout_ms = 500\n", kNoEnvironment),
+    CHECK_THROWS_AS(config::parse("[social.tg]\ntimeout_ms = 500\n", kNoVariables),
                     config::ConfigError);
 }

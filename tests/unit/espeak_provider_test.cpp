@@ -13,7 +13,7 @@
 #include <optional>
 
 using namespace squawk;
-namespace fs = std::filesystem;
+namespace stdfs = std::filesystem;
 
 namespace {
 
@@ -33,13 +33,13 @@ providers::espeak::EspeakProvider provider(std::string binary = fake_espeak()) {
 class OutputFile {
   public:
     OutputFile()
-        : path_(fs::temp_directory_path() /
+        : path_(stdfs::temp_directory_path() /
                 ("espeak-provider-test-" + std::to_string(::getpid()) + ".wav")) {}
-    ~OutputFile() { fs::remove(path_); }
-    const fs::path& path() const { return path_; }
+    ~OutputFile() { stdfs::remove(path_); }
+    const stdfs::path& path() const { return path_; }
 
   private:
-    fs::path path_;
+    stdfs::path path_;
 };
 
 generation::SpeechRequest spoken(std::string voice) {
@@ -69,7 +69,7 @@ TEST_CASE("espeak writes the WAV file and reports its duration", "[unit][provide
     testing::DirectCalls calls;
     const auto speech = provider().synthesize(spoken("en"), output.path(), calls);
     CHECK(speech.duration_seconds == Approx(1.0));
-    CHECK(fs::file_size(output.path()) == 44 + 44100);
+    CHECK(stdfs::file_size(output.path()) == 44 + 44100);
 }
 
 TEST_CASE("a voice espeak-ng does not know fails for good, naming the voice",

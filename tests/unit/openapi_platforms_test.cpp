@@ -1,8 +1,8 @@
 // The OpenAPI document names exactly the registered platforms: the platform enums, the connect
 // path's parameter and each platform's connect body come from the registry, not from a list kept
 // by hand in api/openapi/.
-#include "api/openapi/openapi_document.hpp"
 #include "common/domain/social/connector.hpp"
+#include "tests/unit/openapi_json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,15 +13,6 @@ using namespace squawk;
 
 namespace {
 
-const nlohmann::json& document() {
-    static const nlohmann::json parsed = nlohmann::json::parse(api::openapi_document());
-    return parsed;
-}
-
-const nlohmann::json& schema(const std::string& name) {
-    return document().at("components").at("schemas").at(name);
-}
-
 std::vector<std::string> registered_ids() {
     std::vector<std::string> out;
     for (const auto& platform : social::registered_platforms()) out.emplace_back(platform.id);
@@ -30,7 +21,7 @@ std::vector<std::string> registered_ids() {
 
 nlohmann::json parameter(const std::string& path, const std::string& method,
                          const std::string& name) {
-    for (const auto& p : document().at("paths").at(path).at(method).at("parameters"))
+    for (const auto& p : testing::openapi_json().at("paths").at(path).at(method).at("parameters"))
         if (p.value("name", "") == name) return p;
     return nullptr;
 }
@@ -38,8 +29,9 @@ nlohmann::json parameter(const std::string& path, const std::string& method,
 }  // namespace
 
 TEST_CASE("the Platform enum equals the registered platforms' ids") {
-    CHECK(schema("Platform").at("enum").get<std::vector<std::string>>() == registered_ids());
-    CHECK(schema("SocialAccount").at("properties").at("platform").at("$ref") ==
+    CHECK(testing::openapi_schema("Platform").at("enum").get<std::vector<std::string>>() ==
+          registered_ids());
+    CHECK(testing::openapi_schema("SocialAccount").at("properties").at("platform").at("$ref") ==
           "#/components/schemas/Platform");
     for (const auto* path : {"/social/accounts", "/social/accounts/health"}) {
         INFO(path);
@@ -54,7 +46,8 @@ TEST_CASE("the connect path takes every registered id and alias as its platform"
         names.emplace_back(platform.id);
         for (const auto alias : platform.aliases) names.emplace_back(alias);
     }
-    CHECK(schema("PlatformName").at("enum").get<std::vector<std::string>>() == names);
+    CHECK(testing::openapi_schema("PlatformName").at("enum").get<std::vector<std::string>>() ==
+          names);
     const auto platform = parameter("/social/connect/{platform}", "post", "platform");
     REQUIRE(platform.is_object());
     CHECK(platform.at("in") == "path");
@@ -63,13 +56,13 @@ TEST_CASE("the connect path takes every registered id and alias as its platform"
 }
 
 TEST_CASE("each registered platform's connect body lists its credential fields") {
-    const auto& bodies = schema("SocialConnect").at("anyOf");
+    const auto& bodies = testing::openapi_schema("SocialConnect").at("anyOf");
     REQUIRE(bodies.size() == social::registered_platforms().size());
     size_t i = 0;
     for (const auto& platform : social::registered_platforms()) {
         INFO(platform.id);
         const std::string ref = bodies[i++].at("$ref");
-        const auto& body = schema(ref.substr(ref.rfind('/') + 1));
+        const auto& body = testing::openapi_schema(ref.substr(ref.rfind('/') + 1));
         CHECK(body.at("additionalProperties") == false);
         std::vector<std::string> required;
         for (const auto& field : platform.credential_fields) {

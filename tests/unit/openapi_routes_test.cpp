@@ -1,7 +1,7 @@
 // The OpenAPI document and the route table describe the same API: every route is documented with
 // the scope it checks, and nothing is documented that the server does not route.
 #include "api/handlers/routes.hpp"
-#include "api/openapi/openapi_document.hpp"
+#include "tests/unit/openapi_json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -33,15 +33,10 @@ std::set<std::pair<std::string, std::string>> versioned_routes() {
     return out;
 }
 
-const nlohmann::json& document() {
-    static const nlohmann::json parsed = nlohmann::json::parse(api::openapi_document());
-    return parsed;
-}
-
 }  // namespace
 
 TEST_CASE("every versioned route is documented with the scope it requires") {
-    const auto& paths = document().at("paths");
+    const auto& paths = testing::openapi_json().at("paths");
     for (const auto& route : api::route_table()) {
         if (!route.pattern.starts_with(kVersionPrefix)) continue;
         const std::string path(route.pattern.substr(kVersionPrefix.size()));
@@ -63,7 +58,7 @@ TEST_CASE("every versioned route is documented with the scope it requires") {
 
 TEST_CASE("the document describes no operation the server does not route") {
     const auto routes = versioned_routes();
-    for (const auto& [path, item] : document().at("paths").items()) {
+    for (const auto& [path, item] : testing::openapi_json().at("paths").items()) {
         for (const auto& [method, operation] : item.items()) {
             if (method == "parameters") continue;
             INFO(method << " " << path);
@@ -82,7 +77,7 @@ TEST_CASE("unversioned routes are aliases of documented versioned ones") {
 }
 
 TEST_CASE("the document declares the webhooks object and the bearer scheme") {
-    CHECK(document().at("openapi") == "3.1.0");
-    CHECK(document().contains("webhooks"));
-    CHECK(document()["components"]["securitySchemes"].contains("bearerAuth"));
+    CHECK(testing::openapi_json().at("openapi") == "3.1.0");
+    CHECK(testing::openapi_json().contains("webhooks"));
+    CHECK(testing::openapi_json()["components"]["securitySchemes"].contains("bearerAuth"));
 }

@@ -13,6 +13,9 @@
 
 namespace squawk::workers::generate {
 
+// The ffmpeg on the worker's PATH.
+inline constexpr const char* kFfmpeg = "ffmpeg";
+
 // A number as ffmpeg options and filters take it: three decimals.
 std::string ffmpeg_decimal(double value);
 // ffmpeg reads "name:rest" as a protocol; the file: protocol takes any path as it is.

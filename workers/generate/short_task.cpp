@@ -27,7 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kFfmpeg = "ffmpeg";
 // ffmpeg renders a 1080x1920 clip at about real time here; the limit leaves room for a busy
 // machine.
 // Progress: transcription up to kPlannedPercent, the clips' renders up to kRenderedPercent.

@@ -23,7 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kFfmpeg = "ffmpeg";
 // The title card's own limit on its title (the cards provider's check()).
 constexpr size_t kCardTitleChars = 120;
 

@@ -7,6 +7,10 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <unistd.h>
+
+#include <array>
+#include <cstring>
 #include <stdexcept>
 
 namespace squawk::crypto {
@@ -73,12 +77,43 @@ std::string hex(std::string_view bytes) {
     return out;
 }
 
+namespace {
+
+// SHA-256 bound to its algorithm once per thread. EVP_sha256() with a fresh context looks the
+// algorithm up under the library's locks on every call, a cost paid by every request's key hash.
+class Sha256 {
+  public:
+    Sha256() : md_(EVP_MD_fetch(nullptr, "SHA256", nullptr)), ctx_(EVP_MD_CTX_new()) {
+        if (!md_ || !ctx_) throw std::runtime_error("cannot set up SHA-256");
+    }
+    ~Sha256() {
+        EVP_MD_CTX_free(ctx_);
+        EVP_MD_free(md_);
+    }
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+
+    std::string hex_digest(std::string_view data) {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int length = 0;
+        if (EVP_DigestInit_ex2(ctx_, md_, nullptr) != 1 ||
+            EVP_DigestUpdate(ctx_, data.data(), data.size()) != 1 ||
+            EVP_DigestFinal_ex(ctx_, digest, &length) != 1)
+            throw std::runtime_error("sha256 failed");
+        return hex({reinterpret_cast<const char*>(digest), length});
+    }
+
+  private:
+    EVP_MD* md_;
+    EVP_MD_CTX* ctx_;
+};
+
+}  // namespace
+
 std::string sha256_hex(std::string_view data) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1)
-        throw std::runtime_error("sha256 failed");
-    return hex({reinterpret_cast<const char*>(digest), length});
+    // Per thread, like the HMAC context below.
+    thread_local Sha256 sha256;
+    return sha256.hex_digest(data);
 }
 
 struct Sha256Stream::Context {
@@ -159,13 +194,49 @@ bool constant_time_equal(std::string_view a, std::string_view b) {
     return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
+namespace {
+
+// CSPRNG output drawn a page at a time: one RAND_bytes call per 256 ids instead of one per id,
+// which every request pays for its request id. A forked child refills rather than repeat its
+// parent's.
+class RandomPool {
+  public:
+    void take(unsigned char* out, size_t count) {
+        if (used_ + count > bytes_.size() || owner_ != getpid()) refill();
+        std::memcpy(out, bytes_.data() + used_, count);
+        used_ += count;
+    }
+
+  private:
+    void refill() {
+        if (RAND_bytes(bytes_.data(), static_cast<int>(bytes_.size())) != 1)
+            throw std::runtime_error("the random number generator failed");
+        used_ = 0;
+        owner_ = getpid();
+    }
+
+    std::array<unsigned char, 4096> bytes_{};
+    size_t used_ = bytes_.size();
+    pid_t owner_ = 0;
+};
+
+}  // namespace
+
 std::string uuid_v4() {
-    std::string bytes = random_bytes(16);
-    bytes[6] = static_cast<char>((bytes[6] & 0x0f) | 0x40);
-    bytes[8] = static_cast<char>((bytes[8] & 0x3f) | 0x80);
-    const std::string h = hex(bytes);
-    return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
-           "-" + h.substr(20);
+    thread_local RandomPool pool;
+    unsigned char bytes[16];
+    pool.take(bytes, sizeof bytes);
+    bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0f) | 0x40);
+    bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3f) | 0x80);
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out(36, '-');
+    size_t at = 0;
+    for (size_t i = 0; i < sizeof bytes; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) ++at;
+        out[at++] = kDigits[bytes[i] >> 4];
+        out[at++] = kDigits[bytes[i] & 15];
+    }
+    return out;
 }
 
 std::string random_token(size_t bytes) {

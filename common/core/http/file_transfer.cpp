@@ -62,7 +62,7 @@ size_t on_read(char* buffer, size_t size, size_t count, void* user) {
     return take(t->tail, buffer, room);
 }
 
-size_t on_body(char* data, size_t size, size_t count, void* user) {
+size_t on_transfer_body(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     const size_t n = size * count;
     long status = 0;
@@ -86,7 +86,7 @@ size_t on_body(char* data, size_t size, size_t count, void* user) {
     return n;
 }
 
-size_t on_header(char* data, size_t size, size_t count, void* user) {
+size_t on_transfer_header(char* data, size_t size, size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
     const size_t n = size * count;
     add_header_line(std::string_view(data, n), t->response.headers);
@@ -168,9 +168,9 @@ Response send_with_files(const Request& request, const FileBodies& files) {
     // Without this curl waits for 100 Continue before sending larger bodies.
     headers.reset(curl_slist_append(headers.release(), "Expect:"));
     curl_easy_setopt(e, CURLOPT_HTTPHEADER, headers.get());
-    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_transfer_body);
     curl_easy_setopt(e, CURLOPT_WRITEDATA, &t);
-    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_transfer_header);
     curl_easy_setopt(e, CURLOPT_HEADERDATA, &t);
 
     const auto started = std::chrono::steady_clock::now();

@@ -1,5 +1,7 @@
 #include "common/core/net/target_url.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <sys/socket.h>
@@ -18,12 +20,6 @@ bool has_forbidden_characters(std::string_view s) {
         const auto u = static_cast<unsigned char>(c);
         return u <= 0x20 || u == 0x7f || c == '\\';
     });
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 // One part of a numeric IPv4 spelling: decimal, 0x hex or leading-zero octal.
@@ -193,7 +189,7 @@ ParsedUrl parse_url(std::string_view url) {
     const auto colon = url.find("://");
     if (colon == std::string_view::npos) throw TargetRefused("the URL is not absolute");
     ParsedUrl p;
-    p.scheme = lower(url.substr(0, colon));
+    p.scheme = text::ascii_lowercase(url.substr(0, colon));
     if (p.scheme != "https" && p.scheme != "http")
         throw TargetRefused("the URL scheme must be https");
     std::string_view rest = url.substr(colon + 3);
@@ -231,7 +227,7 @@ ParsedUrl parse_url(std::string_view url) {
     }
     if (host_part.empty()) throw TargetRefused("the URL has no host");
     if (host_part.size() > 253) throw TargetRefused("the URL host is too long");
-    p.host = lower(host_part);
+    p.host = text::ascii_lowercase(host_part);
     p.port = p.scheme == "https" ? 443 : 80;
     if (!port_part.empty() || authority.ends_with(":")) {
         if (port_part.empty() || port_part.size() > 5 ||

@@ -11,13 +11,10 @@
 #include <system_error>
 
 namespace squawk::storage {
-namespace {
 
 [[noreturn]] void local_failure(const std::string& what, const std::error_code& ec) {
     throw StorageError("LocalIoError", what + ": " + ec.message(), 0, false);
 }
-
-}  // namespace
 
 std::filesystem::path temporary_beside(const std::filesystem::path& destination) {
     return destination.parent_path() / ("." + destination.filename().string() + "." +

@@ -4,8 +4,13 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
+#include <system_error>
 
 namespace squawk::storage {
+
+// Raises StorageError (code "LocalIoError") for a failed file system call: `what` and the cause.
+[[noreturn]] void local_failure(const std::string& what, const std::error_code& ec);
 
 // A fresh name beside `destination` for writing it ("." + name + random + ".part").
 std::filesystem::path temporary_beside(const std::filesystem::path& destination);

@@ -10,10 +10,6 @@
 namespace squawk::storage {
 namespace {
 
-[[noreturn]] void local_failure(const std::string& what, const std::error_code& ec) {
-    throw StorageError("LocalIoError", what + ": " + ec.message(), 0, false);
-}
-
 [[noreturn]] void no_such_key(std::string_view key) {
     throw StorageError("NoSuchKey", "no object '" + std::string(key) + "'", 404, false);
 }

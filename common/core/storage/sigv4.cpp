@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/http/form_encoding.hpp"
+#include "common/core/text/ascii.hpp"
 
 #include <algorithm>
 #include <ctime>
@@ -9,12 +10,6 @@
 
 namespace squawk::storage::sigv4 {
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // Header values are signed trimmed, with each run of spaces as one.
 std::string canonical_value(std::string_view value) {
@@ -71,7 +66,7 @@ CanonicalRequest canonical_request(std::string_view method, std::string_view enc
     // Repeated names are signed once, their values joined by commas in the order given.
     std::map<std::string, std::string> by_name;
     for (const auto& [name, value] : headers) {
-        auto& joined = by_name[lower(name)];
+        auto& joined = by_name[text::ascii_lowercase(name)];
         if (!joined.empty()) joined += ',';
         joined += canonical_value(value);
     }

@@ -2,6 +2,7 @@
 // letter case and the spaces and tabs around a value carry no meaning.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace squawk::text {
@@ -17,6 +18,12 @@ constexpr std::string_view trim_blanks(std::string_view s) {
     return s;
 }
 
+// RFC 9110 tchar: what a header field name or a media type's parts are made of.
+constexpr bool is_http_token_char(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
 constexpr char ascii_lower(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
@@ -26,6 +33,18 @@ constexpr bool equals_ignoring_case(std::string_view a, std::string_view b) {
     for (size_t i = 0; i < a.size(); ++i)
         if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
     return true;
+}
+
+constexpr bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() &&
+           equals_ignoring_case(text.substr(0, prefix.size()), prefix);
+}
+
+// `s` with its ASCII letters lower-cased; every other byte, UTF-8 included, as it was.
+inline std::string ascii_lowercase(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = ascii_lower(c);
+    return out;
 }
 
 }  // namespace squawk::text

@@ -2,6 +2,7 @@
 
 #include "common/core/text/concat.hpp"
 #include "common/domain/generation/markdown_html.hpp"
+#include "common/domain/generation/payload_members.hpp"
 
 #include <cctype>
 #include <stdexcept>
@@ -9,13 +10,6 @@
 
 namespace squawk::generation {
 namespace {
-
-std::string string_field(const nlohmann::json& payload, const char* name, std::string fallback) {
-    const auto found = payload.find(name);
-    if (found == payload.end() || found->is_null()) return fallback;
-    if (!found->is_string()) throw std::invalid_argument(std::string(name) + " must be a string");
-    return found->get<std::string>();
-}
 
 // The code point starting at `i` and its length in bytes; a malformed byte reads as itself.
 std::pair<char32_t, size_t> next_code_point(std::string_view text, size_t i) {
@@ -58,24 +52,24 @@ nlohmann::json ArticleRequest::to_json() const {
 ArticleRequest ArticleRequest::from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     ArticleRequest r;
-    r.topic = string_field(payload, "topic", "");
-    r.prompt = string_field(payload, "prompt", "");
+    r.topic = string_member(payload, "topic");
+    r.prompt = string_member(payload, "prompt");
     if (r.topic.empty() && r.prompt.empty())
         throw std::invalid_argument("topic or prompt is required");
-    r.tone = string_field(payload, "tone", r.tone);
-    const auto length = parse_name<ArticleLength>(string_field(payload, "length", "medium"));
+    r.tone = string_member(payload, "tone", r.tone);
+    const auto length = parse_name<ArticleLength>(string_member(payload, "length", "medium"));
     if (!length) throw std::invalid_argument("length is not short, medium or long");
     r.length = *length;
-    r.language = string_field(payload, "language", r.language);
+    r.language = string_member(payload, "language", r.language);
     if (const auto k = payload.find("keywords"); k != payload.end() && k->is_array())
         for (const auto& word : *k)
             if (word.is_string()) r.keywords.push_back(word.get<std::string>());
     r.outline = payload.value("outline", true);
-    r.source_text = string_field(payload, "source_text", "");
-    r.source_url = string_field(payload, "source_url", "");
+    r.source_text = string_member(payload, "source_text");
+    r.source_url = string_member(payload, "source_url");
     if (!r.source_text.empty() && !r.source_url.empty())
         throw std::invalid_argument("source_text and source_url cannot both be given");
-    r.model = string_field(payload, "model", "");
+    r.model = string_member(payload, "model");
     return r;
 }
 

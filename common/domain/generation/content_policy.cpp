@@ -1,14 +1,12 @@
 #include "common/domain/generation/content_policy.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <cctype>
 
 namespace squawk::generation {
 namespace {
-
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-}
 
 // Letters, digits and every byte of a multi-byte UTF-8 character continue a word.
 bool is_word_byte(char c) {
@@ -32,10 +30,7 @@ constexpr auto kWorkspaceSyntax = kGlobalSyntax | std::regex_constants::__polyno
 
 std::vector<std::string> folded_words(const std::vector<std::string>& words) {
     std::vector<std::string> out;
-    for (std::string w : words) {
-        std::transform(w.begin(), w.end(), w.begin(), lower);
-        out.push_back(std::move(w));
-    }
+    for (const auto& w : words) out.push_back(text::ascii_lowercase(w));
     return out;
 }
 
@@ -65,8 +60,7 @@ ContentPolicy::ContentPolicy(const ContentPolicyLists& lists) : words_(folded_wo
 }
 
 std::optional<std::string> ContentPolicy::violation(std::string_view text) const {
-    std::string folded(text);
-    std::transform(folded.begin(), folded.end(), folded.begin(), lower);
+    const std::string folded = text::ascii_lowercase(text);
     for (const auto& word : words_)
         if (contains_word(folded, word)) return word;
     for (const auto& [source, pattern] : patterns_)

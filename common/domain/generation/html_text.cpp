@@ -1,5 +1,7 @@
 #include "common/domain/generation/html_text.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -37,13 +39,6 @@ constexpr size_t kLongestReference = 10;  // "&#x10FFFF;" without the '&'
 
 bool is_name_char(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '_';
-}
-
-bool starts_with_lower(std::string_view text, size_t at, std::string_view prefix) {
-    if (text.size() - at < prefix.size()) return false;
-    for (size_t i = 0; i < prefix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(text[at + i])) != prefix[i]) return false;
-    return true;
 }
 
 void append_utf8(std::string& out, char32_t cp) {
@@ -147,7 +142,7 @@ bool listed(const std::array<std::string_view, N>& names, std::string_view name)
 size_t past_closing_tag(std::string_view html, size_t from, std::string_view name) {
     for (size_t at = html.find("</", from); at != std::string_view::npos;
          at = html.find("</", at + 2)) {
-        if (!starts_with_lower(html, at + 2, name)) continue;
+        if (!text::starts_with_ignoring_case(html.substr(at + 2), name)) continue;
         const size_t after = at + 2 + name.size();
         if (after < html.size() && is_name_char(html[after])) continue;
         const size_t close = html.find('>', after);
@@ -199,9 +194,8 @@ std::string html_text(std::string_view html, size_t max_bytes) {
             ++i;
             continue;
         }
-        std::string name(html.substr(name_start, name_end - name_start));
-        std::transform(name.begin(), name.end(), name.begin(),
-                       [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+        const std::string name =
+            text::ascii_lowercase(html.substr(name_start, name_end - name_start));
         const size_t tag_end = html.find('>', name_end);
         i = tag_end == std::string_view::npos ? html.size() : tag_end + 1;
         const bool self_closing =

@@ -1,5 +1,7 @@
 #include "common/domain/generation/image_request_json.hpp"
 
+#include "common/domain/generation/payload_members.hpp"
+
 #include <stdexcept>
 
 namespace squawk::generation {
@@ -7,13 +9,6 @@ namespace {
 
 void put(nlohmann::json& out, const char* name, const std::string& value) {
     if (!value.empty()) out[name] = value;
-}
-
-std::string take(const nlohmann::json& payload, const char* name) {
-    const auto found = payload.find(name);
-    if (found == payload.end() || found->is_null()) return {};
-    if (!found->is_string()) throw std::invalid_argument(std::string(name) + " must be a string");
-    return found->get<std::string>();
 }
 
 std::vector<std::string> take_list(const nlohmann::json& payload, const char* name) {
@@ -62,25 +57,25 @@ nlohmann::json to_json(const ImageRequest& r) {
 ImageRequest image_request_from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     ImageRequest r;
-    r.template_name = take(payload, "template");
-    r.prompt = take(payload, "prompt");
-    r.model = take(payload, "model");
-    const auto size = parse_image_size(take(payload, "size"));
+    r.template_name = string_member(payload, "template");
+    r.prompt = string_member(payload, "prompt");
+    r.model = string_member(payload, "model");
+    const auto size = parse_image_size(string_member(payload, "size"));
     if (!size) throw std::invalid_argument("size is not one of the offered sizes");
     r.size = *size;
-    const auto format = parse_name<ImageFormat>(take(payload, "format"));
+    const auto format = parse_name<ImageFormat>(string_member(payload, "format"));
     if (!format) throw std::invalid_argument("format is not png or jpeg");
     r.format = *format;
-    r.title = take(payload, "title");
-    r.subtitle = take(payload, "subtitle");
-    r.text = take(payload, "text");
-    r.author = take(payload, "author");
+    r.title = string_member(payload, "title");
+    r.subtitle = string_member(payload, "subtitle");
+    r.text = string_member(payload, "text");
+    r.author = string_member(payload, "author");
     r.items = take_list(payload, "items");
-    r.value = take(payload, "value");
-    r.label = take(payload, "label");
+    r.value = string_member(payload, "value");
+    r.label = string_member(payload, "label");
     r.background = take_list(payload, "background");
-    r.text_color = take(payload, "text_color");
-    r.accent_color = take(payload, "accent_color");
+    r.text_color = string_member(payload, "text_color");
+    r.accent_color = string_member(payload, "accent_color");
     return r;
 }
 

@@ -1,26 +1,18 @@
 #include "common/domain/generation/presentation_request.hpp"
 
+#include "common/domain/generation/payload_members.hpp"
+
 #include <cctype>
 #include <stdexcept>
 
 namespace squawk::generation {
 namespace {
 
-std::string string_field(const nlohmann::json& object, const char* name, bool required) {
-    const auto found = object.find(name);
-    if (found == object.end() || found->is_null()) {
-        if (required) throw std::invalid_argument(std::string(name) + " is required");
-        return {};
-    }
-    if (!found->is_string()) throw std::invalid_argument(std::string(name) + " must be a string");
-    return found->get<std::string>();
-}
-
 SlideRequest slide_from_json(const nlohmann::json& slide) {
     if (!slide.is_object()) throw std::invalid_argument("each slide must be an object");
     SlideRequest s;
-    s.title = string_field(slide, "title", true);
-    s.image_media_id = string_field(slide, "image_media_id", false);
+    s.title = required_string_member(slide, "title");
+    s.image_media_id = string_member(slide, "image_media_id");
     if (const auto bullets = slide.find("bullets"); bullets != slide.end() && !bullets->is_null()) {
         if (!bullets->is_array() || bullets->size() > kMaxBullets)
             throw std::invalid_argument("bullets must be an array of at most 10 strings");
@@ -56,8 +48,9 @@ nlohmann::json PresentationRequest::to_json() const {
 PresentationRequest PresentationRequest::from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     PresentationRequest r;
-    r.topic = string_field(payload, "topic", false);
-    r.title = string_field(payload, "title", r.topic.empty());
+    r.topic = string_member(payload, "topic");
+    r.title = r.topic.empty() ? required_string_member(payload, "title")
+                              : string_member(payload, "title");
     if (!r.topic.empty()) {
         if (payload.contains("slides"))
             throw std::invalid_argument("slides and topic cannot both be given");
@@ -73,11 +66,11 @@ PresentationRequest PresentationRequest::from_json(const nlohmann::json& payload
             throw std::invalid_argument("slides must be an array of 1 to 50 slides");
         for (const auto& slide : *slides) r.slides.push_back(slide_from_json(slide));
     }
-    const auto theme = parse_name<PresentationTheme>(string_field(payload, "theme", false));
+    const auto theme = parse_name<PresentationTheme>(string_member(payload, "theme"));
     if (payload.contains("theme") && !theme)
         throw std::invalid_argument("theme is not light, dark or brand");
     r.theme = theme.value_or(PresentationTheme::light);
-    r.accent_color = string_field(payload, "accent_color", false);
+    r.accent_color = string_member(payload, "accent_color");
     if (!r.accent_color.empty() && !is_hex_color(r.accent_color))
         throw std::invalid_argument("accent_color is not #rrggbb");
     return r;

@@ -1,6 +1,7 @@
 #include "common/domain/generation/short_request.hpp"
 
 #include "common/domain/generation/caption_styles.hpp"
+#include "common/domain/generation/payload_members.hpp"
 
 #include <algorithm>
 #include <span>
@@ -8,13 +9,6 @@
 
 namespace squawk::generation {
 namespace {
-
-std::string take(const nlohmann::json& object, const std::string& name) {
-    const auto found = object.find(name);
-    if (found == object.end() || found->is_null()) return {};
-    if (!found->is_string()) throw std::invalid_argument(name + " must be a string");
-    return found->get<std::string>();
-}
 
 bool listed(std::span<const std::string_view> values, std::string_view value) {
     return std::find(values.begin(), values.end(), value) != values.end();
@@ -44,9 +38,9 @@ nlohmann::json ShortRequest::to_json() const {
 ShortRequest ShortRequest::from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     ShortRequest r;
-    r.media_id = take(payload, "media_id");
+    r.media_id = string_member(payload, "media_id");
     if (r.media_id.empty()) throw std::invalid_argument("media_id is required");
-    r.caption_style = take(payload, "caption_style");
+    r.caption_style = string_member(payload, "caption_style");
     if (!find_caption_style(r.caption_style))
         throw std::invalid_argument("caption_style is not one of the caption styles");
     const auto formats = payload.find("caption_format");
@@ -58,7 +52,7 @@ ShortRequest ShortRequest::from_json(const nlohmann::json& payload) {
             r.caption_format.push_back(f.get<std::string>());
         }
     }
-    r.clip_length = take(payload, "clip_length");
+    r.clip_length = string_member(payload, "clip_length");
     if (!listed(kClipLengths, r.clip_length))
         throw std::invalid_argument("clip_length is not one of the clip lengths");
     const auto clips = payload.find("max_clips");
@@ -66,7 +60,7 @@ ShortRequest ShortRequest::from_json(const nlohmann::json& payload) {
         clips->get<int>() > kMaxShortClips)
         throw std::invalid_argument("max_clips must be 1 to 5");
     r.max_clips = clips->get<int>();
-    r.genre = take(payload, "genre");
+    r.genre = string_member(payload, "genre");
     if (!r.genre.empty() && !listed(kShortGenres, r.genre))
         throw std::invalid_argument("genre is not one of the genres");
     return r;

@@ -1,5 +1,6 @@
 #include "common/domain/generation/source_page.hpp"
 
+#include "common/core/text/ascii.hpp"
 #include "common/domain/generation/html_text.hpp"
 
 #include <algorithm>
@@ -11,18 +12,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 // "text/HTML; charset=utf-8" -> "text/html".
 std::string media_type(std::string_view content_type) {
-    std::string_view type = content_type.substr(0, content_type.find(';'));
-    while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
-    while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
-    return lower(std::string(type));
+    return text::ascii_lowercase(text::trim_blanks(content_type.substr(0, content_type.find(';'))));
 }
 
 std::string origin_of(const net::ParsedUrl& url) {

@@ -1,18 +1,10 @@
 #include "common/domain/generation/video_request.hpp"
 
+#include "common/domain/generation/payload_members.hpp"
+
 #include <stdexcept>
 
 namespace squawk::generation {
-namespace {
-
-std::string take(const nlohmann::json& object, const std::string& name) {
-    const auto found = object.find(name);
-    if (found == object.end() || found->is_null()) return {};
-    if (!found->is_string()) throw std::invalid_argument(name + " must be a string");
-    return found->get<std::string>();
-}
-
-}  // namespace
 
 std::optional<ImageSize> parse_video_size(std::string_view name) {
     const auto x = name.find('x');
@@ -44,11 +36,11 @@ nlohmann::json VideoRequest::to_json() const {
 VideoRequest VideoRequest::from_json(const nlohmann::json& payload) {
     if (!payload.is_object()) throw std::invalid_argument("the payload must be an object");
     VideoRequest r;
-    r.title = take(payload, "title");
-    const auto size = parse_video_size(take(payload, "size"));
+    r.title = string_member(payload, "title");
+    const auto size = parse_video_size(string_member(payload, "size"));
     if (!size) throw std::invalid_argument("size is not one of the video sizes");
     r.size = *size;
-    r.voice = take(payload, "voice");
+    r.voice = string_member(payload, "voice");
     if (r.voice.empty()) r.voice = kDefaultVoice;
     const auto scenes = payload.find("scenes");
     if (scenes == payload.end() || !scenes->is_array() || scenes->empty() ||
@@ -58,7 +50,7 @@ VideoRequest VideoRequest::from_json(const nlohmann::json& payload) {
         const auto& scene = (*scenes)[i];
         const std::string field = "scenes[" + std::to_string(i) + "]";
         if (!scene.is_object()) throw std::invalid_argument(field + " must be an object");
-        VideoScene s{take(scene, "text"), take(scene, "image_media_id")};
+        VideoScene s{string_member(scene, "text"), string_member(scene, "image_media_id")};
         if (s.text.empty()) throw std::invalid_argument(field + ".text is required");
         r.scenes.push_back(std::move(s));
     }

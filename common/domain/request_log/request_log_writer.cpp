@@ -1,5 +1,6 @@
 #include "common/domain/request_log/request_log_writer.hpp"
 
+#include "common/core/db/sql_text.hpp"
 #include "common/core/log/logger.hpp"
 
 namespace squawk::request_log {
@@ -51,10 +52,14 @@ bool RequestLogWriter::write(std::vector<Entry>& batch) {
 void RequestLogWriter::write_pending() {
     for (;;) {
         {
+            // A batch kept from a failed write is retried as it is; a new one takes a count
+            // whose statement text each connection has prepared already.
             std::lock_guard lock(mutex_);
-            while (batch_.size() < kBatch && !pending_.empty()) {
-                batch_.push_back(std::move(pending_.front()));
-                pending_.pop_front();
+            if (batch_.empty()) {
+                for (size_t n = db::batch_rows(pending_.size(), kBatch); n > 0; --n) {
+                    batch_.push_back(std::move(pending_.front()));
+                    pending_.pop_front();
+                }
             }
         }
         if (batch_.empty() || !write(batch_)) break;

@@ -11,12 +11,12 @@ using db::time_param;
 
 // Every read selects the columns read_account() expects, in its order; whole literals because
 // GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
-constexpr const char* kFind =
+constexpr const char* kFindAccount =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
     " WHERE public_id = ? AND workspace_id = ? AND status = ? AND sandbox IN (0, ?)";
-constexpr const char* kFindForUpdate =
+constexpr const char* kFindAccountForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
@@ -109,7 +109,7 @@ std::optional<Account> AccountRepository::find(db::Session& s, long long workspa
                                                AccountView view, const std::string& public_id,
                                                bool for_update) {
     auto row = s.query_one(
-        for_update ? kFindForUpdate : kFind,
+        for_update ? kFindAccountForUpdate : kFindAccount,
         {public_id, workspace_id, name_of(AccountStatus::connected), sandbox_param(view)});
     if (!row) return std::nullopt;
     return read_account(*row);

@@ -16,7 +16,7 @@
 namespace squawk::social {
 namespace {
 
-[[noreturn]] void not_found() {
+[[noreturn]] void account_not_found() {
     throw ApiError(ErrorCode::NotFound, "No connected account with this id.");
 }
 
@@ -180,7 +180,7 @@ Account AccountService::rename(long long workspace_id, AccountView view, const s
                                const std::string& display_name) {
     return mysql_.transaction([&](db::Session& s) {
         auto account = AccountRepository::find(s, workspace_id, view, id, true);
-        if (!account) not_found();
+        if (!account) account_not_found();
         AccountRepository::rename(s, account->id, display_name);
         return *AccountRepository::find(s, workspace_id, view, id);
     });
@@ -198,7 +198,7 @@ Account AccountService::move(long long workspace_id, AccountView view, long long
                 throw ApiError(ErrorCode::Conflict, "The target profile is paused.");
             target = profile->workspace_id;
             auto account = AccountRepository::find(s, workspace_id, view, id, true);
-            if (!account) not_found();
+            if (!account) account_not_found();
             if (has_pending_posts(s, account->id))
                 throw ApiError(ErrorCode::Conflict,
                                "The account has scheduled or in-flight posts; move it after they "
@@ -219,7 +219,7 @@ Account AccountService::move(long long workspace_id, AccountView view, long long
 void AccountService::disconnect(long long workspace_id, AccountView view, const std::string& id) {
     mysql_.transaction([&](db::Session& s) {
         auto account = AccountRepository::find(s, workspace_id, view, id, true);
-        if (!account) not_found();
+        if (!account) account_not_found();
         AccountRepository::disconnect(s, account->id);
     });
     invalidate_tier(workspace_id);

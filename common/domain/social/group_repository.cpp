@@ -11,10 +11,10 @@ namespace {
 using db::time_param;
 
 // Whole literals: GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
-constexpr const char* kFind =
+constexpr const char* kFindGroup =
     "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
     " WHERE public_id = ? AND workspace_id = ?";
-constexpr const char* kFindForUpdate =
+constexpr const char* kFindGroupForUpdate =
     "SELECT id, public_id, workspace_id, name, created_at, updated_at FROM account_groups"
     " WHERE public_id = ? AND workspace_id = ? FOR UPDATE";
 constexpr const char* kListPage =
@@ -67,8 +67,8 @@ AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
 std::optional<AccountGroup> GroupRepository::find(db::Session& s, long long workspace_id,
                                                   AccountView view, const std::string& public_id,
                                                   bool for_update) {
-    auto g =
-        kGroupRows.first(s.select(for_update ? kFindForUpdate : kFind, {public_id, workspace_id}));
+    auto g = kGroupRows.first(
+        s.select(for_update ? kFindGroupForUpdate : kFindGroup, {public_id, workspace_id}));
     if (g) load_members(s, view, *g);
     return g;
 }

@@ -9,7 +9,7 @@
 namespace squawk::social {
 namespace {
 
-[[noreturn]] void not_found() {
+[[noreturn]] void group_not_found() {
     throw ApiError(ErrorCode::NotFound, "No account group with this id.");
 }
 
@@ -68,7 +68,7 @@ GroupPage GroupService::list(long long workspace_id, AccountView view, long long
 AccountGroup GroupService::get(long long workspace_id, AccountView view, const std::string& id) {
     auto group = mysql_.run(
         [&](db::Session& s) { return GroupRepository::find(s, workspace_id, view, id); });
-    if (!group) not_found();
+    if (!group) group_not_found();
     return std::move(*group);
 }
 
@@ -76,7 +76,7 @@ AccountGroup GroupService::update(long long workspace_id, AccountView view, cons
                                   const GroupChange& change) {
     return mysql_.transaction([&](db::Session& s) {
         auto group = GroupRepository::find(s, workspace_id, view, id, true);
-        if (!group) not_found();
+        if (!group) group_not_found();
         if (change.account_ids)
             GroupRepository::set_members(s, group->id, view,
                                          members(s, workspace_id, view, *change.account_ids));
@@ -89,7 +89,7 @@ void GroupService::remove(long long workspace_id, const std::string& id) {
     mysql_.transaction([&](db::Session& s) {
         // Deleting reads no members, so any view finds the group.
         auto group = GroupRepository::find(s, workspace_id, AccountView::live, id, true);
-        if (!group) not_found();
+        if (!group) group_not_found();
         GroupRepository::remove(s, group->id);
     });
 }

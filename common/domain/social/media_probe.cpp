@@ -1,6 +1,7 @@
 #include "common/domain/social/media_probe.hpp"
 
 #include "common/core/http/file_transfer.hpp"
+#include "common/core/text/ascii.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,17 +9,6 @@
 
 namespace squawk::social {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
-bool is_token_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) ||
-           std::string_view("!#$&-^_.+").find(c) != std::string_view::npos;
-}
 
 std::optional<long long> digits(std::string_view s) {
     if (s.empty() || s.size() > 18 ||
@@ -62,7 +52,7 @@ ProbeFailure status_failure(const http::Response& r) {
     return failure(true, "the media host answered HTTP " + status, r.status);
 }
 
-ProbeFailure transport_failure(const http::Response& r) {
+ProbeFailure unreachable(const http::Response& r) {
     return failure(false, r.timed_out ? "the media host did not answer in time"
                                       : "the media host could not be reached: " + r.error);
 }
@@ -75,20 +65,19 @@ bool head_refused(long status) {
 }  // namespace
 
 std::string media_type(std::string_view content_type) {
-    const auto value = trim(content_type.substr(0, content_type.find(';')));
+    const auto value = text::trim_blanks(content_type.substr(0, content_type.find(';')));
     const auto slash = value.find('/');
     if (slash == std::string_view::npos || slash == 0 || slash + 1 == value.size()) return {};
-    if (!std::all_of(value.begin(), value.begin() + static_cast<long>(slash), is_token_char) ||
-        !std::all_of(value.begin() + static_cast<long>(slash) + 1, value.end(), is_token_char))
+    if (!std::all_of(value.begin(), value.begin() + static_cast<long>(slash),
+                     text::is_http_token_char) ||
+        !std::all_of(value.begin() + static_cast<long>(slash) + 1, value.end(),
+                     text::is_http_token_char))
         return {};
-    std::string out(value);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
+    return text::ascii_lowercase(value);
 }
 
 std::optional<long long> content_range_total(std::string_view content_range) {
-    auto value = trim(content_range);
+    auto value = text::trim_blanks(content_range);
     if (!value.starts_with("bytes ")) return std::nullopt;
     value.remove_prefix(6);
     const auto slash = value.find('/');
@@ -102,7 +91,7 @@ std::optional<long long> content_range_total(std::string_view content_range) {
 }
 
 std::optional<long long> content_length(std::string_view value) {
-    return digits(trim(value));
+    return digits(text::trim_blanks(value));
 }
 
 MediaProbe probe_media(http::Client& http, const std::string& url, const TargetCheck& check,
@@ -119,7 +108,7 @@ MediaProbe probe_media(http::Client& http, const std::string& url, const TargetC
     // Only the headers matter; a host that ignores Range sends a body that is read and dropped.
     auto answer = http.send(request_to("HEAD", target, url, timeout, 1));
     if (answer.status == 0) {
-        p.failure = transport_failure(answer);
+        p.failure = unreachable(answer);
         return p;
     }
     const bool head_ok = answer.status >= 200 && answer.status < 300;
@@ -136,7 +125,7 @@ MediaProbe probe_media(http::Client& http, const std::string& url, const TargetC
         get.headers.emplace_back("Range", "bytes=0-0");
         answer = http.send(std::move(get));
         if (answer.status == 0) {
-            p.failure = transport_failure(answer);
+            p.failure = unreachable(answer);
             return p;
         }
         if (answer.status < 200 || answer.status >= 300) {
@@ -168,7 +157,7 @@ MediaDownload download_media(http::Client& http, const std::string& url, const T
     auto answer = http.send(
         request_to("GET", target, url, timeout, static_cast<size_t>(std::max(max_bytes, 0LL)) + 1));
     if (answer.status == 0) {
-        d.failure = transport_failure(answer);
+        d.failure = unreachable(answer);
         return d;
     }
     if (answer.status < 200 || answer.status >= 300) {
@@ -203,7 +192,7 @@ std::optional<ProbeFailure> download_media_file(const std::string& url,
     if (answer.status == 0) {
         // Over the bound is the file, not the host: asking again cannot help.
         if (answer.error.starts_with(http::kDownloadOverBound)) return failure(true, answer.error);
-        return transport_failure(answer);
+        return unreachable(answer);
     }
     if (answer.status < 200 || answer.status >= 300) return status_failure(answer);
     return std::nullopt;

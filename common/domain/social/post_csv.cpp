@@ -1,5 +1,7 @@
 #include "common/domain/social/post_csv.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -123,9 +125,7 @@ CsvPosts csv_posts(std::string_view text, size_t max_posts) {
     }
     std::vector<std::string> header;
     for (const auto& name : table.rows.front()) {
-        auto column = trimmed(name);
-        std::transform(column.begin(), column.end(), column.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        auto column = text::ascii_lowercase(trimmed(name));
         if (std::find(kColumns.begin(), kColumns.end(), column) == kColumns.end()) {
             out.error = "unknown column in the header: " + column;
             return out;

@@ -23,19 +23,19 @@ using db::time_param;
 
 // Every post read selects these columns in read_post()'s order; whole literals because GCC 12
 // warns (-Warray-bounds) on chains of std::string concatenation.
-constexpr const char* kFind =
+constexpr const char* kFindPost =
     "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
     " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
     " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
     " recycle_parent_id, created_at, updated_at FROM social_posts"
     " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL";
-constexpr const char* kFindForUpdate =
+constexpr const char* kFindPostForUpdate =
     "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
     " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
     " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
     " recycle_parent_id, created_at, updated_at FROM social_posts"
     " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL FOR UPDATE";
-constexpr const char* kColumns =
+constexpr const char* kPostColumns =
     "SELECT id, workspace_id, status, content, link, media_urls, platform_options,"
     " first_comments, metadata, is_test, queue_id, scheduled_time, published_at,"
     " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
@@ -233,7 +233,7 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
 std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id, long long id,
                                          bool for_update) {
     return read_one_with_targets(
-        s, s.query_one(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
+        s, s.query_one(for_update ? kFindPostForUpdate : kFindPost, {id, workspace_id}));
 }
 
 std::optional<Post> PostRepository::find_by_id(db::Session& s, long long id) {
@@ -244,7 +244,7 @@ std::vector<Post> PostRepository::find_many(db::Session& s, const std::vector<lo
     if (ids.empty()) return {};
     const Params params(ids.begin(), ids.end());
     return read_with_targets(
-        s, s.query(text::concat({kColumns, " WHERE p.id IN (", db::placeholders(params.size()),
+        s, s.query(text::concat({kPostColumns, " WHERE p.id IN (", db::placeholders(params.size()),
                                  ") ORDER BY p.id"}),
                    params));
 }
@@ -270,8 +270,8 @@ PostPage PostRepository::list(db::Session& s, long long workspace_id, const Post
     params.emplace_back(static_cast<long long>(limit));
     params.emplace_back(offset);
     page.items = read_with_targets(
-        s,
-        s.query(text::concat({kColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}), params));
+        s, s.query(text::concat({kPostColumns, where, " ORDER BY p.id DESC LIMIT ? OFFSET ?"}),
+                   params));
     return page;
 }
 
@@ -283,7 +283,7 @@ std::vector<Post> PostRepository::in_period(db::Session& s, long long workspace_
     if (account_id) params.emplace_back(*account_id);
     params.emplace_back(static_cast<long long>(limit));
     return read_with_targets(
-        s, s.query(text::concat({kColumns,
+        s, s.query(text::concat({kPostColumns,
                                  " WHERE p.workspace_id = ? AND p.deleted_at IS NULL AND p.id IN"
                                  " (SELECT t.post_id FROM social_post_targets t"
                                  " WHERE t.workspace_id = ? AND t.scheduled_time >= ?"
@@ -361,7 +361,7 @@ std::vector<Post> PostRepository::chain(db::Session& s, const Post& post) {
     const long long root = post.recycle_parent_id.value_or(post.id);
     return read_with_targets(
         s,
-        s.query(text::concat({kColumns,
+        s.query(text::concat({kPostColumns,
                               " WHERE p.workspace_id = ? AND (p.id = ? OR p.recycle_parent_id = ?)"
                               " AND p.deleted_at IS NULL ORDER BY p.id FOR UPDATE"}),
                 {post.workspace_id, root, root}));

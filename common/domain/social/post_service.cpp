@@ -19,7 +19,7 @@ constexpr size_t kMaxMetadataBytes = 8192;
 // Far above any workspace's accounts on one platform; a post reaches every one of them.
 constexpr int kMaxAccountsPerPlatform = 2000;
 
-[[noreturn]] void not_found() {
+[[noreturn]] void post_not_found() {
     throw ApiError(ErrorCode::NotFound, "No post with this id.");
 }
 
@@ -260,13 +260,13 @@ PostPage PostService::list(long long workspace_id, const PostFilter& filter, lon
 Post PostService::get(long long workspace_id, long long id) {
     auto post =
         mysql_.run([&](db::Session& s) { return PostRepository::find(s, workspace_id, id); });
-    if (!post) not_found();
+    if (!post) post_not_found();
     return std::move(*post);
 }
 
 Post PostService::find_locked(db::Session& s, long long workspace_id, long long id) const {
     auto post = PostRepository::find(s, workspace_id, id, true);
-    if (!post) not_found();
+    if (!post) post_not_found();
     return std::move(*post);
 }
 

@@ -1,5 +1,7 @@
 #include "common/domain/social/queue_calendar.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <date/tz.h>
 
 #include <algorithm>
@@ -24,9 +26,7 @@ const date::time_zone* find_zone(const std::string& name) {
 }  // namespace
 
 std::optional<int> parse_weekday(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = text::ascii_lowercase(name);
     for (size_t i = 0; i < kWeekdays.size(); ++i)
         if (lower == kWeekdays[i]) return static_cast<int>(i);
     return std::nullopt;

@@ -10,10 +10,10 @@ namespace {
 using db::time_param;
 
 // Whole literals: GCC 12 warns (-Warray-bounds) on chains of std::string concatenation.
-constexpr const char* kFind =
+constexpr const char* kFindQueue =
     "SELECT id, workspace_id, name, timezone, slots, created_at, updated_at FROM social_queues"
     " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL";
-constexpr const char* kFindForUpdate =
+constexpr const char* kFindQueueForUpdate =
     "SELECT id, workspace_id, name, timezone, slots, created_at, updated_at FROM social_queues"
     " WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL FOR UPDATE";
 constexpr const char* kListPage =
@@ -74,7 +74,8 @@ PostingQueue QueueRepository::insert(db::Session& s, const PostingQueue& queue) 
 
 std::optional<PostingQueue> QueueRepository::find(db::Session& s, long long workspace_id,
                                                   long long id, bool for_update) {
-    return kQueueRows.first(s.select(for_update ? kFindForUpdate : kFind, {id, workspace_id}));
+    return kQueueRows.first(
+        s.select(for_update ? kFindQueueForUpdate : kFindQueue, {id, workspace_id}));
 }
 
 QueuePage QueueRepository::list(db::Session& s, long long workspace_id, long long offset,

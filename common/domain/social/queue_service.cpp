@@ -11,13 +11,13 @@ namespace {
 constexpr auto kWindow = std::chrono::hours(24 * 28);
 constexpr int kMaxWindows = 27;
 
-[[noreturn]] void not_found() {
+[[noreturn]] void queue_not_found() {
     throw ApiError(ErrorCode::NotFound, "No queue with this id.");
 }
 
 PostingQueue require(db::Session& s, long long workspace_id, long long id, bool for_update) {
     auto queue = QueueRepository::find(s, workspace_id, id, for_update);
-    if (!queue) not_found();
+    if (!queue) queue_not_found();
     return *queue;
 }
 

@@ -70,20 +70,7 @@ struct FacebookPage : ConnectorFixture {
             if (call["path"] == "/facebook/v19.0/" + path) out.push_back(call);
         return out;
     }
-    Fields form_of(const json& call) { return form_fields(call["body"].get<std::string>()); }
 };
-
-// A video file of `bytes` bytes as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes, double seconds) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / "clip.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    video.duration_seconds = seconds;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
-}
 
 social::Message typed(std::string post_type, std::string text = "",
                       std::vector<std::string> images = {}) {
@@ -283,7 +270,7 @@ TEST_CASE_METHOD(FacebookPage,
     const auto t = connected();
     fs::ScratchDirectory folder("squawk-facebook-video-");
     auto m = message("Behind the counter");
-    m.video = video_file(folder, 300'000, 20);
+    m.video = video_file(folder, 300'000, {.seconds = 20});
     const auto p = facebook->publish(t, m);
     REQUIRE_FALSE(p.failure);
     const auto calls = calls_to(page_id + "/videos");
@@ -316,7 +303,7 @@ TEST_CASE_METHOD(FacebookPage,
     const auto t = connected();
     fs::ScratchDirectory folder("squawk-facebook-reel-");
     auto m = typed("reel", "Croissant folding");
-    m.video = video_file(folder, 250'000, 30);
+    m.video = video_file(folder, 250'000, {.seconds = 30});
     const auto p = facebook->publish(t, m);
     REQUIRE_FALSE(p.failure);
     CHECK(*p.url == "https://www.facebook.com/reel/" + p.message_id);
@@ -346,7 +333,7 @@ TEST_CASE_METHOD(FacebookPage, "Facebook publishes photo and video stories",
     REQUIRE(calls_to(page_id + "/photo_stories").size() == 1);
     fs::ScratchDirectory folder("squawk-facebook-story-");
     auto m = typed("story");
-    m.video = video_file(folder, 100'000, 15);
+    m.video = video_file(folder, 100'000, {.seconds = 15});
     const auto video = facebook->publish(t, m);
     REQUIRE_FALSE(video.failure);
     CHECK(calls_to(page_id + "/video_stories").size() == 2);
@@ -368,7 +355,7 @@ TEST_CASE_METHOD(FacebookPage,
     CHECK(no_video.failure->reason == "a Facebook reel is a video, and this post has none");
     fs::ScratchDirectory folder("squawk-facebook-long-");
     auto long_reel = typed("reel");
-    long_reel.video = video_file(folder, 1000, 120);
+    long_reel.video = video_file(folder, 1000, {.seconds = 120});
     CHECK(facebook->publish(t, long_reel).failure->reason == "Facebook reels last 3 to 90 seconds");
     const auto two = facebook->publish(t, typed("story", "",
                                                 {fake.media_url("1.jpg", "image/jpeg", 10),
@@ -422,7 +409,7 @@ TEST_CASE_METHOD(FacebookPage, "Facebook reads the Page's followers and a post's
 
     fs::ScratchDirectory folder("squawk-facebook-metrics-");
     auto m = typed("reel", "watch me");
-    m.video = video_file(folder, 20'000, 10);
+    m.video = video_file(folder, 20'000, {.seconds = 10});
     const auto reel = facebook->publish(t, m);
     REQUIRE_FALSE(reel.failure);
     fake.control_platform(
@@ -504,7 +491,7 @@ TEST_CASE_METHOD(FacebookPage,
 
     fs::ScratchDirectory folder("squawk-facebook-cut-");
     auto m = typed("reel", "cut");
-    m.video = video_file(folder, 50'000, 10);
+    m.video = video_file(folder, 50'000, {.seconds = 10});
     fake.program("/facebook/rupload/", {{{"reset", true}}});
     const auto cut = facebook->publish(t, m);
     REQUIRE(cut.failure);

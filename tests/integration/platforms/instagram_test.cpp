@@ -20,11 +20,7 @@ using social::FailureKind;
 
 namespace {
 
-long long unix_now() {
-    return time::to_unix_ms(time::now()) / 1000;
-}
-
-constexpr long long kLongLivedSeconds = 5'184'000;
+constexpr long long kInstagramLongLivedSeconds = 5'184'000;
 
 // Sam manages the Page "Squawk Café", linked to the Instagram professional account @squawk.app.
 struct InstagramAccount : ConnectorFixture {
@@ -78,30 +74,10 @@ struct InstagramAccount : ConnectorFixture {
     json publishes() { return calls_to("/v19.0/" + account_id + "/media_publish"); }
 };
 
-Fields form_of(const json& call) {
-    return form_fields(call["body"].get<std::string>());
-}
-
-Fields call_query(const json& call) {
-    return query_fields(call["target"].get<std::string>());
-}
-
 social::Message post(std::string text, std::vector<std::string> images, std::string type = "post") {
     auto m = message(std::move(text), std::move(images));
     m.post_type = std::move(type);
     return m;
-}
-
-// A video file of `bytes` bytes in `folder` as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / "clip.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    video.duration_seconds = 12;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
 }
 
 }  // namespace
@@ -134,8 +110,8 @@ TEST_CASE_METHOD(InstagramAccount,
     CHECK(credentials.at("user_id") == account_id);
     CHECK(credentials.at("page_id") == page_id);
     const long long expires_at = std::stoll(credentials.at("expires_at"));
-    CHECK(expires_at >= before + kLongLivedSeconds);
-    CHECK(expires_at <= unix_now() + kLongLivedSeconds);
+    CHECK(expires_at >= before + kInstagramLongLivedSeconds);
+    CHECK(expires_at <= unix_now() + kInstagramLongLivedSeconds);
     CHECK(social::missing_scopes(credentials, social::find_platform("instagram")->oauth_scopes)
               .empty());
 
@@ -219,7 +195,7 @@ TEST_CASE_METHOD(InstagramAccount,
     REQUIRE_FALSE(refreshed.failure);
     const auto& fresh = refreshed.credentials;
     CHECK(fresh.at("access_token") != credentials.at("access_token"));
-    CHECK(std::stoll(fresh.at("expires_at")) >= before + kLongLivedSeconds);
+    CHECK(std::stoll(fresh.at("expires_at")) >= before + kInstagramLongLivedSeconds);
     // The grant carries only what changed: the account and permissions stay as stored.
     CHECK_FALSE(fresh.contains("user_id"));
     CHECK_FALSE(fresh.contains("refresh_token"));
@@ -344,7 +320,7 @@ TEST_CASE_METHOD(InstagramAccount,
     const auto t = target(connect());
     fs::ScratchDirectory folder("squawk-instagram-video-");
     auto m = post("A reel", {}, "reel");
-    m.video = video_file(folder, 300'000);
+    m.video = video_file(folder, 300'000, {.seconds = 12});
     m.options = {{"share_to_feed", false}, {"thumb_offset", 1500}};
     const auto p = instagram->publish(t, m);
     REQUIRE_FALSE(p.failure);
@@ -389,7 +365,7 @@ TEST_CASE_METHOD(InstagramAccount,
     fs::ScratchDirectory folder("squawk-instagram-video-");
     auto m = post("A long reel", {}, "reel");
     const long long bytes = static_cast<long long>(social::kVideoChunkBytes) + 1000;
-    m.video = video_file(folder, bytes);
+    m.video = video_file(folder, bytes, {.seconds = 12});
     REQUIRE_FALSE(instagram->publish(t, m).failure);
     const auto container = call_query(publishes().at(0)).at("creation_id");
     const auto uploads = calls_to("/ig-api-upload/v19.0/" + container);
@@ -412,7 +388,7 @@ TEST_CASE_METHOD(InstagramAccount,
 
     fs::ScratchDirectory folder("squawk-instagram-video-");
     auto clip = post("", {}, "story");
-    clip.video = video_file(folder, 200'000);
+    clip.video = video_file(folder, 200'000, {.seconds = 12});
     const auto p = instagram->publish(t, clip);
     REQUIRE_FALSE(p.failure);
     CHECK(form_of(containers_made().at(1)) ==
@@ -622,7 +598,7 @@ TEST_CASE_METHOD(InstagramAccount,
 
     fs::ScratchDirectory folder("squawk-instagram-video-");
     auto reel = post("c", {}, "reel");
-    reel.video = video_file(folder, 10'000);
+    reel.video = video_file(folder, 10'000, {.seconds = 12});
     fake.program("/ig-api-upload/", {{{"reset", true}}});
     const auto lost_upload = instagram->publish(t, reel);
     REQUIRE(lost_upload.failure);
@@ -682,7 +658,7 @@ TEST_CASE_METHOD(InstagramAccount,
 
     fs::ScratchDirectory folder("squawk-instagram-video-");
     auto reel = post("measured", {}, "reel");
-    reel.video = video_file(folder, 5000);
+    reel.video = video_file(folder, 5000, {.seconds = 12});
     const auto p = instagram->publish(t, reel);
     REQUIRE_FALSE(p.failure);
     fake.control_platform("instagram", "insights",

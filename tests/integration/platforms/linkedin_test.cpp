@@ -22,12 +22,7 @@ using social::FailureKind;
 
 namespace {
 
-const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 const std::string kPdf = "application/pdf";
-
-social::Upload png(const std::string& name, size_t bytes = 2'000) {
-    return {name, "image/png", std::string(bytes, 'p')};
-}
 
 // The member Ada Lovelace (OpenID sub "ada-42"), who consents when the tests connect her.
 struct LinkedInMember : ConnectorFixture {
@@ -44,13 +39,13 @@ struct LinkedInMember : ConnectorFixture {
         choice["user_id"] = member;
         fake.control_platform("linkedin", "next_consent", choice);
         return consent(
-            linkedin->authorize_url(client, "state-7", social::code_challenge_of(kVerifier)));
+            linkedin->authorize_url(client, "state-7", social::code_challenge_of(kPkceVerifier)));
     }
 
     social::Credentials connect(json choice = json::object()) {
         const auto redirect = authorize(std::move(choice));
         REQUIRE(redirect.contains("code"));
-        auto grant = linkedin->exchange_code(client, redirect.at("code"), kVerifier);
+        auto grant = linkedin->exchange_code(client, redirect.at("code"), kPkceVerifier);
         REQUIRE_FALSE(grant.failure);
         return grant.credentials;
     }
@@ -109,17 +104,6 @@ struct LinkedInAdministrator : LinkedInMember {
     }
 };
 
-// A video file of `bytes` bytes in `folder` as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
-    social::Video video;
-    video.url = "https://cdn.example/talk.mp4";
-    video.path = (folder / "talk.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
-}
-
 social::Message document_message(const std::string& text) {
     auto m = message(text, {"https://cdn.example/deck.pdf"});
     m.post_type = "document";
@@ -158,7 +142,7 @@ TEST_CASE_METHOD(LinkedInMember,
                  "LinkedIn consent URL asks openid profile and w_member_social with the state",
                  "[integration][social]") {
     const auto url =
-        linkedin->authorize_url(client, "state-7", social::code_challenge_of(kVerifier));
+        linkedin->authorize_url(client, "state-7", social::code_challenge_of(kPkceVerifier));
     REQUIRE(url.starts_with(fake.authorize_url("linkedin") + "?"));
     const auto query = query_fields(url);
     CHECK(query.at("response_type") == "code");
@@ -178,7 +162,7 @@ TEST_CASE_METHOD(LinkedInMember,
     const auto redirect = authorize();
     CHECK(redirect.at("state") == "state-7");
     const long long before = time::to_unix_ms(time::now()) / 1000;
-    const auto grant = linkedin->exchange_code(own_host, redirect.at("code"), kVerifier);
+    const auto grant = linkedin->exchange_code(own_host, redirect.at("code"), kPkceVerifier);
     REQUIRE_FALSE(grant.failure);
     const auto& tokens = grant.credentials;
     CHECK_FALSE(tokens.at("access_token").empty());
@@ -199,7 +183,7 @@ TEST_CASE_METHOD(LinkedInMember,
     CHECK(form.at("client_secret") == fake.oauth_client_secret());
     CHECK_FALSE(calls[0]["headers"].contains("linkedin-version"));
 
-    const auto reused = linkedin->exchange_code(own_host, redirect.at("code"), kVerifier);
+    const auto reused = linkedin->exchange_code(own_host, redirect.at("code"), kPkceVerifier);
     REQUIRE(reused.failure);
     CHECK(reused.failure->kind == FailureKind::refused);
     CHECK(reused.failure->http_status == 400);
@@ -207,7 +191,7 @@ TEST_CASE_METHOD(LinkedInMember,
 
     auto stranger = client;
     stranger.client_secret = "not-the-secret";
-    const auto unknown = linkedin->exchange_code(stranger, authorize().at("code"), kVerifier);
+    const auto unknown = linkedin->exchange_code(stranger, authorize().at("code"), kPkceVerifier);
     REQUIRE(unknown.failure);
     CHECK(unknown.failure->http_status == 401);
     CHECK(unknown.failure->reason == "Client authentication failed");
@@ -606,7 +590,9 @@ TEST_CASE_METHOD(LinkedInMember, "LinkedIn refuses commentary over 3000 characte
     const auto account = target(connect());
     // Escapes do not count: 3000 reserved characters are 3000 characters.
     REQUIRE_FALSE(linkedin->publish(account, message(std::string(3000, '('))).failure);
-    const auto long_text = linkedin->publish(account, message(std::string(2999, 'a') + "éé"));
+    std::string over = std::string(2999, 'a');
+    over += "éé";
+    const auto long_text = linkedin->publish(account, message(over));
     REQUIRE(long_text.failure);
     CHECK(long_text.failure->kind == FailureKind::refused);
     CHECK(long_text.failure->http_status == 422);
@@ -686,7 +672,7 @@ TEST_CASE_METHOD(LinkedInAdministrator,
                  "LinkedIn consent asks the organization scopes where organization pages are on",
                  "[integration][social]") {
     const auto url =
-        linkedin->authorize_url(client, "state-7", social::code_challenge_of(kVerifier));
+        linkedin->authorize_url(client, "state-7", social::code_challenge_of(kPkceVerifier));
     CHECK(query_fields(url).at("scope") ==
           "openid profile w_member_social w_organization_social r_organization_social");
     // The organization scopes are not required: a member who declines them still connects.

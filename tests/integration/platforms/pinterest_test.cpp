@@ -21,7 +21,7 @@ using social::FailureKind;
 
 namespace {
 
-const std::string kAllScopes = "boards:read,pins:read,pins:write,user_accounts:read";
+const std::string kPinterestScopes = "boards:read,pins:read,pins:write,user_accounts:read";
 
 // The Pinterest user squawkapp with a board of their own, who consents when the tests connect.
 struct PinterestAccount : ConnectorFixture {
@@ -81,17 +81,6 @@ struct PinterestAccount : ConnectorFixture {
         return json::parse(creates[index]["body"].get<std::string>());
     }
 };
-
-// A video file of `bytes` bytes in `folder` as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / "clip.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
-}
 
 }  // namespace
 
@@ -185,7 +174,7 @@ TEST_CASE_METHOD(PinterestAccount,
     CHECK(query.at("response_type") == "code");
     CHECK(query.at("client_id") == fake.oauth_client_id());
     CHECK(query.at("redirect_uri") == client.redirect_uri);
-    CHECK(query.at("scope") == kAllScopes);
+    CHECK(query.at("scope") == kPinterestScopes);
     CHECK(query.at("state") == "state-7");
 
     const auto denied = authorize({{"deny", true}});
@@ -206,7 +195,7 @@ TEST_CASE_METHOD(PinterestAccount,
     const auto& tokens = grant.credentials;
     CHECK(tokens.at("access_token").starts_with("pina_"));
     CHECK(tokens.at("refresh_token").starts_with("pinr_"));
-    CHECK(tokens.at("scope") == kAllScopes);
+    CHECK(tokens.at("scope") == kPinterestScopes);
     CHECK(social::missing_scopes(tokens, social::pinterest::kFactory.oauth_scopes).empty());
     const long long thirty_days = 30LL * 24 * 3600;
     CHECK(std::stoll(tokens.at("expires_at")) >= before + thirty_days);
@@ -249,7 +238,7 @@ TEST_CASE_METHOD(PinterestAccount,
     REQUIRE_FALSE(renewed.failure);
     CHECK(renewed.credentials.at("access_token") != first.at("access_token"));
     CHECK(renewed.credentials.at("refresh_token") != first.at("refresh_token"));
-    CHECK(renewed.credentials.at("scope") == kAllScopes);
+    CHECK(renewed.credentials.at("scope") == kPinterestScopes);
     const auto form =
         form_fields(fake.calls("/pinterest/v5/oauth/token")[1]["body"].get<std::string>());
     CHECK(form.at("grant_type") == "refresh_token");

@@ -15,11 +15,7 @@ using social::FailureKind;
 
 namespace {
 
-long long unix_now() {
-    return time::to_unix_ms(time::now()) / 1000;
-}
-
-constexpr long long kLongLivedSeconds = 5183944;
+constexpr long long kThreadsLongLivedSeconds = 5183944;
 
 // The user @squawk.app, who connects through the consent page as the tests need.
 struct ThreadsAccount : ConnectorFixture {
@@ -66,14 +62,6 @@ struct ThreadsAccount : ConnectorFixture {
     json publishes() { return calls_to("/v1.0/" + user_id + "/threads_publish"); }
 };
 
-Fields form_of(const json& call) {
-    return form_fields(call["body"].get<std::string>());
-}
-
-Fields call_query(const json& call) {
-    return query_fields(call["target"].get<std::string>());
-}
-
 }  // namespace
 
 TEST_CASE_METHOD(ThreadsAccount,
@@ -101,8 +89,8 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(credentials.at("user_id") == user_id);
     CHECK(credentials.at("access_token").starts_with("THQVJLong"));
     const long long expires_at = std::stoll(credentials.at("expires_at"));
-    CHECK(expires_at >= before + kLongLivedSeconds);
-    CHECK(expires_at <= unix_now() + kLongLivedSeconds);
+    CHECK(expires_at >= before + kThreadsLongLivedSeconds);
+    CHECK(expires_at <= unix_now() + kThreadsLongLivedSeconds);
     CHECK_FALSE(credentials.contains("refresh_token"));
     CHECK_FALSE(credentials.contains("scope"));
     CHECK(social::missing_scopes(credentials, social::find_platform("threads")->oauth_scopes)
@@ -190,7 +178,7 @@ TEST_CASE_METHOD(ThreadsAccount,
     REQUIRE_FALSE(refreshed.failure);
     const auto& fresh = refreshed.credentials;
     CHECK(fresh.at("access_token") != credentials.at("access_token"));
-    CHECK(std::stoll(fresh.at("expires_at")) >= before + kLongLivedSeconds);
+    CHECK(std::stoll(fresh.at("expires_at")) >= before + kThreadsLongLivedSeconds);
     CHECK_FALSE(fresh.contains("refresh_token"));
     const auto calls = calls_to("/refresh_access_token");
     REQUIRE(calls.size() == 1);

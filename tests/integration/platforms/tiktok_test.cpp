@@ -20,23 +20,9 @@ using social::FailureKind;
 namespace {
 
 // RFC 7636's example verifier (appendix B) and its S256 challenge.
-const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
-const std::string kChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
-const std::string kAllScopes =
+const std::string kTikTokScopes =
     "user.info.basic user.info.profile user.info.stats video.list video.publish";
 constexpr long long kChunk = 8 * 1024 * 1024;
-
-// A video file of `bytes` bytes in `folder`, as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / "clip.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    video.duration_seconds = 12;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
-}
 
 // The TikTok creator @squawkapp, who consents when the tests connect the account.
 struct TikTokAccount : ConnectorFixture {
@@ -63,9 +49,9 @@ struct TikTokAccount : ConnectorFixture {
     }
 
     social::Credentials connect(json choice = json::object()) {
-        const auto redirect = authorize(kVerifier, std::move(choice));
+        const auto redirect = authorize(kPkceVerifier, std::move(choice));
         REQUIRE(redirect.contains("code"));
-        auto grant = tiktok->exchange_code(client, redirect.at("code"), kVerifier);
+        auto grant = tiktok->exchange_code(client, redirect.at("code"), kPkceVerifier);
         REQUIRE_FALSE(grant.failure);
         return grant.credentials;
     }
@@ -88,7 +74,7 @@ struct TikTokAccount : ConnectorFixture {
 social::Message video_message(const fs::ScratchDirectory& folder, long long bytes,
                               json options = json::object()) {
     auto m = message("Sunrise over the bay #timelapse");
-    m.video = video_file(folder, bytes);
+    m.video = video_file(folder, bytes, {.seconds = 12});
     m.post_type = "video";
     m.options = std::move(options);
     return m;
@@ -161,7 +147,7 @@ TEST_CASE_METHOD(TikTokAccount,
                  "TikTok consent URL names the application by client_key and joins the scopes "
                  "with commas",
                  "[integration][social]") {
-    const auto url = tiktok->authorize_url(client, "state-42", kChallenge);
+    const auto url = tiktok->authorize_url(client, "state-42", kPkceChallenge);
     REQUIRE(url.starts_with(fake.authorize_url("tiktok") + "?"));
     const auto query = query_fields(url);
     CHECK(query.at("client_key") == fake.oauth_client_id());
@@ -171,22 +157,22 @@ TEST_CASE_METHOD(TikTokAccount,
           "user.info.basic,user.info.profile,user.info.stats,video.list,video.publish");
     CHECK(query.at("redirect_uri") == client.redirect_uri);
     CHECK(query.at("state") == "state-42");
-    CHECK(query.at("code_challenge") == kChallenge);
+    CHECK(query.at("code_challenge") == kPkceChallenge);
     CHECK(query.at("code_challenge_method") == "S256");
 }
 
 TEST_CASE_METHOD(TikTokAccount,
                  "TikTok trades a consent code once for a day's access token and a refresh token",
                  "[integration][social]") {
-    const auto redirect = authorize(kVerifier);
+    const auto redirect = authorize(kPkceVerifier);
     CHECK(redirect.at("state") == "state-42");
     const long long before = time::to_unix_ms(time::now()) / 1000;
-    const auto grant = tiktok->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto grant = tiktok->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE_FALSE(grant.failure);
     const auto& tokens = grant.credentials;
     CHECK(tokens.at("access_token").starts_with("act."));
     CHECK(tokens.at("refresh_token").starts_with("rft."));
-    CHECK(tokens.at("scope") == kAllScopes);
+    CHECK(tokens.at("scope") == kTikTokScopes);
     CHECK(social::missing_scopes(tokens, social::tiktok::kFactory.oauth_scopes).empty());
     CHECK(std::stoll(tokens.at("expires_at")) >= before + 86400);
     CHECK(std::stoll(tokens.at("expires_at")) <= before + 86402);
@@ -200,23 +186,23 @@ TEST_CASE_METHOD(TikTokAccount,
     CHECK(form.at("grant_type") == "authorization_code");
     CHECK(form.at("code") == redirect.at("code"));
     CHECK(form.at("redirect_uri") == client.redirect_uri);
-    CHECK(form.at("code_verifier") == kVerifier);
+    CHECK(form.at("code_verifier") == kPkceVerifier);
 
-    const auto reused = tiktok->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto reused = tiktok->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE(reused.failure);
     CHECK(reused.failure->kind == FailureKind::refused);
     CHECK(reused.failure->http_status == 400);
     CHECK(reused.failure->reason == "Authorization code is expired.");
 
-    const auto other = authorize(kVerifier);
-    const auto wrong = tiktok->exchange_code(client, other.at("code"), kVerifier + "0");
+    const auto other = authorize(kPkceVerifier);
+    const auto wrong = tiktok->exchange_code(client, other.at("code"), kPkceVerifier + "0");
     REQUIRE(wrong.failure);
     CHECK(wrong.failure->reason == "Code verifier or code challenge is invalid.");
 
     auto stranger = client;
     stranger.client_secret = "not-the-secret";
-    const auto third = authorize(kVerifier);
-    const auto unknown = tiktok->exchange_code(stranger, third.at("code"), kVerifier);
+    const auto third = authorize(kPkceVerifier);
+    const auto unknown = tiktok->exchange_code(stranger, third.at("code"), kPkceVerifier);
     REQUIRE(unknown.failure);
     CHECK(unknown.failure->kind == FailureKind::refused);
     CHECK(unknown.failure->http_status == 401);
@@ -234,7 +220,7 @@ TEST_CASE_METHOD(TikTokAccount,
     const auto renewed = tiktok->refresh(client, first);
     REQUIRE_FALSE(renewed.failure);
     CHECK(renewed.credentials.at("access_token") != first.at("access_token"));
-    CHECK(renewed.credentials.at("scope") == kAllScopes);
+    CHECK(renewed.credentials.at("scope") == kTikTokScopes);
     const auto form =
         form_fields(fake.calls("/tiktok/v2/oauth/token/")[1]["body"].get<std::string>());
     CHECK(form.at("grant_type") == "refresh_token");

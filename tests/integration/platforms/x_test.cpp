@@ -24,13 +24,7 @@ using social::FailureKind;
 namespace {
 
 // RFC 7636's example verifier (appendix B), whose S256 challenge the RFC gives.
-const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
-const std::string kChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
-const std::string kAllScopes = "tweet.read tweet.write users.read offline.access media.write";
-
-social::Upload png(const std::string& name, size_t bytes = 2'000) {
-    return {name, "image/png", std::string(bytes, 'p')};
-}
+const std::string kXScopes = "tweet.read tweet.write users.read offline.access media.write";
 
 // The X user @squawkapp, who consents when the tests connect the account.
 struct XAccount : ConnectorFixture {
@@ -54,9 +48,9 @@ struct XAccount : ConnectorFixture {
 
     // The tokens of a completed connection.
     social::Credentials connect(json choice = json::object()) {
-        const auto redirect = authorize(kVerifier, std::move(choice));
+        const auto redirect = authorize(kPkceVerifier, std::move(choice));
         REQUIRE(redirect.contains("code"));
-        auto grant = x->exchange_code(client, redirect.at("code"), kVerifier);
+        auto grant = x->exchange_code(client, redirect.at("code"), kPkceVerifier);
         REQUIRE_FALSE(grant.failure);
         return grant.credentials;
     }
@@ -99,15 +93,15 @@ TEST_CASE_METHOD(XAccount,
                  "X consent URL asks every scope joined by spaces with the state and an S256 "
                  "challenge",
                  "[integration][social]") {
-    const auto url = x->authorize_url(client, "state-42", social::code_challenge_of(kVerifier));
+    const auto url = x->authorize_url(client, "state-42", social::code_challenge_of(kPkceVerifier));
     REQUIRE(url.starts_with(fake.authorize_url("x") + "?"));
     const auto query = query_fields(url);
     CHECK(query.at("response_type") == "code");
     CHECK(query.at("client_id") == fake.oauth_client_id());
     CHECK(query.at("redirect_uri") == client.redirect_uri);
-    CHECK(query.at("scope") == kAllScopes);
+    CHECK(query.at("scope") == kXScopes);
     CHECK(query.at("state") == "state-42");
-    CHECK(query.at("code_challenge") == kChallenge);
+    CHECK(query.at("code_challenge") == kPkceChallenge);
     CHECK(query.at("code_challenge_method") == "S256");
     CHECK(url.find("scope=tweet.read%20tweet.write%20") != std::string::npos);
 }
@@ -115,15 +109,15 @@ TEST_CASE_METHOD(XAccount,
 TEST_CASE_METHOD(XAccount,
                  "X trades a consent code once and only with its verifier for expiring tokens",
                  "[integration][social]") {
-    const auto redirect = authorize(kVerifier);
+    const auto redirect = authorize(kPkceVerifier);
     CHECK(redirect.at("state") == "state-42");
     const long long before = time::to_unix_ms(time::now()) / 1000;
-    const auto grant = x->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto grant = x->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE_FALSE(grant.failure);
     const auto& tokens = grant.credentials;
     CHECK_FALSE(tokens.at("access_token").empty());
     CHECK_FALSE(tokens.at("refresh_token").empty());
-    CHECK(tokens.at("scope") == kAllScopes);
+    CHECK(tokens.at("scope") == kXScopes);
     CHECK(social::missing_scopes(tokens, social::x::kFactory.oauth_scopes).empty());
     CHECK(std::stoll(tokens.at("expires_at")) >= before + 7200);
     CHECK(std::stoll(tokens.at("expires_at")) <= before + 7202);
@@ -137,25 +131,25 @@ TEST_CASE_METHOD(XAccount,
     CHECK(form.at("grant_type") == "authorization_code");
     CHECK(form.at("code") == redirect.at("code"));
     CHECK(form.at("redirect_uri") == client.redirect_uri);
-    CHECK(form.at("code_verifier") == kVerifier);
+    CHECK(form.at("code_verifier") == kPkceVerifier);
     CHECK_FALSE(form.contains("client_secret"));
 
-    const auto reused = x->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto reused = x->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE(reused.failure);
     CHECK(reused.failure->kind == FailureKind::refused);
     CHECK(reused.failure->http_status == 400);
     CHECK(reused.failure->reason == "Value passed for the authorization code was invalid.");
 
-    const auto other = authorize(kVerifier);
-    const auto wrong = x->exchange_code(client, other.at("code"), kVerifier + "0");
+    const auto other = authorize(kPkceVerifier);
+    const auto wrong = x->exchange_code(client, other.at("code"), kPkceVerifier + "0");
     REQUIRE(wrong.failure);
     CHECK(wrong.failure->kind == FailureKind::refused);
     CHECK(wrong.failure->reason.find("code verifier") != std::string::npos);
 
     auto stranger = client;
     stranger.client_secret = "not-the-secret";
-    const auto third = authorize(kVerifier);
-    const auto unknown = x->exchange_code(stranger, third.at("code"), kVerifier);
+    const auto third = authorize(kPkceVerifier);
+    const auto unknown = x->exchange_code(stranger, third.at("code"), kPkceVerifier);
     REQUIRE(unknown.failure);
     CHECK(unknown.failure->kind == FailureKind::refused);
     CHECK(unknown.failure->http_status == 401);
@@ -164,15 +158,15 @@ TEST_CASE_METHOD(XAccount,
 TEST_CASE_METHOD(XAccount,
                  "X answers a denied consent with access_denied and the state and no code",
                  "[integration][social]") {
-    const auto denied = authorize(kVerifier, {{"deny", true}});
+    const auto denied = authorize(kPkceVerifier, {{"deny", true}});
     CHECK(denied.at("error") == "access_denied");
     CHECK(denied.at("state") == "state-42");
     CHECK_FALSE(denied.contains("code"));
 
     // With nobody at the consent page, or a plain challenge, it redirects nowhere.
-    CHECK(consent(x->authorize_url(client, "state-43", kChallenge)).empty());
+    CHECK(consent(x->authorize_url(client, "state-43", kPkceChallenge)).empty());
     fake.control_platform("x", "next_consent", {{"user_id", user_id}});
-    auto plain = x->authorize_url(client, "state-44", kChallenge);
+    auto plain = x->authorize_url(client, "state-44", kPkceChallenge);
     plain.replace(plain.find("S256"), 4, "plain");
     CHECK(consent(plain).empty());
 }
@@ -184,7 +178,7 @@ TEST_CASE_METHOD(XAccount, "X refresh rotates the refresh token and refuses the 
     REQUIRE_FALSE(renewed.failure);
     CHECK(renewed.credentials.at("access_token") != first.at("access_token"));
     CHECK(renewed.credentials.at("refresh_token") != first.at("refresh_token"));
-    CHECK(renewed.credentials.at("scope") == kAllScopes);
+    CHECK(renewed.credentials.at("scope") == kXScopes);
     const auto form = form_fields(fake.calls("/x/2/oauth2/token")[1]["body"].get<std::string>());
     CHECK(form.at("grant_type") == "refresh_token");
     CHECK(form.at("refresh_token") == first.at("refresh_token"));
@@ -323,17 +317,6 @@ TEST_CASE_METHOD(XAccount, "X uploads images before the post and attaches their 
     CHECK(refused.failure->reason.find("https://img.example/e.png") != std::string::npos);
     CHECK(fake.calls("/x/2/media/upload").size() == 3);
     CHECK(tweets().size() == 2);
-}
-
-// A video file of `bytes` bytes in `folder` as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / "clip.mp4").string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
 }
 
 TEST_CASE_METHOD(XAccount,

@@ -24,28 +24,18 @@ using social::FailureKind;
 namespace {
 
 // RFC 7636's example verifier (appendix B), whose S256 challenge the RFC gives.
-const std::string kVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
-const std::string kChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 const std::string kUpload = "https://www.googleapis.com/auth/youtube.upload";
 const std::string kRead = "https://www.googleapis.com/auth/youtube.readonly";
 const std::string kManage = "https://www.googleapis.com/auth/youtube.force-ssl";
-const std::string kAllScopes = kUpload + " " + kRead + " " + kManage;
+const std::string kYouTubeScopes = kUpload + " " + kRead + " " + kManage;
 const std::string kUploadPath = "/youtube/upload/youtube/v3/videos";
 constexpr long long kMiB = 1024 * 1024;
 
-// A video file of `bytes` bytes in `folder`, as the media stage hands it to a connector.
-social::Video video_file(const fs::ScratchDirectory& folder, long long bytes, int width = 1920,
-                         int height = 1080, double seconds = 42) {
-    social::Video video;
-    video.url = "https://cdn.example/clip.mp4";
-    video.path = (folder / ("clip-" + std::to_string(bytes) + ".mp4")).string();
-    video.content_type = "video/mp4";
-    video.bytes = bytes;
-    video.width = width;
-    video.height = height;
-    video.duration_seconds = seconds;
-    std::ofstream(video.path, std::ios::binary) << std::string(static_cast<size_t>(bytes), 'v');
-    return video;
+// A landscape video as most uploads are, named by its size so that one test can hold several.
+social::Video youtube_video(const fs::ScratchDirectory& folder, long long bytes, int width = 1920,
+                            int height = 1080, double seconds = 42) {
+    return video_file(folder, bytes,
+                      {seconds, width, height, "clip-" + std::to_string(bytes) + ".mp4"});
 }
 
 social::Message video_message(std::string text, social::Video video, json options = json::object(),
@@ -80,13 +70,13 @@ struct YouTubeChannel : ConnectorFixture {
         choice["user_id"] = user.empty() ? user_id : user;
         fake.control_platform("youtube", "next_consent", choice);
         return consent(
-            youtube->authorize_url(client, "state-42", social::code_challenge_of(kVerifier)));
+            youtube->authorize_url(client, "state-42", social::code_challenge_of(kPkceVerifier)));
     }
 
     social::Credentials connect(json choice = json::object(), const std::string& user = "") {
         const auto redirect = authorize(std::move(choice), user);
         REQUIRE(redirect.contains("code"));
-        auto grant = youtube->exchange_code(client, redirect.at("code"), kVerifier);
+        auto grant = youtube->exchange_code(client, redirect.at("code"), kPkceVerifier);
         REQUIRE_FALSE(grant.failure);
         return grant.credentials;
     }
@@ -134,15 +124,15 @@ TEST_CASE("YouTube is registered as an OAuth platform whose token endpoint has i
 TEST_CASE_METHOD(YouTubeChannel,
                  "YouTube consent URL asks offline access with a forced consent and every scope",
                  "[integration][social]") {
-    const auto url = youtube->authorize_url(client, "state-42", kChallenge);
+    const auto url = youtube->authorize_url(client, "state-42", kPkceChallenge);
     REQUIRE(url.starts_with(fake.authorize_url("youtube") + "?"));
     const auto query = query_fields(url);
     CHECK(query.at("response_type") == "code");
     CHECK(query.at("client_id") == fake.oauth_client_id());
     CHECK(query.at("redirect_uri") == client.redirect_uri);
-    CHECK(query.at("scope") == kAllScopes);
+    CHECK(query.at("scope") == kYouTubeScopes);
     CHECK(query.at("state") == "state-42");
-    CHECK(query.at("code_challenge") == kChallenge);
+    CHECK(query.at("code_challenge") == kPkceChallenge);
     CHECK(query.at("code_challenge_method") == "S256");
     CHECK(query.at("access_type") == "offline");
     CHECK(query.at("prompt") == "consent");
@@ -155,12 +145,12 @@ TEST_CASE_METHOD(YouTubeChannel,
     const auto redirect = authorize();
     CHECK(redirect.at("state") == "state-42");
     const long long before = time::to_unix_ms(time::now()) / 1000;
-    const auto grant = youtube->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto grant = youtube->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE_FALSE(grant.failure);
     const auto& tokens = grant.credentials;
     CHECK(tokens.at("access_token").starts_with("ya29."));
     CHECK_FALSE(tokens.at("refresh_token").empty());
-    CHECK(tokens.at("scope") == kAllScopes);
+    CHECK(tokens.at("scope") == kYouTubeScopes);
     CHECK(social::missing_scopes(tokens, social::youtube::kFactory.oauth_scopes).empty());
     CHECK(std::stoll(tokens.at("expires_at")) >= before + 3599);
     CHECK(std::stoll(tokens.at("expires_at")) <= before + 3601);
@@ -175,18 +165,18 @@ TEST_CASE_METHOD(YouTubeChannel,
     CHECK(form.at("grant_type") == "authorization_code");
     CHECK(form.at("code") == redirect.at("code"));
     CHECK(form.at("redirect_uri") == client.redirect_uri);
-    CHECK(form.at("code_verifier") == kVerifier);
+    CHECK(form.at("code_verifier") == kPkceVerifier);
     CHECK(form.at("client_id") == fake.oauth_client_id());
     CHECK(form.at("client_secret") == fake.oauth_client_secret());
 
-    const auto reused = youtube->exchange_code(client, redirect.at("code"), kVerifier);
+    const auto reused = youtube->exchange_code(client, redirect.at("code"), kPkceVerifier);
     REQUIRE(reused.failure);
     CHECK(reused.failure->kind == FailureKind::refused);
     CHECK(reused.failure->http_status == 400);
     CHECK(reused.failure->reason == "Bad Request");
 
     const auto other = authorize();
-    const auto wrong = youtube->exchange_code(client, other.at("code"), kVerifier + "0");
+    const auto wrong = youtube->exchange_code(client, other.at("code"), kPkceVerifier + "0");
     REQUIRE(wrong.failure);
     CHECK(wrong.failure->reason == "Invalid code verifier.");
 
@@ -260,7 +250,7 @@ TEST_CASE_METHOD(YouTubeChannel,
     const auto account = target(connect());
     const auto p =
         youtube->publish(account, video_message("Launch day\nEverything we shipped this week.",
-                                                video_file(folder, 20'000'000)));
+                                                youtube_video(folder, 20'000'000)));
     REQUIRE_FALSE(p.failure);
     CHECK(p.message_id.size() == 11);
     CHECK(p.url == "https://www.youtube.com/watch?v=" + p.message_id);
@@ -294,7 +284,7 @@ TEST_CASE_METHOD(YouTubeChannel,
                  "[integration][social]") {
     const auto account = target(connect());
     const auto p = youtube->publish(
-        account, video_message("Behind the scenes", video_file(folder, 3 * kMiB, 1080, 1920, 45),
+        account, video_message("Behind the scenes", youtube_video(folder, 3 * kMiB, 1080, 1920, 45),
                                json::object(), "short"));
     REQUIRE_FALSE(p.failure);
     CHECK(p.url == "https://www.youtube.com/shorts/" + p.message_id);
@@ -302,15 +292,15 @@ TEST_CASE_METHOD(YouTubeChannel,
 
     // A title that names #shorts already keeps its words.
     const auto tagged = youtube->publish(
-        account, video_message("Quick tip #shorts", video_file(folder, kMiB, 720, 720, 10),
+        account, video_message("Quick tip #shorts", youtube_video(folder, kMiB, 720, 720, 10),
                                json::object(), "short"));
     REQUIRE_FALSE(tagged.failure);
     CHECK(videos()[1]["snippet"]["title"] == "Quick tip #shorts");
 
     // Landscape, too long or of unknown size: refused before any call.
     for (const auto& video :
-         {video_file(folder, 1000, 1920, 1080, 30), video_file(folder, 1001, 1080, 1920, 181),
-          video_file(folder, 1002, 0, 0, 0)}) {
+         {youtube_video(folder, 1000, 1920, 1080, 30), youtube_video(folder, 1001, 1080, 1920, 181),
+          youtube_video(folder, 1002, 0, 0, 0)}) {
         const auto refused =
             youtube->publish(account, video_message("not a short", video, json::object(), "short"));
         REQUIRE(refused.failure);
@@ -339,8 +329,8 @@ TEST_CASE_METHOD(YouTubeChannel,
     auto good = options;
     good["title"] = "Our best take";
     CHECK(check(good, "video").empty());
-    const auto p =
-        youtube->publish(account, video_message("The description", video_file(folder, kMiB), good));
+    const auto p = youtube->publish(
+        account, video_message("The description", youtube_video(folder, kMiB), good));
     REQUIRE_FALSE(p.failure);
     const auto stored = videos()[0];
     CHECK(stored["snippet"]["title"] == "Our best take");
@@ -375,7 +365,7 @@ TEST_CASE_METHOD(YouTubeChannel,
     // The second chunk arrives whole but its answer never comes back.
     fake.program(kUploadPath, {json::object(), json::object(), {{"delay_ms", 1500}}});
     const auto p =
-        youtube->publish(account, video_message("Resumed", video_file(folder, 20'000'000)));
+        youtube->publish(account, video_message("Resumed", youtube_video(folder, 20'000'000)));
     REQUIRE_FALSE(p.failure);
     CHECK(upload()["pieces"] ==
           json::array({"bytes 0-8388607/20000000", "bytes 8388608-16777215/20000000",
@@ -396,7 +386,7 @@ TEST_CASE_METHOD(YouTubeChannel,
     fake.control_platform("youtube", "partial_chunk", {{"first", 8 * kMiB}, {"bytes", 4 * kMiB}});
     fake.program(kUploadPath, {json::object(), json::object(), {{"delay_ms", 1500}}});
     const auto p =
-        youtube->publish(account, video_message("Partly", video_file(folder, 20'000'000)));
+        youtube->publish(account, video_message("Partly", youtube_video(folder, 20'000'000)));
     REQUIRE_FALSE(p.failure);
     CHECK(upload()["pieces"] ==
           json::array({"bytes 0-8388607/20000000", "bytes 8388608-16777215/20000000",
@@ -411,7 +401,7 @@ TEST_CASE_METHOD(YouTubeChannel,
                  "[integration][social]") {
     const auto account = target(connect());
     fake.program(kUploadPath, {json::object(), {{"delay_ms", 1500}}});
-    const auto p = youtube->publish(account, video_message("Once", video_file(folder, kMiB)));
+    const auto p = youtube->publish(account, video_message("Once", youtube_video(folder, kMiB)));
     REQUIRE_FALSE(p.failure);
     CHECK(upload()["pieces"].size() == 1);
     REQUIRE(videos().size() == 1);
@@ -426,13 +416,13 @@ TEST_CASE_METHOD(YouTubeChannel,
     // The first of two chunks is answered nowhere, nor are the status queries: no video exists.
     fake.program(kUploadPath, {json::object(), lost, lost, lost, lost});
     const auto early =
-        youtube->publish(account, video_message("Early", video_file(folder, 9 * kMiB)));
+        youtube->publish(account, video_message("Early", youtube_video(folder, 9 * kMiB)));
     REQUIRE(early.failure);
     CHECK(early.failure->kind == FailureKind::not_accepted);
 
     // The last chunk went out: the video may be there, so it must not be sent again blindly.
     fake.program(kUploadPath, {json::object(), lost, lost, lost, lost});
-    const auto late = youtube->publish(account, video_message("Late", video_file(folder, kMiB)));
+    const auto late = youtube->publish(account, video_message("Late", youtube_video(folder, kMiB)));
     REQUIRE(late.failure);
     CHECK(late.failure->kind == FailureKind::unknown_outcome);
     CHECK(videos().size() == 1);
@@ -452,7 +442,7 @@ TEST_CASE_METHOD(YouTubeChannel, "YouTube refuses a post without a video before 
     CHECK(images.failure->kind == FailureKind::refused);
     // A description YouTube would refuse is refused here first.
     const auto angled =
-        youtube->publish(account, video_message("a <tag>", video_file(folder, 1000)));
+        youtube->publish(account, video_message("a <tag>", youtube_video(folder, 1000)));
     REQUIRE(angled.failure);
     CHECK(angled.failure->reason.find("'<' or '>'") != std::string::npos);
     CHECK(fake.calls("/youtube/").empty());
@@ -467,7 +457,8 @@ TEST_CASE_METHOD(YouTubeChannel,
     const auto own = net::parse_url(fake.base_url("youtube"));
     fake.control_platform("youtube", "upload_host",
                           {{"host", "localhost:" + std::to_string(own.port)}});
-    const auto p = youtube->publish(account, video_message("Elsewhere", video_file(folder, 1000)));
+    const auto p =
+        youtube->publish(account, video_message("Elsewhere", youtube_video(folder, 1000)));
     REQUIRE(p.failure);
     CHECK(p.failure->kind == FailureKind::refused);
     CHECK(p.failure->reason.find("off its API's host") != std::string::npos);
@@ -481,7 +472,7 @@ TEST_CASE_METHOD(YouTubeChannel,
                  "[integration][social]") {
     const auto account = target(connect());
     const auto p =
-        youtube->publish(account, video_message("First words", video_file(folder, kMiB),
+        youtube->publish(account, video_message("First words", youtube_video(folder, kMiB),
                                                 {{"category_id", "10"}, {"tags", {"music"}}}));
     REQUIRE_FALSE(p.failure);
     auto edit = message("Better words");
@@ -519,7 +510,8 @@ TEST_CASE_METHOD(YouTubeChannel,
 TEST_CASE_METHOD(YouTubeChannel, "YouTube deletes a video and deleting it again succeeds",
                  "[integration][social]") {
     const auto account = target(connect());
-    const auto p = youtube->publish(account, video_message("Gone soon", video_file(folder, kMiB)));
+    const auto p =
+        youtube->publish(account, video_message("Gone soon", youtube_video(folder, kMiB)));
     REQUIRE_FALSE(p.failure);
     REQUIRE_FALSE(youtube->remove(account, p.message_id).failure);
     CHECK(videos().empty());
@@ -536,10 +528,11 @@ TEST_CASE_METHOD(YouTubeChannel, "YouTube deletes a video and deleting it again 
 TEST_CASE_METHOD(YouTubeChannel, "YouTube lists the channel's uploads newest first",
                  "[integration][social]") {
     const auto account = target(connect());
-    const auto first = youtube->publish(account, video_message("One", video_file(folder, 1000)));
+    const auto first = youtube->publish(account, video_message("One", youtube_video(folder, 1000)));
     REQUIRE_FALSE(first.failure);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    const auto second = youtube->publish(account, video_message("Two", video_file(folder, 1001)));
+    const auto second =
+        youtube->publish(account, video_message("Two", youtube_video(folder, 1001)));
     REQUIRE_FALSE(second.failure);
     const auto listing = youtube->list_recent(account);
     REQUIRE(listing);
@@ -567,7 +560,7 @@ TEST_CASE_METHOD(YouTubeChannel,
     CHECK(channel->metrics.followers == 1200);
     CHECK(channel->metrics.video_views == 34000);
 
-    const auto p = youtube->publish(account, video_message("Counted", video_file(folder, 1000)));
+    const auto p = youtube->publish(account, video_message("Counted", youtube_video(folder, 1000)));
     REQUIRE_FALSE(p.failure);
     fake.control_platform(
         "youtube", "statistics",
@@ -599,7 +592,7 @@ TEST_CASE_METHOD(YouTubeChannel,
 TEST_CASE_METHOD(YouTubeChannel, "YouTube failures are classified as the publish worker relies on",
                  "[integration][social]") {
     const auto account = target(connect());
-    const auto clip = video_file(folder, kMiB);
+    const auto clip = youtube_video(folder, kMiB);
 
     // The daily quota: not accepted until it resets at midnight Pacific time.
     fake.control_platform("youtube", "fail",

@@ -1,5 +1,7 @@
 #include "common/extensions/platforms/bluesky/facets.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -53,13 +55,6 @@ bool is_handle(std::string_view handle) {
            (label.front() >= 'A' && label.front() <= 'Z');
 }
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 }  // namespace
 
 nlohmann::json link_facets(std::string_view text) {
@@ -96,7 +91,7 @@ std::vector<Mention> find_mentions(std::string_view text) {
         while (end > at + 1 && !is_alnum(text[end - 1])) --end;
         const auto handle = text.substr(at + 1, end - at - 1);
         if (word_follows || !is_handle(handle)) continue;
-        mentions.push_back({at, end, lower(handle)});
+        mentions.push_back({at, end, text::ascii_lowercase(handle)});
     }
     return mentions;
 }

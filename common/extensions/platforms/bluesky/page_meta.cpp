@@ -22,12 +22,6 @@ size_t find_ignoring_case(std::string_view text, std::string_view needle, size_t
     return std::string_view::npos;
 }
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = text::ascii_lower(c);
-    return out;
-}
-
 bool is_tag_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
@@ -88,7 +82,7 @@ std::map<std::string, std::string> attributes(std::string_view html, size_t& at)
         while (at < html.size() && !is_tag_space(html[at]) && html[at] != '=' && html[at] != '>' &&
                html[at] != '/')
             ++at;
-        const std::string name = lower(html.substr(name_start, at - name_start));
+        const std::string name = text::ascii_lowercase(html.substr(name_start, at - name_start));
         while (at < html.size() && is_tag_space(html[at])) ++at;
         if (at >= html.size() || html[at] != '=') {
             found.emplace(name, "");
@@ -129,7 +123,7 @@ PageMeta read_page_meta(std::string_view html) {
         size_t name_end = at + 1;
         while (name_end < html.size() && std::isalnum(static_cast<unsigned char>(html[name_end])))
             ++name_end;
-        const std::string name = lower(html.substr(at + 1, name_end - at - 1));
+        const std::string name = text::ascii_lowercase(html.substr(at + 1, name_end - at - 1));
         size_t tag_end = name_end;
         const auto attrs = attributes(html, tag_end);
         if (name == "meta") {
@@ -137,7 +131,7 @@ PageMeta read_page_meta(std::string_view html) {
                 attrs.contains("property") ? attrs.find("property") : attrs.find("name");
             const auto content = attrs.find("content");
             if (key != attrs.end() && content != attrs.end())
-                meta.emplace(lower(key->second), content->second);
+                meta.emplace(text::ascii_lowercase(key->second), content->second);
         } else if (name == "title" || name == "script" || name == "style") {
             // Their content is text, never tags: a script may well write "<meta".
             const size_t close = find_ignoring_case(html, "</" + name, tag_end);

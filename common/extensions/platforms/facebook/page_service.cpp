@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void not_found() {
+[[noreturn]] void page_not_found() {
     throw ApiError(ErrorCode::NotFound, "No connected Facebook Page account with this id.");
 }
 
@@ -28,7 +28,7 @@ Account page_account(db::MysqlPool& mysql, long long workspace_id, const std::st
         return AccountRepository::find(s, workspace_id, AccountView::live, id);
     });
     if (!account || account->platform != kFactory.id || account->status != AccountStatus::connected)
-        not_found();
+        page_not_found();
     return *account;
 }
 

@@ -1,6 +1,7 @@
 #include "common/extensions/providers/openai/openai_answers.hpp"
 
 #include "common/core/crypto/base64.hpp"
+#include "common/core/text/ascii.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/extensions/providers/openai/transcription_languages.hpp"
 
@@ -35,12 +36,6 @@ std::string text_member(const json& object, const char* key) {
     if (value->is_string()) return value->get<std::string>();
     // Some servers put the HTTP status in "code".
     return value->is_primitive() ? value->dump() : std::string();
-}
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
 }
 
 std::optional<long long> whole_number(std::string_view text) {
@@ -85,7 +80,7 @@ std::chrono::seconds retry_after(const http::Response& response) {
 }
 
 bool names_content_policy(const ApiError& e) {
-    const std::string tags = lower(e.code) + " " + lower(e.type);
+    const std::string tags = text::ascii_lowercase(e.code) + " " + text::ascii_lowercase(e.type);
     for (const char* word : {"content_policy", "moderation", "safety", "content_filter"})
         if (tags.find(word) != std::string::npos) return true;
     return false;
@@ -93,7 +88,7 @@ bool names_content_policy(const ApiError& e) {
 
 bool names_missing_model(long status, const ApiError& e) {
     return e.code == "model_not_found" ||
-           (status == 404 && lower(e.message).find("model") != std::string::npos);
+           (status == 404 && text::ascii_lowercase(e.message).find("model") != std::string::npos);
 }
 
 [[noreturn]] void refused_content(const std::string& message) {

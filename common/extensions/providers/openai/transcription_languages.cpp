@@ -1,5 +1,7 @@
 #include "common/extensions/providers/openai/transcription_languages.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -29,9 +31,7 @@ std::span<const TranscriptionLanguage> transcription_languages() {
 }
 
 std::string language_code(std::string_view reported) {
-    std::string lower(reported);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = text::ascii_lowercase(reported);
     const auto it = std::find_if(kLanguages.begin(), kLanguages.end(), [&](const auto& language) {
         return language.code == lower || language.name == lower;
     });
