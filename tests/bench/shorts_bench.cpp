@@ -3,8 +3,8 @@
 // with the same ASS file. The bare command is the very argv the worker ran, read from /proc while
 // it rendered (its ASS file copied then); only its output path differs. Transcription is measured
 // on its own, as a speech-to-text job of the same source.
+#include "common/core/fs/work_files.hpp"
 #include "tests/bench/support/bench.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
 
@@ -64,7 +64,7 @@ std::string spoken_source(const std::string& dir) {
                   "-pix_fmt", "yuv420p",
                   "-c:a",     "aac",
                   mp4});
-    return read_file(mp4);
+    return squawk::fs::read_file(mp4).value_or("");
 }
 
 std::string upload(Stack& stack, const std::string& key, const std::string& bytes) {
@@ -117,7 +117,7 @@ struct RunningRender {
 std::optional<RunningRender> running_render(const std::string& job_id) {
     std::error_code ignored;
     for (const auto& entry : stdfs::directory_iterator("/proc", ignored)) {
-        const std::string raw = read_file(entry.path() / "cmdline");
+        const std::string raw = squawk::fs::read_file(entry.path() / "cmdline").value_or("");
         if (raw.find(job_id) == std::string::npos || raw.find(kCaptionsFilter) == std::string::npos)
             continue;
         std::vector<std::string> argv;

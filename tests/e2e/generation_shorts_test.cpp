@@ -2,8 +2,8 @@
 // pause and rendered as a 1080x1920 H.264/AAC clip whose captions show while words are spoken and
 // not in the pauses; refused with the fields named and not charged; cancelled mid-render without
 // leftovers; made once when the worker dies mid-render.
+#include "common/core/fs/work_files.hpp"
 #include "tests/support/api_checks.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/stack.hpp"
@@ -53,7 +53,7 @@ std::string spoken_video(const Stack& stack, int parts) {
             "-i",      wav,       "-shortest", "-c:v",
             "libx264", "-preset", "ultrafast", "-pix_fmt",
             "yuv420p", "-c:a",    "aac",       mp4});
-    return read_file(mp4);
+    return squawk::fs::read_file(mp4).value_or("");
 }
 
 nlohmann::json submit_short(Stack& stack, const std::string& key, const nlohmann::json& body) {
@@ -71,7 +71,7 @@ std::string caption_region(const Stack& stack, const stdfs::path& mp4, double se
             "crop=1080:" + std::to_string(kRegionHeight) + ":0:" + std::to_string(kRegionTop) +
                 ",format=gray",
             "-f", "rawvideo", raw.string()});
-    const auto bytes = read_file(raw);
+    const auto bytes = squawk::fs::read_file(raw).value_or("");
     REQUIRE(bytes.size() == 1080u * kRegionHeight);
     return bytes;
 }
@@ -208,7 +208,8 @@ TEST_CASE("short requests that cannot be made are refused with the fields named 
     const std::string png = stack.dir() + "/red.png";
     run_ok({"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v",
             "1", png});
-    const auto picture = uploaded_media(stack, key, read_file(png), "red.png");
+    const auto picture =
+        uploaded_media(stack, key, squawk::fs::read_file(png).value_or(""), "red.png");
     const auto other = stack.create_tenant("other");
     const auto theirs = uploaded_media(stack, other.test_key, spoken_video(stack, 1), "theirs.mp4");
     const auto ours = uploaded_media(stack, key, spoken_video(stack, 1), "ours.mp4");
@@ -315,7 +316,8 @@ TEST_CASE("a recording without a picture makes several word-pop clips over a pla
     for (int i = 1; i <= 14; ++i)
         ssml += "Part " + std::to_string(i) + ". We keep talking for a while. <break time=\"1s\"/>";
     run_ok({"espeak-ng", "-m", "-w", wav, ssml + "</speak>"});
-    const auto source = uploaded_media(stack, key, read_file(wav), "talk.wav");
+    const auto source =
+        uploaded_media(stack, key, squawk::fs::read_file(wav).value_or(""), "talk.wav");
     const auto accepted = submit_short(stack, key,
                                        {{"media_id", source},
                                         {"caption_style", "word-pop"},

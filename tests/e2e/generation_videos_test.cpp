@@ -1,9 +1,9 @@
 // Videos from the outside: narrated slideshows composed into real H.264/AAC MP4 files of the size
 // asked and as long as their narrations, read back, listed, deleted, refused with the fields
 // named and not charged, kept in their workspace, and cancelled mid-render without leftovers.
+#include "common/core/fs/work_files.hpp"
 #include "common/domain/generation/wav_info.hpp"
 #include "tests/support/api_checks.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/media_checks.hpp"
 #include "tests/support/stack.hpp"
 
@@ -28,7 +28,7 @@ constexpr double kScenePadSeconds = 0.3;
 double narration_seconds(const Stack& stack, const std::string& text) {
     const auto wav = stdfs::path(stack.dir()) / "expected-narration.wav";
     output_of("espeak-ng -w '" + wav.string() + "' '" + text + "'");
-    const auto info = squawk::generation::parse_wav(read_file(wav));
+    const auto info = squawk::generation::parse_wav(squawk::fs::read_file(wav).value_or(""));
     REQUIRE(info);
     return info->duration_seconds;
 }

@@ -2,10 +2,10 @@
 // upload URL then confirm) and streamed to disk as they arrive, listing, ranged downloads,
 // tenancy, expiry of unused upload URLs and deletion refused while a scheduled post uses the file.
 #include "common/core/config/config.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/storage/local_object_store.hpp"
 #include "common/domain/media/media_service.hpp"
 #include "tests/support/api_checks.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/raw_connection.hpp"
@@ -25,6 +25,7 @@ namespace stdfs = std::filesystem;
 namespace {
 
 constexpr const char* kBoundary = "squawk-test-boundary-7f3a";
+constexpr const char* kMultipartType = "multipart/form-data; boundary=squawk-test-boundary-7f3a";
 
 // Sets SQUAWK_* settings for the daemons a Stack starts (they inherit the environment) and
 // removes them again: the stack writes [media] itself, so its extra_config cannot add keys to it.
@@ -49,7 +50,7 @@ std::string make_file(Stack& stack, const std::string& name, std::vector<std::st
     const auto made = run_command(argv);
     INFO(made.err);
     REQUIRE(made.exit_code == 0);
-    return read_file(path);
+    return squawk::fs::read_file(path).value_or("");
 }
 
 std::string mp4_2s(Stack& stack) {
@@ -65,7 +66,7 @@ std::string wav_speech(Stack& stack) {
     const std::string path = stack.dir() + "/speech.wav";
     const auto made = run_command({"espeak-ng", "-w", path, "Hello from the media library."});
     REQUIRE(made.exit_code == 0);
-    return read_file(path);
+    return squawk::fs::read_file(path).value_or("");
 }
 
 std::string form_with_file(const std::string& bytes, const std::string& filename,
@@ -79,7 +80,7 @@ std::string form_with_file(const std::string& bytes, const std::string& filename
 HttpResponse upload(Stack& stack, const std::string& key, const std::string& body) {
     return stack.request_raw(
         "POST", "/v1/media/upload-direct", body, key,
-        {{"Content-Type", std::string("multipart/form-data; boundary=") + kBoundary}});
+        {{"Content-Type", kMultipartType}});
 }
 
 HttpResponse upload_file(Stack& stack, const std::string& key, const std::string& bytes,

@@ -2,9 +2,9 @@
 // credentials sealed and never returned, listing, health after a revoked token, rename, move with
 // its scope rule, disconnect, account groups and their limits, tenancy, and the rate tier.
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
 
@@ -40,7 +40,7 @@ TEST_CASE_METHOD(
     check_success_envelope(listed, 200);
     CHECK(listed.body.find(token) == std::string::npos);
     CHECK(listed.json["pagination"]["total"] == 1);
-    const std::string log = read_file(stack.dir() + "/api.log");
+    const std::string log = squawk::fs::read_file(stack.dir() + "/api.log").value_or("");
     CHECK(log.find(token.substr(token.find(':') + 1)) == std::string::npos);
 }
 

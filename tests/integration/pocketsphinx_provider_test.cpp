@@ -2,10 +2,10 @@
 // muxed by ffmpeg) is transcribed into timed words; a file without audio fails for good; a stop
 // request ends a long transcription at once; nothing is left behind in the temporary directory.
 #include "common/extensions/providers/pocketsphinx/pocketsphinx_provider.hpp"
+#include "common/core/fs/work_files.hpp"
 #include "common/core/process/subprocess.hpp"
 #include "common/domain/generation/provider_error.hpp"
 #include "common/domain/generation/wav_info.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/provider_calls.hpp"
 
 #include <catch2/catch.hpp>
@@ -101,7 +101,7 @@ PocketsphinxProvider provider(int timeout_seconds = 600) {
 }
 
 double duration_of(const stdfs::path& wav) {
-    const auto info = generation::parse_wav(testing::read_file(wav));
+    const auto info = generation::parse_wav(squawk::fs::read_file(wav).value_or(""));
     REQUIRE(info);
     return info->duration_seconds;
 }

@@ -5,7 +5,6 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/fs/work_files.hpp"
 #include "tests/support/fake_s3.hpp"
-#include "tests/support/file_bytes.hpp"
 #include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
 
@@ -76,7 +75,7 @@ TEST_CASE("S3: a multi-megabyte file streams up and back down byte for byte") {
     CHECK(store.size("ws_1/med_big.bin") == content.size());
 
     store.fetch_to_file("ws_1/med_big.bin", scratch / "download.bin");
-    CHECK(read_file(scratch / "download.bin") == content);
+    CHECK(squawk::fs::read_file(scratch / "download.bin").value_or("") == content);
 
     write_file(scratch / "empty", "");
     store.put_file("ws_1/empty", scratch / "empty", "text/plain");
@@ -125,7 +124,7 @@ TEST_CASE("S3: a presigned PUT works from plain curl with no credentials, for it
                       scratch / "answer") == 200);
     CHECK(store.size("ws_3/photo.png") == 16u);
     store.fetch_to_file("ws_3/photo.png", scratch / "back");
-    CHECK(read_file(scratch / "back") == "not really a png");
+    CHECK(squawk::fs::read_file(scratch / "back").value_or("") == "not really a png");
 }
 
 TEST_CASE("S3: a presigned GET downloads with plain curl under the overridden headers") {
@@ -140,8 +139,8 @@ TEST_CASE("S3: a presigned GET downloads with plain curl under the overridden he
                            .content_disposition = "attachment; filename=\"Q3 report.pdf\""});
     REQUIRE(url);
     CHECK(curl_status({"-D", (scratch / "headers").string(), *url}, scratch / "body") == 200);
-    CHECK(read_file(scratch / "body") == "report body");
-    const auto headers = read_file(scratch / "headers");
+    CHECK(squawk::fs::read_file(scratch / "body").value_or("") == "report body");
+    const auto headers = squawk::fs::read_file(scratch / "headers").value_or("");
     CHECK(headers.find("attachment; filename=\"Q3 report.pdf\"") != std::string::npos);
     CHECK(headers.find("text/plain") != std::string::npos);
 
@@ -149,7 +148,8 @@ TEST_CASE("S3: a presigned GET downloads with plain curl under the overridden he
     std::string other = *url;
     other.replace(other.find("med_x.pdf"), 9, "med_y.pdf");
     CHECK(curl_status({other}, scratch / "refused") == 403);
-    CHECK(read_file(scratch / "refused").find("SignatureDoesNotMatch") != std::string::npos);
+    CHECK(squawk::fs::read_file(scratch / "refused").value_or("").find("SignatureDoesNotMatch") !=
+          std::string::npos);
 }
 
 TEST_CASE("S3: a presigned URL is refused once its time to live has passed") {
@@ -163,8 +163,9 @@ TEST_CASE("S3: a presigned URL is refused once its time to live has passed") {
     // The signing time has whole seconds, so the URL lives between one and two seconds.
     std::this_thread::sleep_for(std::chrono::milliseconds(2500));
     CHECK(curl_status({*url}, scratch / "body") == 403);
-    INFO(read_file(scratch / "body"));
-    CHECK(read_file(scratch / "body").find("Request has expired") != std::string::npos);
+    INFO(squawk::fs::read_file(scratch / "body").value_or(""));
+    CHECK(squawk::fs::read_file(scratch / "body").value_or("").find("Request has expired") !=
+          std::string::npos);
     CHECK_THROWS_AS(store.presign_get("ws_5/f.txt", std::chrono::seconds(0), {}),
                     std::invalid_argument);
     CHECK_THROWS_AS(store.presign_get("ws_5/f.txt", std::chrono::seconds(604801), {}),
@@ -206,11 +207,11 @@ TEST_CASE("S3: keys with spaces, reserved characters and non-ASCII letters round
         store.put_file(key, scratch / "f", "text/plain");
         CHECK(store.size(key) == ("content of " + key).size());
         store.fetch_to_file(key, scratch / "back");
-        CHECK(read_file(scratch / "back") == "content of " + key);
+        CHECK(squawk::fs::read_file(scratch / "back").value_or("") == "content of " + key);
         const auto url = store.presign_get(key, std::chrono::minutes(1), {});
         REQUIRE(url);
         CHECK(curl_status({*url}, scratch / "presigned") == 200);
-        CHECK(read_file(scratch / "presigned") == "content of " + key);
+        CHECK(squawk::fs::read_file(scratch / "presigned").value_or("") == "content of " + key);
         store.remove(key);
         CHECK_FALSE(store.exists(key));
     }
@@ -232,7 +233,7 @@ TEST_CASE(
     CHECK_FALSE(store.exists("ws_9/work.bin"));
     CHECK(store.size("ws_9/med_a.bin") == content.size());
     store.fetch_to_file("ws_9/med_a.bin", scratch / "back");
-    CHECK(read_file(scratch / "back") == content);
+    CHECK(squawk::fs::read_file(scratch / "back").value_or("") == content);
 
     store.move("ws_9/med_a.bin", "ws_10/final/med_b.bin");
     CHECK_FALSE(store.exists("ws_9/med_a.bin"));
@@ -252,7 +253,7 @@ TEST_CASE("S3: moving a missing object raises NoSuchKey and leaves the destinati
     CHECK(missing.http_status() == 404);
     CHECK_FALSE(missing.retryable());
     store.fetch_to_file("ws_11/kept.txt", scratch / "back");
-    CHECK(read_file(scratch / "back") == "kept");
+    CHECK(squawk::fs::read_file(scratch / "back").value_or("") == "kept");
 }
 
 TEST_CASE("S3: moving a key onto itself leaves the object as it was") {
@@ -263,7 +264,7 @@ TEST_CASE("S3: moving a key onto itself leaves the object as it was") {
     store.put_file("ws_12/same.txt", scratch / "f", "text/plain");
     store.move("ws_12/same.txt", "ws_12/same.txt");
     store.fetch_to_file("ws_12/same.txt", scratch / "back");
-    CHECK(read_file(scratch / "back") == "stays");
+    CHECK(squawk::fs::read_file(scratch / "back").value_or("") == "stays");
 }
 
 TEST_CASE("S3: a move with a wrong secret is refused and both objects stay as they were") {
@@ -297,7 +298,7 @@ TEST_CASE("S3: keys with spaces, reserved characters and non-ASCII letters move 
         store.move(from, to);
         CHECK_FALSE(store.exists(from));
         store.fetch_to_file(to, scratch / "back");
-        CHECK(read_file(scratch / "back") == content);
+        CHECK(squawk::fs::read_file(scratch / "back").value_or("") == content);
     }
 }
 

@@ -1,7 +1,7 @@
 #include "tests/support/media_checks.hpp"
+#include "common/core/fs/work_files.hpp"
 
 #include "tests/support/api_checks.hpp"
-#include "tests/support/file_bytes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -47,7 +47,7 @@ std::string png_64x48(const Stack& stack) {
     const auto made = run_command({"ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
                                    "color=c=red:s=64x48", "-frames:v", "1", path});
     REQUIRE(made.exit_code == 0);
-    return read_file(path);
+    return squawk::fs::read_file(path).value_or("");
 }
 
 nlohmann::json probe_media(const Stack& stack, const std::string& bytes, const std::string& name) {
@@ -74,7 +74,7 @@ std::vector<stdfs::path> files_of_job(const Stack& stack, const std::string& job
 bool process_naming(const std::string& text) {
     std::error_code ignored;
     for (const auto& entry : stdfs::directory_iterator("/proc", ignored)) {
-        std::string command = read_file(entry.path() / "cmdline");
+        std::string command = squawk::fs::read_file(entry.path() / "cmdline").value_or("");
         std::replace(command.begin(), command.end(), '\0', ' ');
         if (command.find(text) != std::string::npos) return true;
     }

@@ -7,7 +7,6 @@
 #include "common/core/fs/work_files.hpp"
 #include "common/core/storage/object_key.hpp"
 #include "common/core/storage/object_store_factory.hpp"
-#include "tests/support/file_bytes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -42,13 +41,13 @@ TEST_CASE("a local put moves the file under its key and a fetch copies it out wh
 
     store.put_file("ws_1/med_a.bin", upload, "application/octet-stream");
     CHECK_FALSE(std::filesystem::exists(upload));
-    CHECK(testing::read_file(scratch / "root" / "ws_1" / "med_a.bin") == content);
+    CHECK(squawk::fs::read_file(scratch / "root" / "ws_1" / "med_a.bin").value_or("") == content);
     CHECK(store.exists("ws_1/med_a.bin"));
     CHECK(store.size("ws_1/med_a.bin") == content.size());
 
     const auto copy = scratch / "copy.bin";
     store.fetch_to_file("ws_1/med_a.bin", copy);
-    CHECK(testing::read_file(copy) == content);
+    CHECK(squawk::fs::read_file(copy).value_or("") == content);
     CHECK(entries_in(scratch.path()) == 2);  // root/ and copy.bin: no temporary file left
 }
 
@@ -60,7 +59,7 @@ TEST_CASE("a local put replaces an existing object") {
     store.put_file("k/obj", scratch / "first", "text/plain");
     store.put_file("k/obj", scratch / "second", "text/plain");
     CHECK(store.size("k/obj") == 14);
-    CHECK(testing::read_file(*store.local_path("k/obj")) == "second version");
+    CHECK(squawk::fs::read_file(*store.local_path("k/obj")).value_or("") == "second version");
     CHECK(entries_in(scratch / "root" / "k") == 1);
 }
 
@@ -83,7 +82,7 @@ TEST_CASE("a local put from another filesystem copies the file and removes the o
     write_file(elsewhere / "upload", "from tmpfs");
     store.put_file("ws_2/x.txt", elsewhere / "upload", "text/plain");
     CHECK_FALSE(std::filesystem::exists(elsewhere / "upload"));
-    CHECK(testing::read_file(scratch / "root" / "ws_2" / "x.txt") == "from tmpfs");
+    CHECK(squawk::fs::read_file(scratch / "root" / "ws_2" / "x.txt").value_or("") == "from tmpfs");
     CHECK(entries_in(scratch / "root" / "ws_2") == 1);
 }
 
@@ -123,7 +122,8 @@ TEST_CASE("a local move renames the object over the one it replaces and the sour
 
     store.move("ws_1/work.bin", "ws_1/med_a.bin");
     CHECK_FALSE(store.exists("ws_1/work.bin"));
-    CHECK(testing::read_file(*store.local_path("ws_1/med_a.bin")) == "the new object");
+    CHECK(squawk::fs::read_file(*store.local_path("ws_1/med_a.bin")).value_or("") ==
+          "the new object");
     CHECK(entries_in(scratch / "root" / "ws_1") == 1);
 }
 
@@ -135,8 +135,8 @@ TEST_CASE("a local move creates the folders of its destination") {
 
     store.move("ws_1/tmp.bin", "ws_2/final/deep/med_b.txt");
     CHECK_FALSE(store.exists("ws_1/tmp.bin"));
-    CHECK(testing::read_file(scratch / "root" / "ws_2" / "final" / "deep" / "med_b.txt") ==
-          "moving deeper");
+    CHECK(squawk::fs::read_file(scratch / "root" / "ws_2" / "final" / "deep" / "med_b.txt")
+              .value_or("") == "moving deeper");
 }
 
 TEST_CASE("a local move of a missing object raises NoSuchKey and leaves the destination") {
@@ -152,7 +152,7 @@ TEST_CASE("a local move of a missing object raises NoSuchKey and leaves the dest
         CHECK(e.http_status() == 404);
         CHECK_FALSE(e.retryable());
     }
-    CHECK(testing::read_file(*store.local_path("ws_1/kept.txt")) == "kept");
+    CHECK(squawk::fs::read_file(*store.local_path("ws_1/kept.txt")).value_or("") == "kept");
     CHECK_THROWS_AS(store.move("ws_1/kept.txt", "../escape"), InvalidObjectKey);
     CHECK(store.exists("ws_1/kept.txt"));
 }
@@ -163,7 +163,7 @@ TEST_CASE("a local move of a key onto itself leaves the object as it was") {
     write_file(scratch / "f", "stays");
     store.put_file("ws_1/same.txt", scratch / "f", "text/plain");
     store.move("ws_1/same.txt", "ws_1/same.txt");
-    CHECK(testing::read_file(*store.local_path("ws_1/same.txt")) == "stays");
+    CHECK(squawk::fs::read_file(*store.local_path("ws_1/same.txt")).value_or("") == "stays");
     CHECK(entries_in(scratch / "root" / "ws_1") == 1);
 }
 
@@ -176,7 +176,7 @@ TEST_CASE("a failed local put leaves the caller's file in place") {
     store.put_file("a", scratch / "f", "text/plain");
     write_file(scratch / "g", "still here");
     CHECK_THROWS_AS(store.put_file("a/c", scratch / "g", "text/plain"), StorageError);
-    CHECK(testing::read_file(scratch / "g") == "still here");
+    CHECK(squawk::fs::read_file(scratch / "g").value_or("") == "still here");
 }
 
 TEST_CASE("the local store gives paths in place and no presigned URLs") {

@@ -1,5 +1,10 @@
 #include "common/core/fs/work_files.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -55,14 +60,33 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
 
 std::optional<std::string> read_file_range(const std::filesystem::path& path, long long offset,
                                            size_t length) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || offset < 0) return std::nullopt;
-    in.seekg(offset);
-    if (!in) return std::nullopt;
-    std::string bytes(length, '\0');
-    in.read(bytes.data(), static_cast<std::streamsize>(length));
-    if (in.bad()) return std::nullopt;
-    bytes.resize(static_cast<size_t>(in.gcount()));
+    if (offset < 0) return std::nullopt;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    struct stat status {};
+    if (::fstat(fd, &status) != 0) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    // Sized by what the file holds past `offset`: `length` is an upload's chunk size, megabytes,
+    // and zeroing them for a small file cost more CPU than sending the file.
+    const long long available = std::max<long long>(0, status.st_size - offset);
+    std::string bytes(
+        static_cast<size_t>(std::min<long long>(static_cast<long long>(length), available)), '\0');
+    size_t got = 0;
+    while (got < bytes.size()) {
+        const ssize_t n = ::pread(fd, bytes.data() + got, bytes.size() - got,
+                                  static_cast<off_t>(offset + static_cast<long long>(got)));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (n == 0) break;
+        got += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    bytes.resize(got);
     return bytes;
 }
 
