@@ -1,6 +1,5 @@
 #include "common/domain/auth/api_key.hpp"
 #include "common/domain/auth/identity_epoch.hpp"
-#include "common/domain/workspace/workspace_repository.hpp"
 #include "ctl/commands.hpp"
 #include "ctl/context.hpp"
 #include "ctl/scope_list.hpp"

@@ -3,7 +3,6 @@
 #include "common/core/text/ascii.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 
 namespace squawk::api {

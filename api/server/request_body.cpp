@@ -4,7 +4,6 @@
 #include "common/core/text/ascii.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 namespace squawk::api {

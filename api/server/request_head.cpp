@@ -2,8 +2,6 @@
 
 #include "common/core/text/ascii.hpp"
 
-#include <cctype>
-
 namespace squawk::api {
 
 namespace {

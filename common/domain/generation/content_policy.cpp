@@ -2,7 +2,6 @@
 
 #include "common/core/text/ascii.hpp"
 
-#include <algorithm>
 #include <cctype>
 
 namespace squawk::generation {

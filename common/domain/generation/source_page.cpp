@@ -3,8 +3,6 @@
 #include "common/core/text/ascii.hpp"
 #include "common/domain/generation/html_text.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 
 namespace squawk::generation {
