@@ -112,6 +112,13 @@ SchedulerRuntime::~SchedulerRuntime() {
 }
 
 void SchedulerRuntime::start() {
+    // Tasks gated on leadership run first at once; with the lease taken before them, a scheduler
+    // that can lead does its first rebuild check and moves now rather than one interval later.
+    try {
+        lease_.refresh();
+    } catch (const redis::RedisUnavailable&) {
+        // The leader-lease task retries and reports it.
+    }
     for (auto& t : tasks_) t->start();
     log::info("scheduler started", {{"owner", lease_.owner()}});
 }

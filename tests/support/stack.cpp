@@ -1,6 +1,7 @@
 #include "tests/support/stack.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/queue/job_queue.hpp"
 #include "common/core/redis/redis_client.hpp"
 #include "tests/support/answer_log.hpp"
 #include "tests/support/repo_scripts.hpp"
@@ -78,8 +79,28 @@ Stack::Stack(StackOptions options) : options_(std::move(options)) {
     tenant_ = create_tenant("e2e primary");
 
     start(Process::api);
-    if (options_.start_scheduler) start(Process::scheduler);
+    if (options_.start_scheduler) {
+        start(Process::scheduler);
+        wait_for_queue_epoch();
+    }
     if (options_.start_worker) start(Process::worker);
+}
+
+// A new scheduler finds no queue epoch in the fresh Redis prefix and rebuilds the queues from
+// MySQL; a job accepted while that rebuild runs would sit in its stream twice (harmless in
+// effect, but counted twice by the queue metrics), so a test starts once the rebuild is done.
+void Stack::wait_for_queue_epoch() {
+    redis::RedisClient client(redis_);
+    queue::JobQueue queue(client);
+    const bool marked = wait_until(
+        [&] {
+            if (!children_[Process::scheduler]->running())
+                throw std::runtime_error("squawk-scheduler exited during start\n" +
+                                         post_mortem());
+            return queue.epoch_present();
+        },
+        20s, 10ms);
+    if (!marked) throw std::runtime_error("the scheduler marked no queue epoch\n" + post_mortem());
 }
 
 Stack::~Stack() {

@@ -131,6 +131,7 @@ class Stack : public JsonApi {
     // The port `name` that `process` wrote to `port_file`, waiting for the file while it runs.
     int bound_port(ChildProcess& process, const std::string& port_file, const std::string& name);
     void wait_for_health(HttpClient& client, ChildProcess& process);
+    void wait_for_queue_epoch();
     void servers(const std::string& command);
     ChildProcess* child(Process process);
 
