@@ -1,8 +1,11 @@
 // A burst of posts sharing media, with X's fake: the publish worker downloads a media URL once
 // for every post that needs it (the fake media host counts the GETs), fetches a scheduled post's
-// video before its time, and keeps no failed download.
+// video before its time (also behind more due jobs than one read takes), and keeps no failed
+// download.
 #include "common/core/fs/work_files.hpp"
 #include "common/core/process/subprocess.hpp"
+#include "common/core/queue/job_queue.hpp"
+#include "common/core/redis/redis_client.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/social/post.hpp"
 #include "tests/support/post_fixtures.hpp"
@@ -114,6 +117,35 @@ TEST_CASE_METHOD(VideoBurstToX, "a scheduled post's video is downloaded before i
     REQUIRE(tweets.size() == 3);
     for (const auto& tweet : tweets)
         CHECK(tweet["received_at_ms"].get<long long>() >= time_::to_unix_ms(due));
+}
+
+TEST_CASE_METHOD(VideoBurstToX,
+                 "a scheduled post's video is downloaded before its time behind more due jobs "
+                 "than one read of the schedule takes",
+                 "[e2e][social][publish][media]") {
+    const auto url = fake.store_media_file("behind.mp4", "video/mp4", clip());
+    const auto due = time_::now() + std::chrono::seconds(8);
+    // 6,000 publish jobs due a second before the post, ahead of it in the delayed set; they are
+    // no job of MySQL's and are taken out before their time.
+    squawk::redis::RedisClient redis(stack.redis_settings());
+    const auto delayed = squawk::queue::JobQueue(redis).delayed_key("publish");
+    squawk::redis::Command ahead{"ZADD", delayed};
+    squawk::redis::Command removal{"ZREM", delayed};
+    for (int i = 0; i < 6000; ++i) {
+        ahead.push_back(std::to_string(time_::to_unix_ms(due) - 1000));
+        ahead.push_back(std::to_string(900'000'000 + i));
+        removal.push_back(std::to_string(900'000'000 + i));
+    }
+    REQUIRE(redis.command(ahead).integer == 6000);
+    const auto written = posts(1, url, due);
+    const bool fetched =
+        stack.wait_until([&] { return !downloads("behind.mp4").empty(); }, std::chrono::seconds(5));
+    CHECK(redis.command(removal).integer == 6000);
+    REQUIRE(fetched);
+    CHECK(downloads("behind.mp4").front()["received_at_ms"].get<long long>() <
+          time_::to_unix_ms(due) - 2000);
+    CHECK(wait_settled(stack, written[0].id).status == social::PostStatus::published);
+    CHECK(downloads("behind.mp4").size() == 1);
 }
 
 TEST_CASE_METHOD(VideoBurstToX,

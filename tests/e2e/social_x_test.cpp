@@ -1,6 +1,7 @@
 // X posts end to end through the API and the publish worker: a thread
 // (platform_options.x.post_type thread) reaches X's fake as a chain of replies under the first
-// post, and a thread part X would refuse is 422 naming the part's field before anything is stored.
+// post, a thread part X would refuse is 422 naming the part's field before anything is stored, and
+// a thread X cuts short is published with a warning.
 #include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/post_fixtures.hpp"
@@ -59,6 +60,40 @@ TEST_CASE_METHOD(XThreads, "an X thread is published by the worker as a chain of
     CHECK(tweets[1]["media"][0]["alt_text"] == "A bar chart of weekly posts");
     CHECK(tweets[2]["text"] == "3/ the end");
     CHECK(tweets[2]["referenced_tweets"][0]["id"] == tweets[1]["id"]);
+}
+
+TEST_CASE_METHOD(XThreads,
+                 "an X thread cut short by a refused part is published with a warning naming what "
+                 "went out",
+                 "[e2e][social][publish]") {
+    fake.program("/x/2/tweets",
+                 {json::object(),
+                  {{"status", 403},
+                   {"body",
+                    {{"detail", "You are not allowed to create a Tweet with duplicate content."},
+                     {"title", "Forbidden"},
+                     {"status", 403}}}}});
+    const auto created =
+        post_thread(json::array({{{"text", "2/ refused"}}, {{"text", "3/ never sent"}}}));
+    check_success_envelope(created, 201);
+    const auto id = created.json["data"]["id"].get<long long>();
+    REQUIRE(wait_settled(stack, id).status == social::PostStatus::published);
+
+    const auto tweets = fake.messages()["x"][kUserId];
+    REQUIRE(tweets.size() == 1);
+    const auto read = stack.request("GET", "/v1/social/posts/" + std::to_string(id), nullptr, key);
+    check_success_envelope(read, 200);
+    const auto& post = read.json["data"];
+    const std::string warning = "X published the post " + tweets[0]["id"].get<std::string>() +
+                                "; then thread[0] failed and the rest was not sent: You are not "
+                                "allowed to create a Tweet with duplicate content.";
+    CHECK(post["post_urls"]["_warnings"] == json{{"x", {warning}}});
+    CHECK(post["post_urls"]["_errors"] == json::object());
+    CHECK(post["post_urls"]["x"].get<std::string>().find(tweets[0]["id"].get<std::string>()) !=
+          std::string::npos);
+    CHECK(post["targets"][0]["status"] == "published");
+    CHECK(post["targets"][0]["platform_post_id"] == tweets[0]["id"]);
+    CHECK(post["targets"][0]["warnings"] == json::array({warning}));
 }
 
 TEST_CASE_METHOD(XThreads, "an X thread part over 280 weighted characters is 422 naming the part",

@@ -99,7 +99,7 @@ TEST_CASE("concurrent outcomes of one post's targets settle it once, partial, wi
     std::vector<std::thread> writers;
     for (size_t i = 0; i < work.size(); ++i)
         writers.emplace_back([&, i] {
-            TargetOutcome outcome{post.id, work[i].target_id, {}, nullptr, nullptr};
+            TargetOutcome outcome{post.id, work[i].target_id, {}, nullptr, nullptr, nullptr};
             if (i % 2 == 0)
                 outcome.delivery =
                     TargetOutcome::Delivery{"m" + std::to_string(i), std::nullopt, time::now()};
@@ -181,7 +181,7 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
 
 TEST_CASE(
     "one batch of outcomes for many posts settles each post once with its own event and the "
-    "media fixes of published and failed targets",
+    "media fixes of published and failed targets, and the warnings of published ones",
     "[integration][publish]") {
     TestDatabase db;
     db.pool().transaction([&](db::Session& s) {
@@ -198,16 +198,17 @@ TEST_CASE(
         const nlohmann::json fixes = nlohmann::json::array({{{"media_url", "https://img/a.png"},
                                                              {"fix", "sent_as_document"},
                                                              {"reason", "too big"}}});
+        const nlohmann::json warnings = {"the first comment was refused"};
         const auto at = time::now();
         const auto settled = PublishRepository::record_outcomes(
-            s,
-            {TargetOutcome{both.id, both.targets[0].id,
-                           TargetOutcome::Delivery{"11", "https://t.me/c/11", at}, nullptr, fixes},
-             TargetOutcome{both.id, both.targets[1].id, {}, refusal, nullptr},
-             TargetOutcome{single.id, single.targets[0].id, {}, refusal, fixes},
-             TargetOutcome{waiting.id, waiting.targets[0].id,
-                           TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr,
-                           nlohmann::json::array()}});
+            s, {TargetOutcome{both.id, both.targets[0].id,
+                              TargetOutcome::Delivery{"11", "https://t.me/c/11", at}, nullptr,
+                              fixes, warnings},
+                TargetOutcome{both.id, both.targets[1].id, {}, refusal, nullptr, nullptr},
+                TargetOutcome{single.id, single.targets[0].id, {}, refusal, fixes, nullptr},
+                TargetOutcome{waiting.id, waiting.targets[0].id,
+                              TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr,
+                              nlohmann::json::array(), nullptr}});
         REQUIRE(settled.size() == 4);
         REQUIRE(settled[0]);
         CHECK(settled[0]->event == "post.partial");
@@ -215,6 +216,10 @@ TEST_CASE(
         CHECK(settled[0]->post.targets[1].error == refusal);
         CHECK(settled[0]->post.targets[0].transcodes == fixes);
         CHECK(settled[0]->post.targets[1].transcodes.is_null());
+        CHECK(settled[0]->post.targets[0].warnings == warnings);
+        CHECK(settled[0]->post.targets[1].warnings.is_null());
+        CHECK(post_event_data(settled[0]->post)["post_urls"]["_warnings"] ==
+              nlohmann::json{{"telegram", warnings}});
         CHECK_FALSE(settled[1]);
         REQUIRE(settled[2]);
         CHECK(settled[2]->event == "post.failed");

@@ -17,8 +17,11 @@
 namespace squawk::workers::publish {
 namespace {
 
-// Jobs read per pass; a larger burst is read over the next passes.
-constexpr int kMaxJobs = 5000;
+// New jobs prepared per pass; a larger burst is prepared over the next passes.
+constexpr size_t kMaxJobs = 5000;
+// The window is read in pages of this many entries, every pass from its start: a job scheduled
+// sooner than those already prepared is seen too, and those are skipped.
+constexpr long long kPage = 5000;
 // Media lists prepared at once: enough to overlap downloads, few enough to leave the blocking
 // executor to the publishes.
 constexpr size_t kParallel = 4;
@@ -65,15 +68,18 @@ size_t MediaPrefetcher::run_once() {
     if (lead_ms == 0) return 0;
 
     queue::JobQueue queue(redis_);
-    const auto pool = std::string(jobs::kPublishTarget.pool);
-    const auto due = redis_.command({"ZRANGEBYSCORE", queue.delayed_key(pool),
-                                     std::to_string(now_ms), std::to_string(now_ms + lead_ms),
-                                     "WITHSCORES", "LIMIT", "0", std::to_string(kMaxJobs)});
+    const auto key = queue.delayed_key(std::string(jobs::kPublishTarget.pool));
     std::vector<long long> job_ids;
-    for (size_t i = 0; i + 1 < due.elements.size(); i += 2) {
-        const long long id = std::stoll(due.elements[i].text);
-        const long long at = std::stoll(due.elements[i + 1].text);
-        if (prepared_.emplace(id, at).second) job_ids.push_back(id);
+    for (long long offset = 0; job_ids.size() < kMaxJobs; offset += kPage) {
+        const auto due = redis_.command({"ZRANGEBYSCORE", key, std::to_string(now_ms),
+                                         std::to_string(now_ms + lead_ms), "WITHSCORES", "LIMIT",
+                                         std::to_string(offset), std::to_string(kPage)});
+        for (size_t i = 0; i + 1 < due.elements.size() && job_ids.size() < kMaxJobs; i += 2) {
+            const long long id = std::stoll(due.elements[i].text);
+            const long long at = std::stoll(due.elements[i + 1].text);
+            if (prepared_.emplace(id, at).second) job_ids.push_back(id);
+        }
+        if (static_cast<long long>(due.elements.size() / 2) < kPage) break;
     }
     if (job_ids.empty()) return 0;
     // On the executor, whose threads the worker's MySQL pool is sized for.

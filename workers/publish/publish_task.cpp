@@ -110,7 +110,8 @@ class Run {
   private:
     // Records the failure, settles the post and ends the job as failed.
     [[noreturn]] void fail(const json& error);
-    json published(const std::string& external_id, const std::optional<std::string>& url);
+    json published(const std::string& external_id, const std::optional<std::string>& url,
+                   const std::vector<std::string>& warnings = {});
     void record(social::TargetOutcome outcome);
     Settlement submit_outcome(social::TargetOutcome outcome);
 
@@ -158,14 +159,17 @@ void Run::fail(const json& error) {
     throw PermanentError(error.value("message", "publish failed"), error);
 }
 
-json Run::published(const std::string& external_id, const std::optional<std::string>& url) {
+json Run::published(const std::string& external_id, const std::optional<std::string>& url,
+                    const std::vector<std::string>& warnings) {
     social::TargetOutcome outcome;
     outcome.delivery = social::TargetOutcome::Delivery{external_id, url, time::now()};
+    outcome.warnings = warnings;
     record(std::move(outcome));
     return {{"target_id", work_.target_id},
             {"status", social::TargetStatus::published},
             {"external_id", external_id},
-            {"url", url ? json(*url) : json()}};
+            {"url", url ? json(*url) : json()},
+            {"warnings", warnings}};
 }
 
 json Run::go() {
@@ -238,7 +242,8 @@ json Run::go() {
     }
 
     const auto publication = connector->publish(target, message);
-    if (!publication.failure) return published(publication.message_id, publication.url);
+    if (!publication.failure)
+        return published(publication.message_id, publication.url, publication.warnings);
 
     const auto& failure = *publication.failure;
     const json detail = {{"http_status", failure.http_status}, {"reason", failure.reason}};

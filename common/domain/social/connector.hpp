@@ -134,6 +134,9 @@ struct Publication {
     std::string message_id;                  // the platform's id of the sent message
     std::optional<std::string> url;          // where derivable
     std::optional<PlatformFailure> failure;  // set when nothing (certain) was published
+    // What was asked and did not go out while the message itself did (the rest of a thread, a
+    // first comment): the target stands published, and these sentences show beside it.
+    std::vector<std::string> warnings;
 };
 
 // The outcome of changing a message already published (edit or delete): nothing on success.

@@ -34,6 +34,7 @@ struct PostTarget {
     std::optional<std::string> url;
     nlohmann::json error;       // null, or {code, message, detail}
     nlohmann::json transcodes;  // null, or an array of media fixes applied
+    nlohmann::json warnings;    // null, or an array: what did not go out beside the message
     std::optional<time::TimePoint> published_at;
     std::optional<time::TimePoint> edited_at;
     std::optional<time::TimePoint> unpublished_at;

@@ -24,15 +24,19 @@ nlohmann::json post_urls(const Post& p) {
     nlohmann::json urls = nlohmann::json::object();
     nlohmann::json errors = nlohmann::json::object();
     nlohmann::json transcodes = nlohmann::json::object();
+    nlohmann::json warnings = nlohmann::json::object();
     for (const auto& t : p.targets) {
         if (t.url) add_url(urls, t.platform, *t.url);
         if (t.error.is_object()) errors[t.platform] = t.error.value("message", "");
         // Several accounts of one platform share its list.
         if (t.transcodes.is_array())
             for (const auto& fix : t.transcodes) transcodes[t.platform].push_back(fix);
+        if (t.warnings.is_array())
+            for (const auto& warning : t.warnings) warnings[t.platform].push_back(warning);
     }
     urls["_errors"] = std::move(errors);
     urls["_transcodes"] = std::move(transcodes);
+    urls["_warnings"] = std::move(warnings);
     return urls;
 }
 
@@ -47,7 +51,8 @@ nlohmann::json target_json(const PostTarget& t) {
             {"unpublished_at", optional_time(t.unpublished_at)},
             {"platform_post_id", t.external_id ? nlohmann::json(*t.external_id) : nullptr},
             {"url", t.url ? nlohmann::json(*t.url) : nullptr},
-            {"error", t.error}};
+            {"error", t.error},
+            {"warnings", t.warnings.is_array() ? t.warnings : nlohmann::json::array()}};
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
                      {"SELECT t.id, t.account_id, a.public_id, t.platform, t.status,"
                       " t.publish_stage, t.scheduled_time, t.job_id, t.external_id, t.url,"
                       " t.error, t.transcodes, t.published_at, t.post_id, t.edited_at,"
-                      " t.unpublished_at, t.change_job_id"
+                      " t.unpublished_at, t.change_job_id, t.warnings"
                       " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
                       " WHERE t.post_id IN (",
                       db::placeholders(ids.size()), ") ORDER BY t.post_id, t.id"}),
@@ -117,6 +117,7 @@ std::map<long long, std::vector<PostTarget>> read_targets(db::Session& s,
         t.edited_at = optional_time_column(r, 14);
         t.unpublished_at = optional_time_column(r, 15);
         t.change_job_id = r.optional_integer(16);
+        t.warnings = json_column(r, 17, nullptr);
         out[t.post_id].push_back(std::move(t));
     }
     return out;

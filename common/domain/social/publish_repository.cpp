@@ -24,15 +24,16 @@ const std::string kTakeUp =
 
 // Each batch is one statement: its rows' values are a derived table (db::update_from_rows).
 constexpr const char* kPublishedRow =
-    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes";
+    "CAST(? AS SIGNED) AS id, ? AS external_id, ? AS url, ? AS published_at, ? AS transcodes,"
+    " ? AS warnings";
 constexpr const char* kSetPublished =
     "v.id = t.id SET t.status = ?, t.publish_stage = NULL,"
     " t.external_id = v.external_id, t.url = v.url, t.published_at = v.published_at,"
-    " t.error = NULL, t.transcodes = v.transcodes, t.updated_at = ?";
+    " t.error = NULL, t.transcodes = v.transcodes, t.warnings = v.warnings, t.updated_at = ?";
 constexpr const char* kFailedRow = "CAST(? AS SIGNED) AS id, ? AS error, ? AS transcodes";
 constexpr const char* kSetFailed =
     "v.id = t.id SET t.status = ?, t.publish_stage = NULL, t.error = v.error,"
-    " t.transcodes = v.transcodes, t.updated_at = ? WHERE t.status IN (?, ?, ?)";
+    " t.transcodes = v.transcodes, t.warnings = NULL, t.updated_at = ? WHERE t.status IN (?, ?, ?)";
 constexpr const char* kSettledRow = "CAST(? AS SIGNED) AS id, ? AS status, ? AS published_at";
 constexpr const char* kSetSettled =
     "v.id = p.id SET p.status = v.status, p.published_at = v.published_at,"
@@ -57,10 +58,11 @@ bool has_ended(PostStatus status) {
            status == PostStatus::failed;
 }
 
-// NULL when no fix was applied, so a target without media reads as it always did.
-db::Param transcodes_param(const nlohmann::json& transcodes) {
-    if (!transcodes.is_array() || transcodes.empty()) return db::Param(nullptr);
-    return db::json_text(transcodes);
+// NULL for an empty list (no fix applied, nothing left out), so such a target reads as it
+// always did.
+db::Param list_param(const nlohmann::json& list) {
+    if (!list.is_array() || list.empty()) return db::Param(nullptr);
+    return db::json_text(list);
 }
 
 db::Params id_params(const std::set<long long>& ids) {
@@ -301,14 +303,14 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
             published.insert(
                 published.end(),
                 {o.target_id, o.delivery->external_id, db::optional_param(o.delivery->url),
-                 time_param(o.delivery->at), transcodes_param(o.transcodes)});
+                 time_param(o.delivery->at), list_param(o.transcodes), list_param(o.warnings)});
         else
             failed.insert(failed.end(),
-                          {o.target_id, db::json_text(o.error), transcodes_param(o.transcodes)});
+                          {o.target_id, db::json_text(o.error), list_param(o.transcodes)});
     }
     const auto now = time_param(time::now());
     if (!published.empty()) {
-        const auto count = published.size() / 5;
+        const auto count = published.size() / 6;
         published.insert(published.end(), {name_of(TargetStatus::published), now});
         s.execute(
             db::update_from_rows("social_post_targets t", kPublishedRow, count) + kSetPublished,

@@ -74,6 +74,8 @@ struct TargetOutcome {
     nlohmann::json error;  // {code, message, detail} when not delivered
     // The media fixes applied (or attempted, on a failure): an array, or null for none.
     nlohmann::json transcodes;
+    // What did not go out beside a delivered message (Publication::warnings): an array, or null.
+    nlohmann::json warnings;
 };
 
 // The SQL works on batches: the publish worker gathers what its fibers need into one

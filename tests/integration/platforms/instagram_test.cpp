@@ -411,14 +411,15 @@ TEST_CASE_METHOD(InstagramAccount,
 }
 
 TEST_CASE_METHOD(InstagramAccount,
-                 "Instagram posts the first comment under the published media and a failed "
-                 "comment leaves the post published",
+                 "Instagram posts the first comment under the published media and a refused "
+                 "comment leaves the post published with a warning",
                  "[integration][social]") {
     const auto t = target(connect());
     auto m = post("With a comment", {fake.media_url("a.jpg", "image/jpeg", 1000)});
     m.first_comments = {"#first #comment", "never sent"};
     const auto p = instagram->publish(t, m);
     REQUIRE_FALSE(p.failure);
+    CHECK(p.warnings.empty());
     const auto commented = calls_to("/v19.0/" + p.message_id + "/comments");
     REQUIRE(commented.size() == 1);
     CHECK(form_of(commented[0]) == Fields{{"message", "#first #comment"}});
@@ -434,6 +435,8 @@ TEST_CASE_METHOD(InstagramAccount,
     REQUIRE_FALSE(q.failure);
     CHECK_FALSE(q.message_id.empty());
     CHECK(calls_to("/v19.0/" + q.message_id + "/comments").size() == 1);
+    REQUIRE(q.warnings.size() == 1);
+    CHECK(q.warnings[0].rfind("Instagram did not take the first comment: ", 0) == 0);
     const auto both = media();
     REQUIRE(both.size() == 2);
     CHECK(both[1]["comments"].empty());

@@ -674,7 +674,8 @@ TEST_CASE_METHOD(LinkedInAdministrator,
     const auto url =
         linkedin->authorize_url(client, "state-7", social::code_challenge_of(kPkceVerifier));
     CHECK(query_fields(url).at("scope") ==
-          "openid profile w_member_social w_organization_social r_organization_social");
+          "openid profile w_member_social w_organization_social r_organization_social "
+          "rw_organization_admin");
     // The organization scopes are not required: a member who declines them still connects.
     const auto member_only = connect({{"scopes", {"openid", "profile", "w_member_social"}}});
     CHECK(social::missing_scopes(member_only, social::linkedin::kScopes).empty());
@@ -725,6 +726,63 @@ TEST_CASE_METHOD(LinkedInAdministrator,
     CHECK_FALSE(linkedin->edit(account, p.message_id, message("Our newer engine", {})).failure);
     CHECK_FALSE(linkedin->remove(account, p.message_id).failure);
     CHECK(posts().size() == 1);
+}
+
+TEST_CASE_METHOD(LinkedInAdministrator,
+                 "LinkedIn reads a page's post impressions, reach and reshares from the "
+                 "organization's share statistics",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    auto m = as_page("Counted by the page", {}, page);
+    const auto p = linkedin->publish(account, m);
+    REQUIRE_FALSE(p.failure);
+    fake.control_platform("linkedin", "social",
+                          {{"urn", p.message_id},
+                           {"likes", 40},
+                           {"comments", 6},
+                           {"impressions", 5200},
+                           {"unique_impressions", 3100},
+                           {"reshares", 9}});
+    fake.clear_calls();
+    const auto counts = linkedin->post_metrics(account, p.message_id);
+    REQUIRE(counts);
+    REQUIRE_FALSE(counts->failure);
+    CHECK(counts->metrics.likes == 40);
+    CHECK(counts->metrics.comments == 6);
+    CHECK(counts->metrics.impressions == 5200);
+    CHECK(counts->metrics.reach == 3100);
+    CHECK(counts->metrics.shares == 9);
+    const auto statistics = fake.calls("/linkedin/rest/organizationalEntityShareStatistics");
+    REQUIRE(statistics.size() == 1);
+    const auto query = query_fields(statistics[0]["target"].get<std::string>());
+    CHECK(query.at("q") == "organizationalEntity");
+    CHECK(query.at("organizationalEntity") == "urn:li:organization:" + page);
+    CHECK(query.at("shares") == "List(" + p.message_id + ")");
+
+    // The member's own post has no page statistics: its author is read, and no statistics.
+    const auto own = linkedin->publish(account, message("my own words"));
+    REQUIRE_FALSE(own.failure);
+    fake.clear_calls();
+    const auto reader = privileged({"r_member_social"});
+    const auto member_post = linkedin->post_metrics(reader, own.message_id);
+    REQUIRE(member_post);
+    REQUIRE_FALSE(member_post->failure);
+    CHECK_FALSE(member_post->metrics.impressions);
+    const auto reads = fake.calls("/linkedin/rest/posts");
+    REQUIRE(reads.size() == 1);
+    CHECK(reads[0]["method"] == "GET");
+    CHECK(fake.calls("/linkedin/rest/organizationalEntityShareStatistics").empty());
+
+    // A grant without rw_organization_admin reads likes and comments only.
+    const auto declined = target(connect({{"scopes",
+                                           {"openid", "profile", "w_member_social",
+                                            "w_organization_social", "r_organization_social"}}}));
+    const auto without = linkedin->post_metrics(declined, p.message_id);
+    REQUIRE(without);
+    REQUIRE_FALSE(without->failure);
+    CHECK(without->metrics.likes == 40);
+    CHECK_FALSE(without->metrics.impressions);
+    CHECK(fake.calls("/linkedin/rest/organizationalEntityShareStatistics").empty());
 }
 
 TEST_CASE_METHOD(LinkedInAdministrator,

@@ -127,12 +127,12 @@ CommentListing PageInbox::comments(const std::string& post_id, const std::string
 }
 
 Publication PageInbox::reply(const std::string& comment_id, const std::string& text) {
-    if (auto problem = not_a_comment(comment_id)) return {{}, {}, std::move(problem)};
+    if (auto problem = not_a_comment(comment_id)) return {{}, {}, std::move(problem), {}};
     return published(post_form(comment_id + "/comments", {{"message", text}}), "id");
 }
 
 Publication PageInbox::reply_privately(const std::string& comment_id, const std::string& text) {
-    if (auto problem = not_a_comment(comment_id)) return {{}, {}, std::move(problem)};
+    if (auto problem = not_a_comment(comment_id)) return {{}, {}, std::move(problem), {}};
     return published(message_to({{"comment_id", comment_id}}, {{"text", text}}), "message_id");
 }
 
@@ -156,13 +156,15 @@ MessageChange PageInbox::moderate(const std::string& comment_id, Moderation mode
 }
 
 Publication PageInbox::send(const DirectMessage& message) {
-    if (auto problem = choice_problem(message.buttons)) return {{}, {}, std::move(problem)};
-    if (auto problem = choice_problem(message.quick_replies)) return {{}, {}, std::move(problem)};
+    if (auto problem = choice_problem(message.buttons)) return {{}, {}, std::move(problem), {}};
+    if (auto problem = choice_problem(message.quick_replies))
+        return {{}, {}, std::move(problem), {}};
     if (!message.buttons.empty() && utf8_length(message.text) > kMaxButtonTextChars)
         return {{},
                 {},
                 refusal("Messenger takes a button message's text of at most " +
-                        std::to_string(kMaxButtonTextChars) + " characters")};
+                        std::to_string(kMaxButtonTextChars) + " characters"),
+                {}};
     const json recipient = {{"id", message.recipient_id}};
     Publication last;
     if (!message.text.empty())

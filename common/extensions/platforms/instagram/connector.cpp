@@ -1,7 +1,6 @@
 #include "common/extensions/platforms/instagram/connector.hpp"
 
 #include "common/core/http/form_encoding.hpp"
-#include "common/core/log/logger.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/instagram/containers.hpp"
@@ -103,7 +102,8 @@ class InstagramConnector final : public Connector {
         if (p.failure) return p;
         p.url = permalink(p.message_id, token);
         if (!message.first_comments.empty())
-            comment(p.message_id, token, message.first_comments.front());
+            if (auto refused = comment(p.message_id, token, message.first_comments.front()))
+                p.warnings.push_back(std::move(*refused));
         return p;
     }
 
@@ -252,17 +252,16 @@ class InstagramConnector final : public Connector {
         return link;
     }
 
-    // The post's first comment. The post stays published whatever this answers, and a
-    // Publication has no place for a partial success: a comment that failed is logged with the
-    // platform's words, for the operator to see.
-    void comment(const std::string& media_id, const std::string& token, const std::string& text) {
+    // The post's first comment; the post stays published whatever this answers. A refusal is
+    // the warning to show beside the post, in the platform's words.
+    std::optional<std::string> comment(const std::string& media_id, const std::string& token,
+                                       const std::string& text) {
         const auto answer = read_object(
             api_.send("POST", graph_path(media_id + "/comments"), meta_graph::bearer(token),
                       "application/x-www-form-urlencoded", http::form_encode({{"message", text}})),
             kComments);
-        if (answer.failure)
-            log::warn("Instagram did not take the post's first comment",
-                      {{"media_id", media_id}, {"reason", answer.failure->reason}});
+        if (!answer.failure) return std::nullopt;
+        return "Instagram did not take the first comment: " + answer.failure->reason;
     }
 
     PlatformApi api_;

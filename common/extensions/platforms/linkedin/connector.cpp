@@ -240,7 +240,8 @@ class LinkedInConnector final : public Connector {
         return reading;
     }
 
-    // Likes (reactions of every kind) and comments of a post, from its social actions.
+    // Likes (reactions of every kind) and comments of a post, from its social actions; a page's
+    // post adds its impressions, reach and reshares where organization pages are on.
     std::optional<MetricsReading> post_metrics(const Target& target,
                                                const std::string& external_id) override {
         MetricsReading reading;
@@ -259,6 +260,8 @@ class LinkedInConnector final : public Connector {
         reading.metrics.likes = count_of(answer.body, "likesSummary", "totalLikes");
         reading.metrics.comments =
             count_of(answer.body, "commentsSummary", "aggregatedTotalComments");
+        if (organization_pages_)
+            reading.failure = read_page_statistics(api_, target, external_id, reading.metrics);
         return reading;
     }
 

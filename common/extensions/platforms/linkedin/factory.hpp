@@ -23,9 +23,14 @@ inline constexpr std::string_view kVideoTypes[] = {"video/mp4"};
 inline constexpr std::string_view kScopes[] = {"openid", "profile", "w_member_social"};
 // The consent of a deployment whose application has the Community Management API
 // ([social.linkedin] organization_pages): posting as, and reading, the pages the member
-// administers too. Not required of the grant: a member who declines still posts as themself.
-inline constexpr std::string_view kOrganizationScopes[] = {
-    "openid", "profile", "w_member_social", "w_organization_social", "r_organization_social"};
+// administers too, with their posts' statistics. Not required of the grant: a member who declines
+// still posts as themself.
+inline constexpr std::string_view kOrganizationScopes[] = {"openid",
+                                                           "profile",
+                                                           "w_member_social",
+                                                           "w_organization_social",
+                                                           "r_organization_social",
+                                                           "rw_organization_admin"};
 
 // "document": the post's media is one PDF, PowerPoint or Word file, shown as a document.
 inline constexpr std::string_view kPostTypes[] = {"post", "document"};

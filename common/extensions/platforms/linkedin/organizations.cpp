@@ -1,5 +1,6 @@
 #include "common/extensions/platforms/linkedin/organizations.hpp"
 
+#include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/extensions/platforms/linkedin/rest.hpp"
 
@@ -17,6 +18,11 @@ constexpr int kMostAclPages = 10;
 
 std::string organization_id(const std::string& urn) {
     return urn.substr(urn.rfind(':') + 1);
+}
+
+std::optional<long long> statistic(const json& totals, const char* name) {
+    if (!totals.contains(name) || !totals[name].is_number_integer()) return std::nullopt;
+    return totals[name].get<long long>();
 }
 
 }  // namespace
@@ -54,6 +60,37 @@ std::optional<PlatformFailure> check_administrator(PlatformApi& api, const Targe
     return refusal(who + " is not an administrator of LinkedIn organization " +
                        organization_id(organization) + " (organization)",
                    403, "organization");
+}
+
+std::optional<PlatformFailure> read_page_statistics(PlatformApi& api, const Target& target,
+                                                    const std::string& post_urn, Metrics& metrics) {
+    const std::string_view needed[] = {kOrganizationStatisticsPermission};
+    if (!missing_scopes(target.credentials, needed).empty()) return std::nullopt;
+    // The statistics are the author's: the post names it.
+    auto post = read_resource(
+        api.send("GET", "/rest/posts/" + urn_segment(post_urn), rest_headers(target.credentials)),
+        kOrganizationReadPermission);
+    if (post.failure) return std::move(post.failure);
+    const auto author = json_text(post.body, "author");
+    if (!author.starts_with("urn:li:organization:")) return std::nullopt;
+    const char* listed = post_urn.starts_with("urn:li:ugcPost:") ? "ugcPosts" : "shares";
+    auto statistics =
+        read_resource(api.send("GET",
+                               "/rest/organizationalEntityShareStatistics?q=organizationalEntity"
+                               "&organizationalEntity=" +
+                                   http::percent_encode(author) + "&" + listed + "=List(" +
+                                   http::percent_encode(post_urn) + ")",
+                               rest_headers(target.credentials, "FINDER")),
+                      kOrganizationStatisticsPermission);
+    if (statistics.failure) return std::move(statistics.failure);
+    for (const auto& element : statistics.body.value("elements", json::array())) {
+        const auto totals = element.value("totalShareStatistics", json::object());
+        if (!totals.is_object()) continue;
+        metrics.impressions = statistic(totals, "impressionCount");
+        metrics.reach = statistic(totals, "uniqueImpressionsCount");
+        metrics.shares = statistic(totals, "shareCount");
+    }
+    return std::nullopt;
 }
 
 }  // namespace squawk::social::linkedin

@@ -175,7 +175,7 @@ class XConnector final : public Connector {
             part["reply"] = {{"in_reply_to_tweet_id", published.back()}};
             auto reply = read(api_.send("POST", "/2/tweets", auth, part), kObject);
             if (reply.failure) {
-                p.failure = stopped_thread(std::move(*reply.failure), i, published);
+                p.warnings.push_back(thread_cut_short(*reply.failure, i, published));
                 return p;
             }
             published.push_back(json_text(reply.body, "id"));
@@ -402,22 +402,18 @@ class XConnector final : public Connector {
         return out;
     }
 
-    // A part that failed once the thread began. What went out is said in the reason, and the
-    // failure is never one to retry, which would publish those posts a second time; a part whose
-    // outcome is unknown stays unknown.
-    static PlatformFailure stopped_thread(PlatformFailure failure, size_t part,
-                                          const std::vector<std::string>& published) {
-        std::string out = "the post " + published.front();
+    // A part that failed once the thread began. The post is out, so the target is published
+    // with this warning rather than failed: a retry would publish the post a second time. The
+    // warning says which parts went out, and a part whose outcome is unknown stays unknown.
+    static std::string thread_cut_short(const PlatformFailure& failure, size_t part,
+                                        const std::vector<std::string>& published) {
+        std::string out = "X published the post " + published.front();
         for (size_t i = 1; i < published.size(); ++i)
             out += ", thread[" + std::to_string(i - 1) + "] " + published[i];
-        failure.reason =
-            "X published " + out + "; then thread[" + std::to_string(part) + "] " +
-            (failure.kind == FailureKind::unknown_outcome ? "may or may not have been published"
-                                                          : "failed") +
-            " and the rest was not sent: " + failure.reason;
-        if (failure.kind == FailureKind::not_accepted) failure.kind = FailureKind::refused;
-        failure.retry_after.reset();
-        return failure;
+        return out + "; then thread[" + std::to_string(part) + "] " +
+               (failure.kind == FailureKind::unknown_outcome ? "may or may not have been published"
+                                                             : "failed") +
+               " and the rest was not sent: " + failure.reason;
     }
 
     http::Response send_form(const http::HeaderList& auth, http::Multipart form) {

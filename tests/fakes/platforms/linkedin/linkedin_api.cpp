@@ -132,6 +132,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (auto answer = serve_media(request, path)) return *answer;
     if (auto answer = serve_posts(request, path)) return *answer;
     if (auto answer = serve_organizations(request, path)) return *answer;
+    if (auto answer = serve_share_statistics(request, path)) return *answer;
     return error(404, 0, "NOT_FOUND", "No virtual resource found");
 }
 
@@ -142,7 +143,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // {user_id}: the member's access tokens expire; their refresh tokens still work. throttle
 // {method, path, retry_after}: the next such call answers 429. fail_processing {}: the next
 // finalized video fails processing. post {user_id, text}: a post made in the LinkedIn app.
-// social {urn, likes, comments}: a post's counts. organization {id, name, roles: {member:
+// social {urn, likes, comments, impressions, unique_impressions, reshares, clicks}: a post's
+// counts. organization {id, name, roles: {member:
 // role}}: an organization page and the roles members hold on it (all APPROVED).
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
@@ -184,10 +186,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             {"id", id}, {"name", body.at("name")}, {"roles", body.value("roles", json::object())}};
     } else if (action == "social") {
         for (auto& post : s.posts)
-            if (post["id"] == body.at("urn")) {
-                post["likes"] = body.value("likes", 0LL);
-                post["comments"] = body.value("comments", 0LL);
-            }
+            if (post["id"] == body.at("urn"))
+                for (const char* count : {"likes", "comments", "impressions", "unique_impressions",
+                                          "reshares", "clicks"})
+                    post[count] = body.value(count, 0LL);
     } else {
         return std::nullopt;
     }

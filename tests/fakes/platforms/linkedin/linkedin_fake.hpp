@@ -44,7 +44,9 @@ struct State {
     // urn -> {owner, bytes, parts: [{first, last, etag}], signature, upload_token, status, fails}
     json videos = json::object();
     bool fail_next_processing = false;
-    json posts = json::array();  // oldest first
+    // oldest first; each with its counts: likes, comments, impressions, unique_impressions,
+    // reshares, clicks
+    json posts = json::array();
     // id -> {id, name, followers, roles: {member sub -> ADMINISTRATOR, ANALYST, ...}}
     json organizations = json::object();
     // "METHOD /path" -> the Retry-After its next call answers 429 with
@@ -82,6 +84,11 @@ std::optional<HttpAnswer> serve_media(const HttpRequest& request, const std::str
 std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::string& path);
 // GET /rest/organizationAcls (organizations.cpp).
 std::optional<HttpAnswer> serve_organizations(const HttpRequest& request, const std::string& path);
+// GET /rest/organizationalEntityShareStatistics (share_statistics.cpp).
+std::optional<HttpAnswer> serve_share_statistics(const HttpRequest& request,
+                                                 const std::string& path);
+// The stored post `urn` (with the counts the fake keeps on it), or nothing.
+json* find_post(const std::string& urn);
 // A member's post as if made in the LinkedIn app; returns it.
 json store_native_post(const std::string& member, const std::string& text);
 // Whether `urn` is a video, image or document owned by `owner` (a person or organization URN)

@@ -1,7 +1,7 @@
 // LinkedIn's Posts API as the fake serves it: posts created (201 with x-restli-id) by their author
 // (the member, or a page they administer) after their commentary parses as little text of at most
 // 3,000 characters and their content names media of the author that is ready, PARTIAL_UPDATE of the
-// commentary, DELETE, the author finder (which needs r_member_social), and the counts:
+// commentary, DELETE, GET by URN, the author finder (which needs r_member_social), and the counts:
 // socialActions and memberFollowersCount.
 #include "tests/fakes/platforms/linkedin/linkedin_fake.hpp"
 
@@ -16,6 +16,10 @@ constexpr size_t kMaxImages = 20;
 constexpr std::string_view kReserved = "|{}@[]()<>#\\*_~";
 constexpr std::string_view kPosts = "/rest/posts";
 constexpr std::string_view kSocialActions = "/rest/socialActions/";
+// What the fake counts on each post (set by the control "social"), which the API shows only
+// through socialActions and the share statistics.
+constexpr const char* kPostCounts[] = {"likes",    "comments", "impressions", "unique_impressions",
+                                       "reshares", "clicks"};
 
 // The text little `commentary` shows, or where a reserved character stands unescaped outside an
 // element (a mention @[Name](urn:li:person:1), a hashtag template {hashtag|#|tag}, a #tag).
@@ -127,10 +131,29 @@ std::optional<HttpAnswer> content_problem(const json& content, const std::string
     return unprocessable("ERROR :: /content :: unknown content type");
 }
 
+}  // namespace
+
 json* find_post(const std::string& urn) {
     for (auto& post : state().posts)
         if (post["id"] == urn) return &post;
     return nullptr;
+}
+
+namespace {
+
+// A post as the API shows it: without the counts the fake keeps beside it.
+json shown(json post) {
+    for (const char* count : kPostCounts) post.erase(count);
+    return post;
+}
+
+// GET /rest/posts/{urn}: a post its reader may see (their own, or a page's they administer).
+HttpAnswer read_post(const std::string& urn, const Grant& grant) {
+    const json* post = find_post(urn);
+    if (!post) return error(404, 0, "NOT_FOUND", "Not Found");
+    if (!acts_as((*post)["author"], grant))
+        return error(403, 100, "ACCESS_DENIED", "Not enough permissions to read " + urn);
+    return json_answer(200, shown(*post));
 }
 
 json new_post(const std::string& author, const std::string& commentary) {
@@ -150,7 +173,11 @@ json new_post(const std::string& author, const std::string& commentary) {
         {"publishedAt", now},
         {"lastModifiedAt", now},
         {"likes", 0},
-        {"comments", 0}};
+        {"comments", 0},
+        {"impressions", 0},
+        {"unique_impressions", 0},
+        {"reshares", 0},
+        {"clicks", 0}};
 }
 
 HttpAnswer create_post(const HttpRequest& request, const Grant& grant) {
@@ -264,9 +291,7 @@ HttpAnswer find_by_author(const HttpRequest& request, const Grant& grant) {
     json elements = json::array();
     for (auto& post : mine) {
         if (static_cast<long long>(elements.size()) == count) break;
-        post.erase("likes");
-        post.erase("comments");
-        elements.push_back(post);
+        elements.push_back(shown(std::move(post)));
     }
     return json_answer(200,
                        {{"elements", elements},
@@ -324,11 +349,29 @@ std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::str
         if (request.method == "DELETE")
             return call({"w_member_social"}, "partnerApiPostsExternal.DELETE.20261001",
                         [&](const Grant& grant) { return delete_post(urn, grant); });
+        if (request.method == "GET")
+            return call({}, "partnerApiPostsExternal.GET.20261001", [&](const Grant& grant) {
+                if (!has(grant.scopes, "r_member_social") &&
+                    !has(grant.scopes, "r_organization_social"))
+                    return error(403, 100, "ACCESS_DENIED",
+                                 "Not enough permissions to access: "
+                                 "partnerApiPostsExternal.GET.20261001");
+                return read_post(urn, grant);
+            });
         return error(400, 0, "BAD_REQUEST", "Unsupported method on a post");
     }
     if (request.method == "GET" && path.starts_with(kSocialActions))
-        return call({"r_member_social"}, "socialActions.GET.20261001", [&](const Grant&) {
-            return social_actions(url_decode(path.substr(kSocialActions.size())));
+        return call({}, "socialActions.GET.20261001", [&](const Grant& grant) {
+            // A page's posts are read with the organization scope, a member's with their own.
+            const auto urn = url_decode(path.substr(kSocialActions.size()));
+            const json* post = find_post(urn);
+            const bool page =
+                post && (*post)["author"].get<std::string>().starts_with("urn:li:organization:");
+            if (!has(grant.scopes, "r_member_social") &&
+                !(page && has(grant.scopes, "r_organization_social")))
+                return error(403, 100, "ACCESS_DENIED",
+                             "Not enough permissions to access: socialActions.GET.20261001");
+            return social_actions(urn);
         });
     if (request.method == "GET" && path == "/rest/memberFollowersCount")
         return call({"r_member_profileAnalytics"}, "memberFollowersCount.FINDER-me.20261001",
