@@ -180,6 +180,42 @@ TEST_CASE("taking targets up enters only open ones without a send mark and repor
 }
 
 TEST_CASE(
+    "a batch of targets enters the media stage where they are still open, and their posts "
+    "show processing",
+    "[integration][publish]") {
+    TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = testing::insert_workspace(s);
+        const auto acc = account(s, ws, "-100811");
+        const auto first = post_to(s, ws, {acc}, "first");
+        const auto second = post_to(s, ws, {acc}, "second");
+        const auto cancelled = post_to(s, ws, {acc}, "cancelled");
+        s.execute("UPDATE social_post_targets SET status = 'cancelled' WHERE id = ?",
+                  {cancelled.targets[0].id});
+
+        const auto entered =
+            PublishRepository::enter_stage(s,
+                                           {{first.targets[0].id, first.id},
+                                            {cancelled.targets[0].id, cancelled.id},
+                                            {second.targets[0].id, second.id}},
+                                           social::PublishStage::processing_media);
+        CHECK(entered == std::vector<bool>{true, false, true});
+        const auto shown = [&](const social::Post& post) {
+            const auto r = s.query_one(
+                "SELECT t.status, t.publish_stage, p.status FROM social_post_targets t"
+                " JOIN social_posts p ON p.id = t.post_id WHERE t.id = ?",
+                {post.targets[0].id});
+            return r->text(0) + "/" + r->optional_text(1).value_or("-") + "/" + r->text(2);
+        };
+        CHECK(shown(first) == "publishing/processing_media/processing");
+        CHECK(shown(second) == "publishing/processing_media/processing");
+        CHECK(shown(cancelled).starts_with("cancelled/-/"));
+        CHECK(
+            PublishRepository::enter_stage(s, {}, social::PublishStage::processing_media).empty());
+    });
+}
+
+TEST_CASE(
     "one batch of outcomes for many posts settles each post once with its own event and the "
     "media fixes of published and failed targets, and the warnings of published ones",
     "[integration][publish]") {

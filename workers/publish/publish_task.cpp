@@ -215,9 +215,12 @@ json Run::go() {
 
     // Media is probed ahead of the send time, like the other checks.
     if (!resuming_send && !message.image_urls.empty()) {
-        context_.in_transaction([&](db::Session& s) {
-            return PublishRepository::enter_stage(s, work_, social::PublishStage::processing_media);
-        });
+        // Batched with the other fibers' targets. One that ended or was cancelled meanwhile (its
+        // post deleted) is not sent.
+        if (!batchers_.media_stage.submit({work_.target_id, work_.post.id}))
+            return {
+                {"target_id", work_.target_id},
+                {"skipped", "the target ended or was cancelled before its media were prepared"}};
         auto media =
             process_media(job_, context_, media_cache_, work_.target_id, *connector, message);
         transcodes_ = std::move(media.fixes);
@@ -273,6 +276,13 @@ json Run::go() {
 
 PublishBatchers::PublishBatchers(db::MysqlPool& mysql)
     : take_up(mysql, &PublishRepository::take_up, kMaxBatch),
+      media_stage(
+          mysql,
+          [](db::Session& s, const std::vector<social::StagedTarget>& targets) {
+              return PublishRepository::enter_stage(s, targets,
+                                                    social::PublishStage::processing_media);
+          },
+          kMaxBatch),
       gate(mysql, &admit_sends, kMaxBatch),
       outcomes(mysql, &write_outcomes, kMaxBatch) {}
 

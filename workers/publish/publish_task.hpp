@@ -21,6 +21,8 @@ struct PublishBatchers {
 
     explicit PublishBatchers(db::MysqlPool& mysql);
     TransactionBatcher<long long, std::optional<social::PublishWork>> take_up;
+    // Targets whose media are prepared before their send (processing_media).
+    TransactionBatcher<social::StagedTarget, bool> media_stage;
     SendGate gate;
     OutcomeWriter outcomes;
 };

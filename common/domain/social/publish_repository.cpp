@@ -225,18 +225,47 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     return out;
 }
 
-bool PublishRepository::enter_stage(db::Session& s, const PublishWork& work, PublishStage stage) {
-    const auto now = time_param(time::now());
+std::vector<bool> PublishRepository::enter_stage(db::Session& s,
+                                                 const std::vector<StagedTarget>& targets,
+                                                 PublishStage stage) {
+    std::vector<bool> out(targets.size(), false);
+    if (targets.empty()) return out;
+    std::set<long long> post_ids;
+    for (const auto& t : targets) post_ids.insert(t.post_id);
+    lock_posts(s, post_ids);
     const char* publishing = name_of(TargetStatus::publishing);
-    const auto changed = s.execute(
+    db::Params params;
+    for (const auto& t : targets) params.emplace_back(t.target_id);
+    params.insert(params.end(),
+                  {name_of(TargetStatus::scheduled), name_of(TargetStatus::queued), publishing});
+    std::set<long long> open;
+    for (const auto& r :
+         s.query("SELECT id FROM social_post_targets WHERE id IN (" +
+                     db::placeholders(targets.size()) + ") AND status IN (?, ?, ?) FOR UPDATE",
+                 params))
+        open.insert(r.integer(0));
+    if (open.empty()) return out;
+    const auto now = time_param(time::now());
+    db::Params change{publishing, name_of(stage), now};
+    change.insert(change.end(), open.begin(), open.end());
+    s.execute(
         "UPDATE social_post_targets SET status = ?, publish_stage = ?, updated_at = ?"
-        " WHERE id = ? AND status IN (?, ?, ?)",
-        {publishing, name_of(stage), now, work.target_id, name_of(TargetStatus::scheduled),
-         name_of(TargetStatus::queued), publishing});
-    if (changed == 0) return false;
-    s.execute("UPDATE social_posts SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
-              {name_of(PostStatus::processing), now, work.post.id, name_of(PostStatus::scheduled)});
-    return true;
+        " WHERE id IN (" +
+            db::placeholders(open.size()) + ")",
+        change);
+    std::set<long long> running;
+    for (size_t i = 0; i < targets.size(); ++i)
+        if (open.contains(targets[i].target_id)) {
+            out[i] = true;
+            running.insert(targets[i].post_id);
+        }
+    db::Params posts{name_of(PostStatus::processing), now};
+    posts.insert(posts.end(), running.begin(), running.end());
+    posts.emplace_back(name_of(PostStatus::scheduled));
+    s.execute("UPDATE social_posts SET status = ?, updated_at = ? WHERE id IN (" +
+                  db::placeholders(running.size()) + ") AND status = ?",
+              posts);
+    return out;
 }
 
 std::map<long long, AccountSends> PublishRepository::lock_recent_sends(

@@ -32,6 +32,12 @@ struct PublishAccount {
     std::optional<std::string> last_error;
 };
 
+// A target moving to its next publish stage, and its post.
+struct StagedTarget {
+    long long target_id = 0;
+    long long post_id = 0;
+};
+
 struct PublishWork {
     long long target_id = 0;
     TargetStatus target_status = TargetStatus::draft;
@@ -87,9 +93,11 @@ class PublishRepository {
     // that does not exist; each entry shows the target as it was before.
     static std::vector<std::optional<PublishWork>> take_up(db::Session& s,
                                                            const std::vector<long long>& ids);
-    // The target runs (status publishing) at `stage`; its post shows processing. False when the
-    // target already ended or was cancelled.
-    static bool enter_stage(db::Session& s, const PublishWork& work, PublishStage stage);
+    // The targets run (status publishing) at `stage`; their posts show processing. For each
+    // target, false when it already ended or was cancelled. Locks the posts' rows first, in id
+    // order, as take_up and record_outcomes do.
+    static std::vector<bool> enter_stage(db::Session& s, const std::vector<StagedTarget>& targets,
+                                         PublishStage stage);
     // Locks the accounts' rows (in id order, so concurrent batches cannot deadlock) and reads
     // their sends inside the cap windows. Hold the transaction until mark_sending() so
     // concurrent workers count each other's sends.
