@@ -72,6 +72,12 @@ std::string json_text(const nlohmann::json& object, const char* name) {
                : std::string();
 }
 
+std::optional<long long> json_integer(const nlohmann::json& object, const char* name) {
+    if (!object.is_object() || !object.contains(name) || !object[name].is_number_integer())
+        return std::nullopt;
+    return object[name].get<long long>();
+}
+
 std::optional<std::chrono::seconds> retry_after_header(const http::Response& response) {
     const auto value = response.header("retry-after");
     if (!value) return std::nullopt;

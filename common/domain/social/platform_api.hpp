@@ -61,6 +61,9 @@ PlatformFailure refusal(std::string reason, long http_status = 0, std::string fi
 PlatformFailure nothing_published(PlatformFailure failure);
 // The string member `name` of a JSON object, or "" when it is absent or not a string.
 std::string json_text(const nlohmann::json& object, const char* name);
+// The integer member `name` of a JSON object (a count an API reports), or nothing when it is
+// absent or not an integer.
+std::optional<long long> json_integer(const nlohmann::json& object, const char* name);
 
 // How a platform's API answers, as data for read_answer: its success shape and where an error
 // body keeps the reason and the delay to wait.

@@ -72,13 +72,6 @@ PlatformFailure bad_id(const std::string& external_id) {
                            std::nullopt, 0, ""};
 }
 
-// The integer member `name` of `object`, when it is one.
-std::optional<long long> count_of(const json& object, const char* name) {
-    if (object.is_object() && object.contains(name) && object[name].is_number_integer())
-        return object[name].get<long long>();
-    return std::nullopt;
-}
-
 // The DIDs of the handles a text mentions, those that resolve; or why the PDS could not say.
 struct MentionedDids {
     std::map<std::string, std::string> dids;
@@ -255,8 +248,8 @@ class BlueskyConnector final : public Connector {
             reading.failure = std::move(profile.failure);
             return reading;
         }
-        reading.metrics.followers = count_of(profile.body, "followersCount");
-        reading.metrics.following = count_of(profile.body, "followsCount");
+        reading.metrics.followers = json_integer(profile.body, "followersCount");
+        reading.metrics.following = json_integer(profile.body, "followsCount");
         return reading;
     }
 
@@ -292,10 +285,10 @@ class BlueskyConnector final : public Connector {
             return reading;
         }
         auto& m = reading.metrics;
-        m.likes = count_of(*post, "likeCount");
-        m.comments = count_of(*post, "replyCount");
-        if (const auto reposts = count_of(*post, "repostCount"),
-            quotes = count_of(*post, "quoteCount");
+        m.likes = json_integer(*post, "likeCount");
+        m.comments = json_integer(*post, "replyCount");
+        if (const auto reposts = json_integer(*post, "repostCount"),
+            quotes = json_integer(*post, "quoteCount");
             reposts || quotes)
             m.shares = reposts.value_or(0) + quotes.value_or(0);
         return reading;

@@ -73,10 +73,7 @@ std::optional<time::TimePoint> from_epoch_ms(const json& object, const char* nam
 }
 
 std::optional<long long> count_of(const json& object, const char* summary, const char* name) {
-    const auto part = object.value(summary, json::object());
-    if (!part.is_object() || !part.contains(name) || !part[name].is_number_integer())
-        return std::nullopt;
-    return part[name].get<long long>();
+    return json_integer(object.value(summary, json::object()), name);
 }
 
 PlatformFailure not_a_post(const std::string& external_id) {

@@ -20,11 +20,6 @@ std::string organization_id(const std::string& urn) {
     return urn.substr(urn.rfind(':') + 1);
 }
 
-std::optional<long long> statistic(const json& totals, const char* name) {
-    if (!totals.contains(name) || !totals[name].is_number_integer()) return std::nullopt;
-    return totals[name].get<long long>();
-}
-
 }  // namespace
 
 std::optional<PlatformFailure> check_administrator(PlatformApi& api, const Target& target,
@@ -85,10 +80,9 @@ std::optional<PlatformFailure> read_page_statistics(PlatformApi& api, const Targ
     if (statistics.failure) return std::move(statistics.failure);
     for (const auto& element : statistics.body.value("elements", json::array())) {
         const auto totals = element.value("totalShareStatistics", json::object());
-        if (!totals.is_object()) continue;
-        metrics.impressions = statistic(totals, "impressionCount");
-        metrics.reach = statistic(totals, "uniqueImpressionsCount");
-        metrics.shares = statistic(totals, "shareCount");
+        metrics.impressions = json_integer(totals, "impressionCount");
+        metrics.reach = json_integer(totals, "uniqueImpressionsCount");
+        metrics.shares = json_integer(totals, "shareCount");
     }
     return std::nullopt;
 }

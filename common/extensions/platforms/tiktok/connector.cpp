@@ -40,11 +40,6 @@ std::string id_text(const json& value) {
     return {};
 }
 
-std::optional<long long> count(const json& object, const char* name) {
-    if (!object.contains(name) || !object[name].is_number_integer()) return std::nullopt;
-    return object[name].get<long long>();
-}
-
 class TikTokConnector final : public Connector {
   public:
     TikTokConnector(const config::PlatformSettings& settings, http::Client& http)
@@ -150,7 +145,7 @@ class TikTokConnector final : public Connector {
         }
         for (const auto& item : answer.body.value("videos", json::array())) {
             const auto id = item.is_object() ? id_text(item.value("id", json())) : "";
-            const auto created = item.is_object() ? count(item, "create_time") : std::nullopt;
+            const auto created = json_integer(item, "create_time");
             if (id.empty() || !created) continue;
             RemotePost post;
             post.external_id = id;
@@ -171,9 +166,9 @@ class TikTokConnector final : public Connector {
             reading.failure = std::move(user.failure);
             return reading;
         }
-        reading.metrics.followers = count(user.body, "follower_count");
-        reading.metrics.following = count(user.body, "following_count");
-        reading.metrics.likes = count(user.body, "likes_count");
+        reading.metrics.followers = json_integer(user.body, "follower_count");
+        reading.metrics.following = json_integer(user.body, "following_count");
+        reading.metrics.likes = json_integer(user.body, "likes_count");
         return reading;
     }
 
@@ -192,10 +187,10 @@ class TikTokConnector final : public Connector {
         }
         for (const auto& item : answer.body.value("videos", json::array())) {
             if (!item.is_object() || id_text(item.value("id", json())) != external_id) continue;
-            reading.metrics.likes = count(item, "like_count");
-            reading.metrics.comments = count(item, "comment_count");
-            reading.metrics.shares = count(item, "share_count");
-            reading.metrics.video_views = count(item, "view_count");
+            reading.metrics.likes = json_integer(item, "like_count");
+            reading.metrics.comments = json_integer(item, "comment_count");
+            reading.metrics.shares = json_integer(item, "share_count");
+            reading.metrics.video_views = json_integer(item, "view_count");
             return reading;
         }
         reading.failure = refusal("TikTok has no video " + external_id + " of this account", 200);

@@ -143,8 +143,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // {user_id}: the member's access tokens expire; their refresh tokens still work. throttle
 // {method, path, retry_after}: the next such call answers 429. fail_processing {}: the next
 // finalized video fails processing. post {user_id, text}: a post made in the LinkedIn app.
-// social {urn, likes, comments, impressions, unique_impressions, reshares, clicks}: a post's
-// counts. organization {id, name, roles: {member:
+// social {urn, and any of kPostCounts}: a post's counts. organization {id, name, roles: {member:
 // role}}: an organization page and the roles members hold on it (all APPROVED).
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
@@ -187,9 +186,7 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     } else if (action == "social") {
         for (auto& post : s.posts)
             if (post["id"] == body.at("urn"))
-                for (const char* count : {"likes", "comments", "impressions", "unique_impressions",
-                                          "reshares", "clicks"})
-                    post[count] = body.value(count, 0LL);
+                for (const char* count : kPostCounts) post[count] = body.value(count, 0LL);
     } else {
         return std::nullopt;
     }

@@ -30,6 +30,11 @@ struct Code {
     std::chrono::steady_clock::time_point issued;
 };
 
+// What the fake counts on each post (set by the control "social"), which the API shows only
+// through socialActions and the share statistics.
+inline constexpr const char* kPostCounts[] = {
+    "likes", "comments", "impressions", "unique_impressions", "reshares", "clicks"};
+
 struct State {
     std::string client_id;
     std::string client_secret;
@@ -44,9 +49,7 @@ struct State {
     // urn -> {owner, bytes, parts: [{first, last, etag}], signature, upload_token, status, fails}
     json videos = json::object();
     bool fail_next_processing = false;
-    // oldest first; each with its counts: likes, comments, impressions, unique_impressions,
-    // reshares, clicks
-    json posts = json::array();
+    json posts = json::array();  // oldest first, each with its kPostCounts
     // id -> {id, name, followers, roles: {member sub -> ADMINISTRATOR, ANALYST, ...}}
     json organizations = json::object();
     // "METHOD /path" -> the Retry-After its next call answers 429 with

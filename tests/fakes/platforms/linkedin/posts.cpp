@@ -16,10 +16,6 @@ constexpr size_t kMaxImages = 20;
 constexpr std::string_view kReserved = "|{}@[]()<>#\\*_~";
 constexpr std::string_view kPosts = "/rest/posts";
 constexpr std::string_view kSocialActions = "/rest/socialActions/";
-// What the fake counts on each post (set by the control "social"), which the API shows only
-// through socialActions and the share statistics.
-constexpr const char* kPostCounts[] = {"likes",    "comments", "impressions", "unique_impressions",
-                                       "reshares", "clicks"};
 
 // The text little `commentary` shows, or where a reserved character stands unescaped outside an
 // element (a mention @[Name](urn:li:person:1), a hashtag template {hashtag|#|tag}, a #tag).
@@ -158,7 +154,7 @@ HttpAnswer read_post(const std::string& urn, const Grant& grant) {
 
 json new_post(const std::string& author, const std::string& commentary) {
     const long long now = now_ms();
-    return {
+    json post = {
         {"id", "urn:li:share:" + std::to_string(7'200'000'000'000'000'000LL + next_message_id())},
         {"author", author},
         {"commentary", commentary},
@@ -172,12 +168,9 @@ json new_post(const std::string& author, const std::string& commentary) {
         {"createdAt", now},
         {"publishedAt", now},
         {"lastModifiedAt", now},
-        {"likes", 0},
-        {"comments", 0},
-        {"impressions", 0},
-        {"unique_impressions", 0},
-        {"reshares", 0},
-        {"clicks", 0}};
+    };
+    for (const char* count : kPostCounts) post[count] = 0;
+    return post;
 }
 
 HttpAnswer create_post(const HttpRequest& request, const Grant& grant) {
