@@ -83,10 +83,10 @@ class PublishBench {
     // Telegram alone when `every_platform` is false.
     PublishBench(int posts, bool every_platform) {
         StackOptions options;
-        // Enough fibers to hold most of the second's posts, and a lead that hands them over early:
-        // each is loaded and checked before its second, and only waits.
-        options.worker_arguments = {"--pools", "publish", "--threads", "2", "--fibers", "3072"};
-        options.extra_config = fake_.config() + "\n[workers.publish]\nlead_ms = 1000\n";
+        // Enough fibers to hold the second's posts, and a lead that hands them over early: each
+        // is loaded and checked before its second, and only waits.
+        options.worker_arguments = {"--pools", "publish", "--threads", "2", "--fibers", "5120"};
+        options.extra_config = fake_.config() + "\n[workers.publish]\nlead_ms = 1500\n";
         options.public_base_url = "https://api.e2e.test/v1";
         stack_ = std::make_unique<Stack>(options);
         // A live key whose custom rate limit is far above the requests of 431 connects, which
@@ -145,6 +145,10 @@ class PublishBench {
         }
         if (time::to_unix_ms(time::now()) >= second_ms)
             throw std::runtime_error("posts were not all written before their time");
+        // From a little before the worker's lead: the burst's own work, not the wait for it.
+        std::this_thread::sleep_until(
+            std::chrono::system_clock::time_point(std::chrono::milliseconds(second_ms - 1200)));
+        const ProcessCpu cpu_before = process_cpu();
         // Polled in MySQL, not on the fake, so that waiting does not slow the platforms down.
         if (!Stack::wait_until(
                 [&] {
@@ -181,14 +185,58 @@ class PublishBench {
                                      " sends, the fakes logged " + std::to_string(lateness.size()));
         std::cerr << "  last send by platform (ms after the second):";
         for (const auto& [name, ms] : last_by_platform) std::cerr << " " << name << " " << ms;
-        std::cerr << "\n  worker CPU so far: "
-                  << bench::process_cpu_seconds(stack_->pid(Process::worker)) << " s\n";
+        const ProcessCpu cpu = process_cpu() - cpu_before;
+        std::cerr << "\n";
+        print_stages();
+        std::cerr << "  CPU s from 1.2 s before the second to the round's end: worker "
+                  << cpu.worker << ", scheduler " << cpu.scheduler << ", MariaDB " << cpu.database
+                  << ", fakes " << cpu.fakes << "; calls to the fakes " << fake_.calls().size()
+                  << "; worker peak RSS " << bench::peak_rss_mib(stack_->pid(Process::worker))
+                  << " MiB\n";
         return {bench::percentile(lateness, 50), bench::percentile(lateness, 99),
                 *std::max_element(lateness.begin(), lateness.end()),
                 static_cast<double>(last - second_ms)};
     }
 
   private:
+    // Where a round's time went, per platform, in ms (average and max): from the scheduled time
+    // to the send admitted under the caps (gate), the platform's answer (send, all of its calls)
+    // and the outcome written.
+    void print_stages() {
+        const auto rows = stack_->db().run([](db::Session& s) {
+            return s.query(
+                "SELECT platform,"
+                " AVG(TIMESTAMPDIFF(MICROSECOND, scheduled_time, send_started_at)) DIV 1000,"
+                " MAX(TIMESTAMPDIFF(MICROSECOND, scheduled_time, send_started_at)) DIV 1000,"
+                " AVG(TIMESTAMPDIFF(MICROSECOND, send_started_at, published_at)) DIV 1000,"
+                " MAX(TIMESTAMPDIFF(MICROSECOND, send_started_at, published_at)) DIV 1000,"
+                " AVG(TIMESTAMPDIFF(MICROSECOND, published_at, updated_at)) DIV 1000,"
+                " MAX(TIMESTAMPDIFF(MICROSECOND, published_at, updated_at)) DIV 1000"
+                " FROM social_post_targets GROUP BY platform ORDER BY platform",
+                {});
+        });
+        std::cerr << "  ms avg/max: gate, send, outcome written\n";
+        for (const auto& r : rows)
+            std::cerr << "    " << r.text(0) << ": " << r.text(1) << "/" << r.text(2) << ", "
+                      << r.text(3) << "/" << r.text(4) << ", " << r.text(5) << "/" << r.text(6)
+                      << "\n";
+    }
+
+    // CPU seconds of the processes a burst keeps busy.
+    struct ProcessCpu {
+        double worker = 0, scheduler = 0, database = 0, fakes = 0;
+        ProcessCpu operator-(const ProcessCpu& o) const {
+            return {worker - o.worker, scheduler - o.scheduler, database - o.database,
+                    fakes - o.fakes};
+        }
+    };
+    ProcessCpu process_cpu() {
+        return {bench::process_cpu_seconds(stack_->pid(Process::worker)),
+                bench::process_cpu_seconds(stack_->pid(Process::scheduler)),
+                bench::process_cpu_seconds(bench::database_pid()),
+                bench::process_cpu_seconds(fake_.pid())};
+    }
+
     // The `i`-th account of `platform` on the fake, connected through the API.
     Account connect(const std::string& platform, int i) {
         const std::string n = std::to_string(i);
@@ -387,7 +435,7 @@ int main() {
         report.add(spread_p99);
         report.add(spread_burst);
         report.note(
-            "Squawk: one worker process, publish pool 2 threads x 3,072 fibers, lead_ms 1000, "
+            "Squawk: one worker process, publish pool 2 threads x 5,120 fibers, lead_ms 1500, "
             "fake platforms on loopback; lateness = the fake's receipt of the publishing call - "
             "scheduled_time; over 11 platforms: every publishing platform (WhatsApp is "
             "verify-only), round-robin, 431 accounts");

@@ -67,6 +67,8 @@ class FakePlatforms {
     nlohmann::json publishes();
     // Forgets the calls received and the posts published so far (benchmark rounds).
     void clear_calls();
+    // The fake's process (benchmarks read its CPU time).
+    pid_t pid() const { return server_.pid(); }
 
   private:
     // The path of `url` (a platform's real address) under the platform's base URL here.

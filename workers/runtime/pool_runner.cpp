@@ -244,7 +244,8 @@ void PoolRunner::fiber_loop() {
     while (channel_.pop(work) == boost::fibers::channel_op_status::success) {
         if (still_ours(work)) {
             TaskContext context(work.job, services_.executor, services_.mysql, services_.config,
-                                services_.stop_requested, services_.storage, services_.http);
+                                services_.stop_requested, services_.storage,
+                                services_.http_for(tasks_started_++));
             const auto started = std::chrono::steady_clock::now();
             jobs::Outcome outcome =
                 run_job(services_.registry, work.job, context, services_.config.jobs);

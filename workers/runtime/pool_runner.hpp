@@ -44,8 +44,15 @@ struct WorkerServices {
     // Turns true when the process gives its remaining jobs back; tasks stop at safe points.
     std::atomic<bool>& stop_requested;
     storage::ObjectStore& storage;
-    // The process's one HTTP client, for tasks that call out (publish); null when no pool does.
-    http::Client* http;
+    // The process's HTTP loops for tasks that call out (publish), each a client with its own
+    // thread; empty when no pool does. A task sends through one of them (http_for).
+    std::vector<http::Client*> http_loops;
+
+    // The loop the `n`-th task of a pool sends through, so that consecutive tasks spread over
+    // the loops; null when there is none.
+    http::Client* http_for(unsigned long long n) const {
+        return http_loops.empty() ? nullptr : http_loops[n % http_loops.size()];
+    }
 };
 
 class PoolRunner final : public WorkerPool {
@@ -99,6 +106,7 @@ class PoolRunner final : public WorkerPool {
     CompletionWriter completions_;
 
     std::atomic<int> in_flight_{0};
+    std::atomic<unsigned long long> tasks_started_{0};
     std::atomic<bool> stop_fetch_{false};
     std::atomic<bool> reading_{false};
     std::atomic<long long> last_alive_ns_;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <thread>
 
 namespace squawk::workers {
 
@@ -81,22 +82,34 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     // job reads one for a day.
     squawk::fs::remove_files_older_than(std::filesystem::path(config_.media.dir) / ".work",
                                         std::chrono::hours(24));
-    // One multi loop for the fibers of the task pools that call out (publishes, syncs,
-    // generation providers): connections to a host are reused, and send() parks only the calling
-    // fiber. The webhook pool's threads run loops of their own.
+    // Multi loops for the fibers of the task pools that call out (publishes, syncs, generation
+    // providers): connections to a host are reused, and send() parks only the calling fiber. One
+    // loop per fiber thread of those pools, at most one per core: in a burst of publishes the
+    // loop's thread, which also does the sockets' kernel work, is the busiest of the process.
+    // The webhook pool's threads run loops of their own.
     int http_connections = 0;
+    int calling_threads = 0;
     for (const auto& name : pool_names_) {
         if (name == webhooks::kDeliveryPool) continue;
-        http_connections += config::http_connections_of(config_.workers.pools.at(name));
+        const auto& pool = config_.workers.pools.at(name);
+        http_connections += config::http_connections_of(pool);
+        if (config::http_connections_of(pool) > 0) calling_threads += pool.threads;
     }
+    std::vector<http::Client*> http_loops;
     if (http_connections > 0) {
-        http_ = std::make_unique<http::Client>(http_connections);
-        http_->set_waiter(fiber_send);
+        const int loops = std::clamp(
+            std::min(calling_threads, static_cast<int>(std::thread::hardware_concurrency())), 1,
+            http_connections);
+        for (int i = 0; i < loops; ++i) {
+            http_loops_.push_back(std::make_unique<http::Client>(http_connections / loops));
+            http_loops_.back()->set_waiter(fiber_send);
+            http_loops.push_back(http_loops_.back().get());
+        }
         time::set_pause(fiber_pause);
     }
     services_ = std::unique_ptr<WorkerServices>(
         new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_,
-                           *storage_, http_.get()});
+                           *storage_, std::move(http_loops)});
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch};
@@ -119,9 +132,10 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             runtime::PeriodicTask::Options{.name = "metrics-reading", .interval = kRefreshEvery},
             [this] { metrics_reader_->run_once(); });
     }
-    if (http_ && std::find(pool_names_.begin(), pool_names_.end(), "publish") != pool_names_.end())
-        media_prefetcher_ =
-            std::make_unique<publish::MediaPrefetcher>(config_, *mysql_, *executor_, *http_);
+    if (!http_loops_.empty() &&
+        std::find(pool_names_.begin(), pool_names_.end(), "publish") != pool_names_.end())
+        media_prefetcher_ = std::make_unique<publish::MediaPrefetcher>(config_, *mysql_, *executor_,
+                                                                       *http_loops_.front());
 }
 
 WorkerRuntime::~WorkerRuntime() {

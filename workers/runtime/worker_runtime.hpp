@@ -61,7 +61,7 @@ class WorkerRuntime : public daemon::Service {
     std::unique_ptr<BlockingExecutor> executor_;
     std::unique_ptr<storage::ObjectStore> storage_;
     std::unique_ptr<WorkerServices> services_;
-    std::unique_ptr<http::Client> http_;
+    std::vector<std::unique_ptr<http::Client>> http_loops_;
     std::vector<std::unique_ptr<WorkerPool>> pools_;
     metrics::CollectorHandle queue_gauges_;
 

@@ -85,12 +85,14 @@ bool manages(const Caller& caller, const std::string& account_id) {
 }
 
 json* find_media(const std::string& id, std::string* owner) {
-    for (auto& [account, items] : state().media.items())
-        for (auto& item : items)
-            if (item["id"] == id) {
-                if (owner) *owner = account;
-                return &item;
-            }
+    auto& s = state();
+    const auto account = s.media_owner.find(id);
+    if (account == s.media_owner.end() || !s.media.contains(account->second)) return nullptr;
+    for (auto& item : s.media[account->second])
+        if (item["id"] == id) {
+            if (owner) *owner = account->second;
+            return &item;
+        }
     return nullptr;
 }
 
@@ -239,6 +241,7 @@ json store_media(const std::string& account, const std::string& media_type,
                            : "https://www.instagram.com/" +
                                  std::string(product == "REELS" ? "reel/" : "p/") + shortcode + "/";
     state().media[account].push_back(media);
+    state().media_owner[id] = account;
     return media;
 }
 
@@ -361,7 +364,10 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
     auto& s = state();
     const std::string fields = param(params, "fields");
     const std::string& method = request.method;
-    if (auto comment = comment_call(request, caller, id, edge, params)) return *comment;
+    // Accounts, containers and media are found by their id; only other ids are searched among
+    // comments.
+    if (!s.accounts.contains(id) && !s.containers.contains(id) && !s.media_owner.contains(id))
+        if (auto comment = comment_call(request, caller, id, edge, params)) return *comment;
     if (method == "DELETE") return missing_object("delete", id);
     if (s.accounts.contains(id)) {
         if (!manages(caller, id)) return missing_object("get", id);

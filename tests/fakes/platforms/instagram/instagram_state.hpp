@@ -35,6 +35,7 @@ struct State {
     // Instagram account id -> [{id, caption, media_type, media_product_type, permalink, timestamp,
     // like_count, comments_count, comments, insights, children}], oldest first
     json media = json::object();
+    std::map<std::string, std::string> media_owner;  // media id -> Instagram account id
 };
 
 State& state();

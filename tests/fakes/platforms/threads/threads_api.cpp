@@ -49,6 +49,7 @@ struct State {
     json containers = json::object();
     // user id -> [{id, media_type, text, permalink, timestamp, media_url, children}], oldest first
     json posts = json::object();
+    std::map<std::string, std::string> post_owner;  // post id -> user id
 };
 
 State& state() {
@@ -286,12 +287,14 @@ json with_fields(const json& object, const std::string& fields) {
 }
 
 json* find_post(const std::string& id, std::string* owner = nullptr) {
-    for (auto& [user_id, posts] : state().posts.items())
-        for (auto& post : posts)
-            if (post["id"] == id) {
-                if (owner) *owner = user_id;
-                return &post;
-            }
+    auto& s = state();
+    const auto user_id = s.post_owner.find(id);
+    if (user_id == s.post_owner.end() || !s.posts.contains(user_id->second)) return nullptr;
+    for (auto& post : s.posts[user_id->second])
+        if (post["id"] == id) {
+            if (owner) *owner = user_id->second;
+            return &post;
+        }
     return nullptr;
 }
 
@@ -393,6 +396,7 @@ json store_post(const std::string& user_id, const std::string& media_type, const
     post["permalink"] =
         "https://www.threads.net/@" + username + "/post/" + post["shortcode"].get<std::string>();
     state().posts[user_id].push_back(post);
+    state().post_owner[id] = user_id;
     return post;
 }
 
@@ -447,6 +451,17 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
                   const std::map<std::string, std::string>& params) {
     auto& s = state();
     const std::string fields = param(params, "fields");
+    if (request.method == "GET" && id == caller.user_id)
+        return json_answer(200, with_fields(user_of(id), fields));
+    // A container's status is read while it is published: answered before the posts are searched.
+    if (request.method == "GET" && s.containers.contains(id) &&
+        s.containers[id]["user_id"] == caller.user_id) {
+        json& container = s.containers[id];
+        json out = {{"id", id}, {"status", status_of(container)}};
+        if (out["status"] == "ERROR" && fields.find("error_message") != std::string::npos)
+            out["error_message"] = container["error_message"];
+        return json_answer(200, out);
+    }
     std::string owner;
     json* post = find_post(id, &owner);
     if (request.method == "DELETE") {
@@ -456,18 +471,11 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
         posts.erase(std::remove_if(posts.begin(), posts.end(),
                                    [&](const json& p) { return p["id"] == id; }),
                     posts.end());
+        s.post_owner.erase(id);
         return json_answer(200, {{"success", true}, {"deleted_id", id}});
     }
     if (request.method != "GET")
         return missing_object(request.method == "POST" ? "post" : "get", id);
-    if (id == caller.user_id) return json_answer(200, with_fields(user_of(id), fields));
-    if (s.containers.contains(id) && s.containers[id]["user_id"] == caller.user_id) {
-        json& container = s.containers[id];
-        json out = {{"id", id}, {"status", status_of(container)}};
-        if (out["status"] == "ERROR" && fields.find("error_message") != std::string::npos)
-            out["error_message"] = container["error_message"];
-        return json_answer(200, out);
-    }
     if (post && owner == caller.user_id) return json_answer(200, with_fields(*post, fields));
     return missing_object("get", id);
 }
