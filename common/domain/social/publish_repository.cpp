@@ -16,11 +16,11 @@ using db::time_column;
 using db::time_param;
 
 const std::string kTakeUp =
-    "SELECT t.id, t.status, t.send_started_at, t.scheduled_time, t.post_id, a.id, a.public_id,"
-    " a.platform, a.status, a.external_id, a.display_name, a.external_handle, a.credentials_enc,"
-    " a.token_valid, a.last_error"
-    " FROM social_post_targets t JOIN social_accounts a ON a.id = t.account_id"
-    " WHERE t.id IN (";
+    "SELECT id, status, send_started_at, scheduled_time, post_id, account_id"
+    " FROM social_post_targets WHERE id IN (";
+const std::string kTakeUpAccounts =
+    "SELECT id, public_id, platform, status, external_id, display_name, external_handle,"
+    " credentials_enc, token_valid, last_error FROM social_accounts WHERE id IN (";
 
 // Each batch is one statement: its rows' values are a derived table (db::update_from_rows).
 constexpr const char* kPublishedRow =
@@ -160,6 +160,7 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
     lock_posts(s, post_ids);
 
     std::map<long long, PublishWork> found;
+    std::set<long long> account_ids;
     for (const auto& r : s.query(kTakeUp + in_list + " FOR UPDATE", params)) {
         PublishWork w;
         w.target_id = r.integer(0);
@@ -168,16 +169,29 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
         w.scheduled_time = time_column(r, 3);
         w.post.id = r.integer(4);
         w.account.id = r.integer(5);
-        w.account.public_id = r.optional_text(6).value_or("");
-        w.account.platform = r.text(7);
-        w.account.status = stored_value<AccountStatus>(r.text(8));
-        w.account.external_id = r.optional_text(9).value_or("");
-        w.account.display_name = r.optional_text(10).value_or("");
-        w.account.handle = r.optional_text(11).value_or("");
-        w.account.credentials_sealed = r.optional_text(12).value_or("");
-        w.account.token_valid = r.integer(13) != 0;
-        w.account.last_error = r.optional_text(14);
+        account_ids.insert(w.account.id);
         found.emplace(w.target_id, std::move(w));
+    }
+    // Read, not locked: the send gate locks the accounts at the send time, and a lock here would
+    // hold up the gate of every earlier post to the same accounts while later ones are taken up.
+    std::map<long long, PublishAccount> accounts;
+    if (!account_ids.empty()) {
+        const auto account_params = id_params(account_ids);
+        for (const auto& r : s.query(
+                 kTakeUpAccounts + db::placeholders(account_params.size()) + ")", account_params)) {
+            PublishAccount a;
+            a.id = r.integer(0);
+            a.public_id = r.optional_text(1).value_or("");
+            a.platform = r.text(2);
+            a.status = stored_value<AccountStatus>(r.text(3));
+            a.external_id = r.optional_text(4).value_or("");
+            a.display_name = r.optional_text(5).value_or("");
+            a.handle = r.optional_text(6).value_or("");
+            a.credentials_sealed = r.optional_text(7).value_or("");
+            a.token_valid = r.integer(8) != 0;
+            a.last_error = r.optional_text(9);
+            accounts.emplace(a.id, std::move(a));
+        }
     }
     std::map<long long, Post> posts;
     for (auto& p :
@@ -193,7 +207,13 @@ std::vector<std::optional<PublishWork>> PublishRepository::take_up(
             it = found.erase(it);
             continue;
         }
+        const auto account = accounts.find(w.account.id);
+        if (account == accounts.end()) {
+            it = found.erase(it);
+            continue;
+        }
         w.post = post->second;
+        w.account = account->second;
         if (!w.send_started_at && is_open(w.target_status) &&
             w.target_status != TargetStatus::draft) {
             entering.emplace_back(w.target_id);
