@@ -92,10 +92,10 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     for (const auto& name : pool_names_) {
         if (name == webhooks::kDeliveryPool) continue;
         const auto& pool = config_.workers.pools.at(name);
-        http_connections += config::http_connections_of(pool);
-        if (config::http_connections_of(pool) > 0) calling_threads += pool.threads;
+        const int connections = config::http_connections_of(pool);
+        http_connections += connections;
+        if (connections > 0) calling_threads += pool.threads;
     }
-    std::vector<http::Client*> http_loops;
     if (http_connections > 0) {
         const int loops = std::clamp(
             std::min(calling_threads, static_cast<int>(std::thread::hardware_concurrency())), 1,
@@ -103,10 +103,11 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
         for (int i = 0; i < loops; ++i) {
             http_loops_.push_back(std::make_unique<http::Client>(http_connections / loops));
             http_loops_.back()->set_waiter(fiber_send);
-            http_loops.push_back(http_loops_.back().get());
         }
         time::set_pause(fiber_pause);
     }
+    std::vector<http::Client*> http_loops;
+    for (const auto& loop : http_loops_) http_loops.push_back(loop.get());
     services_ = std::unique_ptr<WorkerServices>(
         new WorkerServices{config_, worker_id_, *mysql_, *executor_, registry_, stop_requested_,
                            *storage_, std::move(http_loops)});
