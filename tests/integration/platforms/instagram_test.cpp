@@ -246,8 +246,8 @@ TEST_CASE_METHOD(InstagramAccount,
 }
 
 TEST_CASE_METHOD(InstagramAccount,
-                 "Instagram publishes one image as a container read until FINISHED and then "
-                 "media_publish",
+                 "Instagram publishes one image container at once and, answered that it is not "
+                 "ready, reads it until FINISHED and publishes it again",
                  "[integration][social]") {
     const auto t = target(connect());
     fake.control_platform("instagram", "container_delay", {{"polls", 1}});
@@ -265,12 +265,14 @@ TEST_CASE_METHOD(InstagramAccount,
                                      {"collaborators", R"(["friend.one"])"},
                                      {"location_id", "110000000000001"}});
     const auto published = publishes();
-    REQUIRE(published.size() == 1);
+    REQUIRE(published.size() == 2);
     const auto container = call_query(published[0]).at("creation_id");
+    CHECK(call_query(published[1]).at("creation_id") == container);
     const auto status = calls_to("/v19.0/" + container);
     REQUIRE(status.size() == 2);
     CHECK(call_query(status[0]).at("fields") == "status_code,status");
-    CHECK(status[1]["received_at_ms"] <= published[0]["received_at_ms"]);
+    CHECK(published[0]["received_at_ms"] <= status[0]["received_at_ms"]);
+    CHECK(status[1]["received_at_ms"] <= published[1]["received_at_ms"]);
 
     const auto stored = media();
     REQUIRE(stored.size() == 1);
@@ -299,6 +301,10 @@ TEST_CASE_METHOD(InstagramAccount,
     CHECK(carousel.at("caption") == "Three photos");
     const auto children = carousel.at("children");
     CHECK(std::count(children.begin(), children.end(), ',') == 2);
+    // Ready when published: no status read.
+    const auto published = publishes();
+    REQUIRE(published.size() == 1);
+    CHECK(calls_to("/v19.0/" + call_query(published[0]).at("creation_id")).empty());
     const auto stored = media();
     REQUIRE(stored.size() == 1);
     CHECK(stored[0]["media_type"] == "CAROUSEL_ALBUM");
@@ -518,7 +524,8 @@ TEST_CASE_METHOD(InstagramAccount,
     REQUIRE(png.failure);
     CHECK(png.failure->kind == FailureKind::refused);
     CHECK(png.failure->reason.find("Only JPEG format is supported") != std::string::npos);
-    CHECK(publishes().empty());
+    // Each publish was answered not ready and its container then read as ERROR.
+    CHECK(publishes().size() == 2);
     CHECK(media().empty());
 }
 

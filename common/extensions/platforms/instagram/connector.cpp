@@ -83,8 +83,8 @@ class InstagramConnector final : public Connector {
         return v;
     }
 
-    // The post's container made ready, published, then its first comment. A post Instagram would
-    // refuse (no media, too many hashtags) is refused before any call.
+    // The post's container made and published once ready, then its first comment. A post Instagram
+    // would refuse (no media, too many hashtags) is refused before any call.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         if (auto problem = post_problem(message)) {

@@ -23,6 +23,16 @@ constexpr std::chrono::milliseconds kStatusPauses[] = {250ms,  500ms,  1000ms,  
                                                        4000ms, 8000ms, 15000ms, 30000ms};
 constexpr std::chrono::seconds kProcessingRetry{60};
 
+// media_publish's refusal of a container not yet FINISHED: (#9007) "Media ID is not available",
+// subcode 2207027 "the media is not ready for publishing".
+constexpr long long kMediaNotAvailable = 9007;
+constexpr long long kMediaNotReady = 2207027;
+
+bool not_ready(const json& body) {
+    return meta_graph::error_number(body, "code") == kMediaNotAvailable &&
+           meta_graph::error_number(body, "error_subcode") == kMediaNotReady;
+}
+
 // The rupload host answers {success: true, message} or, refusing, {debug_info: {retriable, type,
 // message}}.
 std::string upload_reason(const json& body) {
@@ -94,18 +104,22 @@ Container Containers::prepare(const Message& message) {
         container = is_video_post(message) ? create_for_video(std::move(fields), *message.video)
                                            : create(std::move(fields));
     }
-    if (!container.failure) container.failure = wait_until_finished(container.id);
     return container;
 }
 
+// An image container is ready by the time it is published as a rule, so its status is read only
+// when Instagram answers that it is not (a video's always is, until transcoded), and then until
+// FINISHED before publishing again: one call, not three, for most posts.
 Publication Containers::publish(const std::string& container_id) {
     Publication p;
-    auto published =
-        read_object(api_.send("POST",
-                              graph_path(user_ + "/media_publish?" +
-                                         http::form_encode({{"creation_id", container_id}})),
-                              meta_graph::bearer(token_)),
-                    kPublishing);
+    auto published = media_publish(container_id);
+    if (published.failure && not_ready(published.body)) {
+        if (auto failure = wait_until_finished(container_id)) {
+            p.failure = std::move(failure);
+            return p;
+        }
+        published = media_publish(container_id);
+    }
     if (published.failure) {
         p.failure = std::move(published.failure);
         return p;
@@ -115,6 +129,14 @@ Publication Containers::publish(const std::string& container_id) {
         p.failure = failure_of(FailureKind::unknown_outcome,
                                "Instagram published the media without naming it", 200);
     return p;
+}
+
+Answer Containers::media_publish(const std::string& container_id) {
+    return read_object(api_.send("POST",
+                                 graph_path(user_ + "/media_publish?" +
+                                            http::form_encode({{"creation_id", container_id}})),
+                                 meta_graph::bearer(token_)),
+                       kPublishing);
 }
 
 Container Containers::create(http::FormFields fields) {

@@ -1,6 +1,6 @@
 // Instagram's publishing steps for one account: a media container per post (an image, a carousel
-// of image items, a reel or a story), a video sent to the container by resumable upload, the
-// container read until FINISHED, then media_publish.
+// of image items, a reel or a story), a video sent to the container by resumable upload, then
+// media_publish, the container read until FINISHED when Instagram answers that it is not ready.
 #pragma once
 
 #include "common/core/http/form_encoding.hpp"
@@ -23,11 +23,11 @@ class Containers {
     Containers(PlatformApi& api, std::string token, std::string user_id)
         : api_(api), token_(std::move(token)), user_(std::move(user_id)) {}
 
-    // The container of `message` (which post_problem let through), its video uploaded, once
-    // Instagram has it FINISHED. No failure here publishes anything.
+    // The container of `message` (which post_problem let through), its video uploaded. No
+    // failure here publishes anything.
     Container prepare(const Message& message);
-    // media_publish of a FINISHED container: the media's id, or why there is none (an unknown
-    // outcome when the request went out and no answer came).
+    // media_publish of the container once Instagram has it FINISHED: the media's id, or why
+    // there is none (an unknown outcome when the request went out and no answer came).
     Publication publish(const std::string& container_id);
 
   private:
@@ -35,6 +35,7 @@ class Containers {
     Container create_for_video(http::FormFields fields, const Video& video);
     std::optional<PlatformFailure> upload(const std::string& uri, const Video& video);
     std::optional<PlatformFailure> wait_until_finished(const std::string& id);
+    Answer media_publish(const std::string& container_id);
 
     PlatformApi& api_;
     std::string token_;

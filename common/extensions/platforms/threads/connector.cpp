@@ -30,6 +30,16 @@ constexpr std::chrono::milliseconds kStatusPauses[] = {250ms, 500ms, 1000ms, 200
 // Threads advises reading a container's status once a minute.
 constexpr std::chrono::seconds kProcessingRetry{60};
 
+// threads_publish's refusal of a container not yet FINISHED: (#24) subcode 4279009, "the media is
+// not ready for publishing".
+constexpr long long kMediaNotFound = 24;
+constexpr long long kMediaNotReady = 4279009;
+
+bool not_ready(const nlohmann::json& body) {
+    return meta_graph::error_number(body, "code") == kMediaNotFound &&
+           meta_graph::error_number(body, "error_subcode") == kMediaNotReady;
+}
+
 bool is_access_token(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
@@ -89,8 +99,10 @@ class ThreadsConnector final : public Connector {
         return v;
     }
 
-    // A container (one per image and the carousel holding them when there are several), read
-    // until Threads has it ready, then published.
+    // A container (one per image and the carousel holding them when there are several),
+    // published at once: text and images are ready by then as a rule, so the container's status
+    // is read only when Threads answers that it is not, and then until FINISHED before
+    // publishing again.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         for (size_t i = 0; i < message.image_urls.size(); ++i) {
@@ -104,17 +116,18 @@ class ThreadsConnector final : public Connector {
         const std::string& user = target.identity.external_id;
         const std::string token = token_of(target.credentials);
         auto container = post_container(user, token, message);
-        if (!container.failure) container.failure = wait_until_finished(container.id, token);
         if (container.failure) {
             p.failure = std::move(container.failure);
             return p;
         }
-        auto published =
-            meta_graph::read(api_.send("POST",
-                                       kGraph + user + "/threads_publish?" +
-                                           http::form_encode({{"creation_id", container.id}}),
-                                       meta_graph::bearer(token)),
-                             kAnswer);
+        auto published = threads_publish(user, token, container.id);
+        if (published.failure && not_ready(published.body)) {
+            if (auto failure = wait_until_finished(container.id, token)) {
+                p.failure = std::move(failure);
+                return p;
+            }
+            published = threads_publish(user, token, container.id);
+        }
         if (published.failure) {
             p.failure = std::move(published.failure);
             return p;
@@ -294,6 +307,15 @@ class ThreadsConnector final : public Connector {
         }
         if (!message.text.empty()) fields.emplace_back("text", message.text);
         return create_container(user, token, fields);
+    }
+
+    Answer threads_publish(const std::string& user, const std::string& token,
+                           const std::string& container_id) {
+        return meta_graph::read(api_.send("POST",
+                                          kGraph + user + "/threads_publish?" +
+                                              http::form_encode({{"creation_id", container_id}}),
+                                          meta_graph::bearer(token)),
+                                kAnswer);
     }
 
     // Nothing once the container is FINISHED; its error_message when it ends in ERROR.
