@@ -1,6 +1,7 @@
 // Claiming jobs against a real database: a job waiting for its run_after is claimable only within
 // the claiming pool's lead, the claim carries the time so the task can wait for it, and a retried
-// claim finds what its token already holds.
+// claim finds what its token already holds; a worker's beat extends the leases of its running jobs
+// that are running short.
 #include "common/core/db/sql_text.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "tests/support/test_database.hpp"
@@ -77,5 +78,36 @@ TEST_CASE("a claim retried with its token finds the jobs the first attempt claim
         CHECK(again[0].attempts == 1);
         CHECK(JobRepository::claim(s, {job.id}, "someone-else", "w2", time::now() + 1min, 0ms)
                   .empty());
+    });
+}
+
+TEST_CASE(
+    "a beat extends the leases of its worker's running jobs that end before the renewal "
+    "time and leaves the others",
+    "[integration][jobs]") {
+    squawk::testing::TestDatabase db;
+    db.pool().run([&](db::Session& s) {
+        const auto lease_of = [&](const Job& job) {
+            return s
+                .query_one(
+                    "SELECT CAST(UNIX_TIMESTAMP(lease_until) AS SIGNED) FROM jobs"
+                    " WHERE id = ?",
+                    {job.id})
+                ->integer(0);
+        };
+        const auto mine = scheduled_in(s, 0ms);
+        const auto theirs = scheduled_in(s, 0ms);
+        const auto taken_at = time::now();
+        REQUIRE(JobRepository::claim(s, {mine.id}, "mine", "w1", taken_at + 1min).size() == 1);
+        REQUIRE(JobRepository::claim(s, {theirs.id}, "theirs", "w2", taken_at + 1min).size() == 1);
+        const auto claimed_until = lease_of(mine);
+
+        // A lease ending after the renewal time has enough ahead of it.
+        JobRepository::extend_leases(s, "w1", taken_at + 5min, taken_at + 30s);
+        CHECK(lease_of(mine) == claimed_until);
+
+        JobRepository::extend_leases(s, "w1", taken_at + 5min, taken_at + 2min);
+        CHECK(lease_of(mine) == claimed_until + 240);
+        CHECK(lease_of(theirs) == claimed_until);
     });
 }

@@ -351,9 +351,12 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
 }
 
 void JobRepository::extend_leases(db::Session& s, const std::string& worker_id,
-                                  time::TimePoint lease_until) {
-    s.execute("UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = ?",
-              {time_param(lease_until), worker_id, name_of(JobStatus::running)});
+                                  time::TimePoint lease_until, time::TimePoint renew_before) {
+    s.execute(
+        "UPDATE jobs SET lease_until = ? WHERE worker_id = ? AND status = ?"
+        " AND lease_until < ?",
+        {time_param(lease_until), worker_id, name_of(JobStatus::running),
+         time_param(renew_before)});
 }
 
 void JobRepository::release(db::Session& s,

@@ -84,8 +84,11 @@ class JobRepository {
                                          std::chrono::milliseconds lead = {});
     // Applies outcomes whose claim is still current; stale ones (reclaimed, cancelled) are ignored.
     static void record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes);
+    // Extends to `lease_until` the leases of `worker_id`'s running jobs that end before
+    // `renew_before`; the others (taken up since the last beats) keep theirs, so a burst of short
+    // jobs is not rewritten on every beat.
     static void extend_leases(db::Session& s, const std::string& worker_id,
-                              time::TimePoint lease_until);
+                              time::TimePoint lease_until, time::TimePoint renew_before);
     // Gives back claimed jobs untouched (graceful shutdown): queued again, attempt not counted.
     static void release(db::Session& s,
                         const std::vector<std::pair<long long, std::string>>& claims);
