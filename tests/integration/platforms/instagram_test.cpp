@@ -347,6 +347,12 @@ TEST_CASE_METHOD(InstagramAccount,
     CHECK(uploads[0]["headers"]["file_size"] == "300000");
     CHECK(uploads[0]["body"].get<std::string>().size() == 300'000);
     CHECK(uploads[0]["received_at_ms"] <= publishes()[0]["received_at_ms"]);
+    // A video is read until FINISHED before it is published, not published to be told it is not
+    // ready.
+    const auto status = calls_to("/v19.0/" + container);
+    REQUIRE(status.size() == 1);
+    CHECK(status[0]["received_at_ms"] <= publishes()[0]["received_at_ms"]);
+    CHECK(publishes().size() == 1);
 
     const auto stored = media();
     REQUIRE(stored.size() == 1);

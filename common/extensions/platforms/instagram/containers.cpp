@@ -104,12 +104,15 @@ Container Containers::prepare(const Message& message) {
         container = is_video_post(message) ? create_for_video(std::move(fields), *message.video)
                                            : create(std::move(fields));
     }
+    // A video is never ready as soon as it is uploaded: Instagram transcodes it first.
+    if (!container.failure && is_video_post(message))
+        container.failure = wait_until_finished(container.id);
     return container;
 }
 
 // An image container is ready by the time it is published as a rule, so its status is read only
-// when Instagram answers that it is not (a video's always is, until transcoded), and then until
-// FINISHED before publishing again: one call, not three, for most posts.
+// when Instagram answers that it is not, and then until FINISHED before publishing again: one
+// call, not three, for most posts.
 Publication Containers::publish(const std::string& container_id) {
     Publication p;
     auto published = media_publish(container_id);

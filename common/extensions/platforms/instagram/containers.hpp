@@ -1,6 +1,7 @@
 // Instagram's publishing steps for one account: a media container per post (an image, a carousel
-// of image items, a reel or a story), a video sent to the container by resumable upload, then
-// media_publish, the container read until FINISHED when Instagram answers that it is not ready.
+// of image items, a reel or a story), a video sent to the container by resumable upload and read
+// until FINISHED, then media_publish, an image's container read until FINISHED only when Instagram
+// answers that it is not ready.
 #pragma once
 
 #include "common/core/http/form_encoding.hpp"
@@ -23,8 +24,8 @@ class Containers {
     Containers(PlatformApi& api, std::string token, std::string user_id)
         : api_(api), token_(std::move(token)), user_(std::move(user_id)) {}
 
-    // The container of `message` (which post_problem let through), its video uploaded. No
-    // failure here publishes anything.
+    // The container of `message` (which post_problem let through), its video uploaded and
+    // transcoded. No failure here publishes anything.
     Container prepare(const Message& message);
     // media_publish of the container once Instagram has it FINISHED: the media's id, or why
     // there is none (an unknown outcome when the request went out and no answer came).
