@@ -77,6 +77,19 @@ bool names_missing_object(const json& body) {
             reason(body).find("does not exist") != std::string::npos);
 }
 
+Answer publish_when_ready(const std::function<Answer()>& publish, GraphError not_ready,
+                          const std::function<std::optional<PlatformFailure>()>& wait_until_ready) {
+    auto answer = publish();
+    if (!answer.failure || error_number(answer.body, "code") != not_ready.code ||
+        error_number(answer.body, "error_subcode") != not_ready.subcode)
+        return answer;
+    if (auto failure = wait_until_ready()) {
+        answer.failure = std::move(failure);
+        return answer;
+    }
+    return publish();
+}
+
 std::optional<long long> insight_value(const json& data, std::string_view name) {
     const auto count = [](const json& holder) -> std::optional<long long> {
         if (!holder.is_object() || !holder.contains("value") ||

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,18 @@ std::optional<std::chrono::minutes> business_use_case_wait(const http::Response&
 
 // Whether an error answer says the object named is not there (or not this token's to see).
 bool names_missing_object(const nlohmann::json& body);
+
+// An error answer's code and subcode, as a platform names one of its own refusals.
+struct GraphError {
+    long long code;
+    long long subcode;
+};
+
+// The answer of `publish` (a container's publish call). A container is ready by then as a rule, so
+// its status is read only when the answer is the platform's `not_ready` refusal: then
+// `wait_until_ready` (nothing once it is, or why it never will be) and `publish` again.
+Answer publish_when_ready(const std::function<Answer()>& publish, GraphError not_ready,
+                          const std::function<std::optional<PlatformFailure>()>& wait_until_ready);
 
 // Whether `text` is a Graph id: up to 30 digits.
 bool is_graph_id(std::string_view text);

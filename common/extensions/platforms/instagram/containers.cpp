@@ -25,13 +25,7 @@ constexpr std::chrono::seconds kProcessingRetry{60};
 
 // media_publish's refusal of a container not yet FINISHED: (#9007) "Media ID is not available",
 // subcode 2207027 "the media is not ready for publishing".
-constexpr long long kMediaNotAvailable = 9007;
-constexpr long long kMediaNotReady = 2207027;
-
-bool not_ready(const json& body) {
-    return meta_graph::error_number(body, "code") == kMediaNotAvailable &&
-           meta_graph::error_number(body, "error_subcode") == kMediaNotReady;
-}
+constexpr meta_graph::GraphError kMediaNotReady{9007, 2207027};
 
 // The rupload host answers {success: true, message} or, refusing, {debug_info: {retriable, type,
 // message}}.
@@ -110,19 +104,12 @@ Container Containers::prepare(const Message& message) {
     return container;
 }
 
-// An image container is ready by the time it is published as a rule, so its status is read only
-// when Instagram answers that it is not, and then until FINISHED before publishing again: one
-// call, not three, for most posts.
+// An image container is published at once: one call, not three, for most posts.
 Publication Containers::publish(const std::string& container_id) {
     Publication p;
-    auto published = media_publish(container_id);
-    if (published.failure && not_ready(published.body)) {
-        if (auto failure = wait_until_finished(container_id)) {
-            p.failure = std::move(failure);
-            return p;
-        }
-        published = media_publish(container_id);
-    }
+    auto published =
+        meta_graph::publish_when_ready([&] { return media_publish(container_id); }, kMediaNotReady,
+                                       [&] { return wait_until_finished(container_id); });
     if (published.failure) {
         p.failure = std::move(published.failure);
         return p;

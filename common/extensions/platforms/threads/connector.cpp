@@ -32,13 +32,7 @@ constexpr std::chrono::seconds kProcessingRetry{60};
 
 // threads_publish's refusal of a container not yet FINISHED: (#24) subcode 4279009, "the media is
 // not ready for publishing".
-constexpr long long kMediaNotFound = 24;
-constexpr long long kMediaNotReady = 4279009;
-
-bool not_ready(const nlohmann::json& body) {
-    return meta_graph::error_number(body, "code") == kMediaNotFound &&
-           meta_graph::error_number(body, "error_subcode") == kMediaNotReady;
-}
+constexpr meta_graph::GraphError kMediaNotReady{24, 4279009};
 
 bool is_access_token(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) {
@@ -100,9 +94,7 @@ class ThreadsConnector final : public Connector {
     }
 
     // A container (one per image and the carousel holding them when there are several),
-    // published at once: text and images are ready by then as a rule, so the container's status
-    // is read only when Threads answers that it is not, and then until FINISHED before
-    // publishing again.
+    // published at once: text and images are ready by then as a rule.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         for (size_t i = 0; i < message.image_urls.size(); ++i) {
@@ -120,14 +112,9 @@ class ThreadsConnector final : public Connector {
             p.failure = std::move(container.failure);
             return p;
         }
-        auto published = threads_publish(user, token, container.id);
-        if (published.failure && not_ready(published.body)) {
-            if (auto failure = wait_until_finished(container.id, token)) {
-                p.failure = std::move(failure);
-                return p;
-            }
-            published = threads_publish(user, token, container.id);
-        }
+        auto published = meta_graph::publish_when_ready(
+            [&] { return threads_publish(user, token, container.id); }, kMediaNotReady,
+            [&] { return wait_until_finished(container.id, token); });
         if (published.failure) {
             p.failure = std::move(published.failure);
             return p;
