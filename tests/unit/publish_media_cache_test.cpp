@@ -1,10 +1,7 @@
-// The publish worker's media cache: one flight per key among concurrent fibers, files kept and
-// reused, a failure never kept, the content length as validator, and the bounds that evict.
+// The publish worker's media cache: files kept and reused, a failure never kept, the content
+// length as validator, and the bounds that evict.
 #include "common/core/fs/work_files.hpp"
 #include "workers/publish/media_cache.hpp"
-
-#include <boost/fiber/fiber.hpp>
-#include <boost/fiber/operations.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +13,6 @@ using squawk::workers::publish::CacheAnswer;
 using squawk::workers::publish::evict_media_cache;
 using squawk::workers::publish::FileMaker;
 using squawk::workers::publish::MediaCache;
-using squawk::workers::publish::SingleFlight;
 namespace stdfs = std::filesystem;
 
 namespace {
@@ -56,27 +52,6 @@ size_t entries_in(const stdfs::path& dir) {
 }
 
 }  // namespace
-
-TEST_CASE("concurrent callers of one key share a single run and its result",
-          "[unit][publish][media]") {
-    SingleFlight<int> flights;
-    int runs = 0;
-    std::vector<int> got(8, 0);
-    std::vector<boost::fibers::fiber> fibers;
-    for (size_t i = 0; i < got.size(); ++i)
-        fibers.emplace_back([&, i] {
-            got[i] = flights.run("https://media.example/clip.mp4", [&] {
-                ++runs;
-                // The others arrive while this one is still running.
-                boost::this_fiber::sleep_for(std::chrono::milliseconds(20));
-                return 42;
-            });
-        });
-    for (auto& f : fibers) f.join();
-    CHECK(runs == 1);
-    CHECK(got == std::vector<int>(8, 42));
-    CHECK(flights.run("https://media.example/clip.mp4", [&] { return ++runs; }) == 2);
-}
 
 TEST_CASE("a file is made once and reused by later callers", "[unit][publish][media]") {
     squawk::fs::ScratchDirectory dir("squawk-cache-test-");

@@ -5,10 +5,9 @@
 #pragma once
 
 #include "common/core/fs/work_files.hpp"
+#include "common/core/runtime/single_flight.hpp"
 #include "common/domain/media/media_inspector.hpp"
 #include "common/domain/social/media_probe.hpp"
-
-#include <boost/fiber/future.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -20,45 +19,6 @@
 #include <string>
 
 namespace squawk::workers::publish {
-
-// Runs `make` once per key among concurrent callers: those that come while it runs get its
-// result (or its exception) instead of running it again. Nothing is kept once it returns, so a
-// failure is met only by the callers that waited for it.
-template <class T>
-class SingleFlight {
-  public:
-    T run(const std::string& key, const std::function<T()>& make) {
-        std::unique_lock lock(mutex_);
-        if (const auto running = flights_.find(key); running != flights_.end()) {
-            auto result = running->second;
-            lock.unlock();
-            return result.get();
-        }
-        boost::fibers::promise<T> promise;
-        flights_.emplace(key, promise.get_future().share());
-        lock.unlock();
-        try {
-            T value = make();
-            promise.set_value(value);
-            forget(key);
-            return value;
-        } catch (...) {
-            promise.set_exception(std::current_exception());
-            forget(key);
-            throw;
-        }
-    }
-
-  private:
-    void forget(const std::string& key) {
-        std::lock_guard lock(mutex_);
-        flights_.erase(key);
-    }
-
-    // Held only to look up or change the map, never across a wait.
-    std::mutex mutex_;
-    std::map<std::string, boost::fibers::shared_future<T>> flights_;
-};
 
 // A file of the cache, linked under a name of its own for as long as the holder uses it: eviction
 // and a newer copy replace only the cache's name.
@@ -128,8 +88,8 @@ class MediaCache {
     std::chrono::seconds ttl_;
     std::mutex probes_mutex_;
     std::map<std::string, KeptProbe> probes_;
-    SingleFlight<social::MediaProbe> probe_flights_;
-    SingleFlight<CacheAnswer> file_flights_;
+    runtime::SingleFlight<social::MediaProbe> probe_flights_;
+    runtime::SingleFlight<CacheAnswer> file_flights_;
 };
 
 // The cache of the worker processes that share `dir`: one instance per process, so that its

@@ -463,6 +463,24 @@ TEST_CASE_METHOD(BlueskyAccount, "Bluesky shares one session among publishes on 
 }
 
 TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky publishes of an account that find no session at once sign in with one "
+                 "createSession between them",
+                 "[integration][social]") {
+    // The sign-in is still under way when every other publish asks for the session.
+    fake.program("createSession", {{{"delay_ms", 300}}});
+    std::vector<social::Publication> published(6);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < published.size(); ++i)
+        threads.emplace_back([&, i] {
+            published[i] = bluesky->publish(target, message("due together " + std::to_string(i)));
+        });
+    for (auto& thread : threads) thread.join();
+    for (const auto& p : published) CHECK_FALSE(p.failure);
+    CHECK(posts().size() == 6);
+    CHECK(calls_of("com.atproto.server.createSession") == 1);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
                  "Bluesky embeds a link card with the title and description of the linked page",
                  "[integration][social]") {
     const auto article =

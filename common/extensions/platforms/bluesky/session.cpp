@@ -1,6 +1,7 @@
 #include "common/extensions/platforms/bluesky/session.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/runtime/single_flight.hpp"
 #include "common/extensions/platforms/bluesky/xrpc.hpp"
 
 namespace squawk::social::bluesky {
@@ -27,6 +28,18 @@ std::optional<SessionTokens> tokens_of(const json& output) {
     if (tokens.did.empty() || tokens.handle.empty() || tokens.access_jwt.empty())
         return std::nullopt;
     return tokens;
+}
+
+// What one createSession gave the operations that waited for it.
+struct SignIn {
+    std::optional<SessionTokens> tokens;
+    std::optional<PlatformFailure> failure;
+};
+
+// The process's createSession calls in flight, one per credentials' key.
+runtime::SingleFlight<SignIn>& sign_ins() {
+    static runtime::SingleFlight<SignIn> flights;
+    return flights;
 }
 
 }  // namespace
@@ -103,19 +116,26 @@ bool PdsSession::adopt_newer(const std::string& stale) {
     return true;
 }
 
+// The operations of one account that find no session at once (a burst of its scheduled posts)
+// sign in once between them: Bluesky allows an account 30 createSession calls in 5 minutes.
 std::optional<PlatformFailure> PdsSession::create() {
-    auto answer = read(pds_.send("POST", "/xrpc/com.atproto.server.createSession", {},
-                                 {{"identifier", identifier_}, {"password", password_}}));
-    if (answer.failure) {
-        auto failure = nothing_published(std::move(*answer.failure));
-        failure.field = "app_password";
-        return failure;
-    }
-    auto tokens = tokens_of(answer.body);
-    if (!tokens) return unreadable("Bluesky's session names no account or token");
-    tokens_ = std::move(*tokens);
+    auto signed_in = sign_ins().run(key_, [this] {
+        auto answer = read(pds_.send("POST", "/xrpc/com.atproto.server.createSession", {},
+                                     {{"identifier", identifier_}, {"password", password_}}));
+        if (answer.failure) {
+            auto failure = nothing_published(std::move(*answer.failure));
+            failure.field = "app_password";
+            return SignIn{std::nullopt, std::move(failure)};
+        }
+        auto tokens = tokens_of(answer.body);
+        if (!tokens)
+            return SignIn{std::nullopt, unreadable("Bluesky's session names no account or token")};
+        process_sessions().store(key_, *tokens);
+        return SignIn{std::move(tokens), std::nullopt};
+    });
+    if (signed_in.failure) return std::move(signed_in.failure);
+    tokens_ = std::move(*signed_in.tokens);
     created_ = true;
-    process_sessions().store(key_, tokens_);
     return std::nullopt;
 }
 

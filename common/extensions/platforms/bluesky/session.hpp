@@ -1,6 +1,7 @@
 // An account's authenticated session on its PDS for one operation: taken from the process's
-// sessions when the credentials have one, else opened with createSession; a call its access token
-// no longer opens renews it (refreshSession, then createSession) and is sent once more.
+// sessions when the credentials have one, else opened with createSession (one call for all the
+// operations that wait for it at once); a call its access token no longer opens renews it
+// (refreshSession, then createSession) and is sent once more.
 #pragma once
 
 #include "common/domain/social/platform_api.hpp"

@@ -20,9 +20,9 @@ struct SessionTokens {
 };
 
 // A bounded map from credentials to their session, shared by every connector of the process
-// (publish fibers on several threads). Calls only copy under the lock: the I/O that opens or
-// renews a session happens outside it, so two callers may renew one session at once, and the
-// last one stored wins.
+// (publish fibers on several threads). Calls only copy under the lock: the I/O that renews a
+// session happens outside it, so two callers may refresh one session at once, and the last one
+// stored wins (opening one is a single flight, session.cpp).
 class SessionCache {
   public:
     explicit SessionCache(size_t capacity) : capacity_(capacity) {}
