@@ -295,6 +295,8 @@ TEST_CASE_METHOD(PinterestAccount,
     CHECK(p.failure->kind == FailureKind::refused);
     CHECK(p.failure->http_status == 403);
     CHECK(p.failure->reason.find("pins:write") != std::string::npos);
+    // Pinterest's 403 for a scope is not taken for a refusal of the board.
+    CHECK(p.failure->field != "board_id");
     CHECK(pins().empty());
 }
 
@@ -311,10 +313,11 @@ TEST_CASE_METHOD(PinterestAccount,
     REQUIRE_FALSE(p.failure);
     CHECK(p.url == "https://www.pinterest.com/pin/" + p.message_id + "/");
 
-    // The board is read before the pin is made.
-    const auto board_reads = fake.calls("/pinterest/v5/boards/" + board_id);
-    REQUIRE(board_reads.size() == 1);
-    CHECK(board_reads[0]["headers"]["authorization"] ==
+    // An image pin is one call, with the account's token: its board is not read first.
+    CHECK(fake.calls("/pinterest/v5/boards/").empty());
+    const auto made = fake.calls("/pinterest/v5/pins");
+    REQUIRE(made.size() == 1);
+    CHECK(made[0]["headers"]["authorization"] ==
           "Bearer " + account.credentials.at("access_token"));
     CHECK(posted(0) ==
           json{{"board_id", board_id},
@@ -482,6 +485,11 @@ TEST_CASE_METHOD(PinterestAccount,
                  "board_id",
                  "[integration][social]") {
     const auto account = target(connect());
+    fake.control_platform("pinterest", "user", {{"id", "42"}, {"username", "someone"}});
+    const auto theirs =
+        fake.control_platform("pinterest", "board", {{"user_id", "42"}, {"name", "Theirs"}});
+
+    // A video pin reads its board before uploading anything.
     fs::ScratchDirectory folder("squawk-pinterest-video-");
     auto missing = pin("Nowhere", {});
     missing.video = video_file(folder, 1'000);
@@ -493,26 +501,41 @@ TEST_CASE_METHOD(PinterestAccount,
     CHECK(unknown.failure->field == "board_id");
     CHECK(unknown.failure->reason.find("board 999 (board_id)") != std::string::npos);
     CHECK(unknown.failure->reason.find("Board not found.") != std::string::npos);
-    // Nothing was uploaded for a pin that could not be made.
+    auto foreign_video = pin("Elsewhere", {});
+    foreign_video.video = video_file(folder, 1'000);
+    foreign_video.options["board_id"] = theirs["id"];
+    const auto foreign_upload = pinterest->publish(account, foreign_video);
+    REQUIRE(foreign_upload.failure);
+    CHECK(foreign_upload.failure->kind == FailureKind::refused);
+    CHECK(foreign_upload.failure->field == "board_id");
+    CHECK(foreign_upload.failure->reason.find("belongs to someone") != std::string::npos);
     CHECK(fake.calls("/pinterest/v5/media").empty());
+    CHECK(fake.calls("/pinterest/v5/pins").empty());
 
-    fake.control_platform("pinterest", "user", {{"id", "42"}, {"username", "someone"}});
-    const auto theirs =
-        fake.control_platform("pinterest", "board", {{"user_id", "42"}, {"name", "Theirs"}});
+    // An image pin learns the same from Pinterest's refusal of the pin.
+    auto nowhere = pin("Nowhere", {"https://img.example/a.jpg"});
+    nowhere.options["board_id"] = "999";
+    const auto no_board = pinterest->publish(account, nowhere);
+    REQUIRE(no_board.failure);
+    CHECK(no_board.failure->kind == FailureKind::refused);
+    CHECK(no_board.failure->http_status == 404);
+    CHECK(no_board.failure->field == "board_id");
+    CHECK(no_board.failure->reason.find("board 999 (board_id)") != std::string::npos);
     auto other = pin("Elsewhere", {"https://img.example/a.jpg"});
     other.options["board_id"] = theirs["id"];
     const auto foreign = pinterest->publish(account, other);
     REQUIRE(foreign.failure);
     CHECK(foreign.failure->kind == FailureKind::refused);
+    CHECK(foreign.failure->http_status == 403);
     CHECK(foreign.failure->field == "board_id");
-    CHECK(foreign.failure->reason.find("belongs to someone") != std::string::npos);
+    CHECK(foreign.failure->reason.find("is not the account's to pin on") != std::string::npos);
 
     auto none = pin("No board", {"https://img.example/a.jpg"});
     none.options = json::object();
     const auto unnamed = pinterest->publish(account, none);
     REQUIRE(unnamed.failure);
     CHECK(unnamed.failure->field == "board_id");
-    CHECK(fake.calls("/pinterest/v5/pins").empty());
+    CHECK(fake.calls("/pinterest/v5/pins").size() == 2);
     CHECK(pins().empty());
 }
 
@@ -685,12 +708,15 @@ TEST_CASE_METHOD(PinterestAccount,
     REQUIRE(pins().size() == 1);
     CHECK(pins()[0]["description"] == "d");
 
-    // Reading the board or registering a video publishes nothing: no answer is safe to retry.
+    // Reading a video pin's board or registering its video publishes nothing: no answer is safe
+    // to retry.
+    fs::ScratchDirectory folder("squawk-pinterest-video-");
+    auto boarded = pin("e", {});
+    boarded.video = video_file(folder, 1'000);
     fake.program("/pinterest/v5/boards/", {{{"delay_ms", 2000}}});
-    const auto board_lost = pinterest->publish(account, photo("e"));
+    const auto board_lost = pinterest->publish(account, boarded);
     REQUIRE(board_lost.failure);
     CHECK(board_lost.failure->kind == FailureKind::not_accepted);
-    fs::ScratchDirectory folder("squawk-pinterest-video-");
     auto clip = pin("f", {});
     clip.video = video_file(folder, 1'000);
     fake.program("/pinterest/v5/media", {{{"delay_ms", 2000}}});

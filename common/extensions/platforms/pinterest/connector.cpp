@@ -81,7 +81,9 @@ class PinterestConnector final : public Connector {
         return v;
     }
 
-    // The board is checked first, so that a pin for a board that cannot take it uploads nothing.
+    // A video pin reads its board first, so that a pin for a board that cannot take it uploads
+    // nothing; an image pin names its board in the one call that makes it, and Pinterest's
+    // refusal of the board is read from that call's answer.
     Publication publish(const Target& target, const Message& message) override {
         Publication p;
         if (auto reason = unpinnable(message); !reason.empty()) {
@@ -95,13 +97,13 @@ class PinterestConnector final : public Connector {
             return p;
         }
         const auto auth = bearer(target.credentials);
-        if (auto failure = check_board(target, board_id, auth)) {
-            p.failure = std::move(failure);
-            return p;
-        }
         json pin = pin_fields(message);
         pin["board_id"] = board_id;
         if (message.video) {
+            if (auto failure = check_board(target, board_id, auth)) {
+                p.failure = std::move(failure);
+                return p;
+            }
             const auto upload = upload_video(api_, auth, *message.video, timeout_);
             if (upload.failure) {
                 p.failure = upload.failure;
@@ -113,7 +115,7 @@ class PinterestConnector final : public Connector {
         }
         auto created = read_object(api_.send("POST", "/v5/pins", auth, pin));
         if (created.failure) {
-            p.failure = std::move(created.failure);
+            p.failure = board_refusal(std::move(*created.failure), board_id, target.credentials);
             return p;
         }
         p.message_id = json_text(created.body, "id");
@@ -238,12 +240,8 @@ class PinterestConnector final : public Connector {
     std::optional<PlatformFailure> check_board(const Target& target, const std::string& board_id,
                                                const http::HeaderList& auth) {
         auto board = read_object(api_.send("GET", "/v5/boards/" + board_id, auth));
-        if (board.failure && board.failure->http_status == 404) {
-            board.failure->reason =
-                "Pinterest has no board " + board_id + " (board_id): " + board.failure->reason;
-            board.failure->field = "board_id";
-            return board.failure;
-        }
+        if (board.failure && board.failure->http_status == 404)
+            return board_refusal(std::move(*board.failure), board_id, target.credentials);
         if (board.failure) {
             // Reading a board publishes nothing: no answer is a sure non-acceptance.
             if (board.failure->kind == FailureKind::unknown_outcome)
@@ -258,6 +256,25 @@ class PinterestConnector final : public Connector {
                                ", not to " + handle,
                            0, "board_id");
         return std::nullopt;
+    }
+
+    // Pinterest refuses a pin's board with 404 "Board not found", and with 403 one the account
+    // may not pin on; a 403 is the board's only when every scope was granted, as a scope not
+    // granted is the other reason for it. Such a refusal names board_id; others stay as they are.
+    static PlatformFailure board_refusal(PlatformFailure failure, const std::string& board_id,
+                                         const Credentials& credentials) {
+        if (failure.kind != FailureKind::refused) return failure;
+        if (failure.http_status == 404)
+            failure.reason =
+                "Pinterest has no board " + board_id + " (board_id): " + failure.reason;
+        else if (failure.http_status == 403 &&
+                 missing_scopes(credentials, kFactory.oauth_scopes).empty())
+            failure.reason = "Pinterest board " + board_id +
+                             " (board_id) is not the account's to pin on: " + failure.reason;
+        else
+            return failure;
+        failure.field = "board_id";
+        return failure;
     }
 
     PlatformApi api_;
