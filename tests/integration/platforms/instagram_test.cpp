@@ -281,6 +281,27 @@ TEST_CASE_METHOD(InstagramAccount,
     CHECK(stored[0]["caption"] == "Morning light #squawk");
     CHECK(p.url == stored[0]["permalink"].get<std::string>());
     CHECK(p.url->starts_with("https://www.instagram.com/p/"));
+    // The permalink came with the publish's answer (read-after-write), not from a read back.
+    CHECK(call_query(published[1]).at("fields") == "id,permalink");
+    CHECK(calls_to("/v19.0/" + p.message_id).empty());
+}
+
+TEST_CASE_METHOD(InstagramAccount,
+                 "Instagram reads a media's permalink back when the publish answers only its id",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto image = fake.media_url("light.jpg", "image/jpeg", 2048);
+    const auto first = instagram->publish(t, post("First", {image}));
+    REQUIRE_FALSE(first.failure);
+    // As a Graph API that ignored `fields` would answer: the id alone.
+    fake.program("/media_publish", {{{"status", 200}, {"body", {{"id", first.message_id}}}}});
+    const auto p = instagram->publish(t, post("Second", {image}));
+    REQUIRE_FALSE(p.failure);
+    CHECK(p.message_id == first.message_id);
+    const auto reads = calls_to("/v19.0/" + p.message_id, "GET");
+    REQUIRE(reads.size() == 1);
+    CHECK(call_query(reads[0]).at("fields") == "permalink");
+    CHECK(p.url == first.url);
 }
 
 TEST_CASE_METHOD(InstagramAccount,

@@ -100,7 +100,7 @@ class InstagramConnector final : public Connector {
         }
         p = containers.publish(container.id);
         if (p.failure) return p;
-        p.url = permalink(p.message_id, token);
+        if (!p.url) p.url = permalink(p.message_id, token);
         if (!message.first_comments.empty())
             if (auto refused = comment(p.message_id, token, message.first_comments.front()))
                 p.warnings.push_back(std::move(*refused));
@@ -242,8 +242,9 @@ class InstagramConnector final : public Connector {
         return api_.send("GET", graph_path(rest), meta_graph::bearer(token));
     }
 
-    // The media's address: Instagram builds it from a shortcode the id does not give, so it is
-    // read back. The media is published whatever this answers; without it the post has no url.
+    // The media's address when the publish did not answer it: Instagram builds it from a
+    // shortcode the id does not give, so it is read back. The media is published whatever this
+    // answers; without it the post has no url.
     std::optional<std::string> permalink(const std::string& id, const std::string& token) {
         const auto answer = read_object(get(id + "?fields=permalink", token), kBasic);
         if (answer.failure) return std::nullopt;

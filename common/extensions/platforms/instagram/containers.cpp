@@ -118,13 +118,17 @@ Publication Containers::publish(const std::string& container_id) {
     if (p.message_id.empty())
         p.failure = failure_of(FailureKind::unknown_outcome,
                                "Instagram published the media without naming it", 200);
+    if (auto link = json_text(published.body, "permalink"); !link.empty()) p.url = std::move(link);
     return p;
 }
 
+// The Graph API's read-after-write: a POST given `fields` answers those fields of what it made,
+// so the media's permalink comes with its id rather than from a read back.
 Answer Containers::media_publish(const std::string& container_id) {
     return read_object(api_.send("POST",
                                  graph_path(user_ + "/media_publish?" +
-                                            http::form_encode({{"creation_id", container_id}})),
+                                            http::form_encode({{"creation_id", container_id},
+                                                               {"fields", "id,permalink"}})),
                                  meta_graph::bearer(token_)),
                        kPublishing);
 }

@@ -27,8 +27,9 @@ class Containers {
     // The container of `message` (which post_problem let through), its video uploaded and
     // transcoded. No failure here publishes anything.
     Container prepare(const Message& message);
-    // media_publish of the container once Instagram has it FINISHED: the media's id, or why
-    // there is none (an unknown outcome when the request went out and no answer came).
+    // media_publish of the container once Instagram has it FINISHED: the media's id and, when
+    // the answer gives it, its permalink; or why there is none (an unknown outcome when the
+    // request went out and no answer came).
     Publication publish(const std::string& container_id);
 
   private:

@@ -1,7 +1,8 @@
 // The fake Instagram Graph API (graph.facebook.com with Facebook Login): under /v19.0 the user's
 // Pages (me/accounts) and permissions, the Instagram professional account linked to a Page, media
 // containers (an image, carousel items and the carousel, REELS and STORIES) read until FINISHED
-// and published (media_publish), videos sent by resumable upload to the address a container names
+// and published (media_publish, answering the fields asked as the Graph API's read-after-write
+// does), videos sent by resumable upload to the address a container names
 // (/ig-api-upload/v19.0/{id}, with offset and file_size headers), comments, the account's media,
 // and insights; errors in the Graph shape {error: {message, type, code, error_subcode,
 // fbtrace_id}}, throttling with X-Business-Use-Case-Usage. Parameters are read from the query and
@@ -273,7 +274,10 @@ HttpAnswer publish(const Caller& caller, const std::string& account, const Param
         store_media(account, media_type, product_of(type), container["caption"], children);
     publish_log("instagram", container.value("caption", ""));
     container["media_id"] = media["id"];
-    return json_answer(200, {{"id", media["id"]}});
+    // Read-after-write: given `fields`, a Graph POST answers those fields of what it made.
+    const std::string fields = param(params, "fields");
+    return json_answer(200,
+                       fields.empty() ? json{{"id", media["id"]}} : with_fields(media, fields));
 }
 
 // GET /{ig-user-id}/media: the account's feed media and reels, newest first.
