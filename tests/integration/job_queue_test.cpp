@@ -9,12 +9,6 @@ using namespace squawk;
 
 namespace {
 
-redis::RedisClient client() {
-    auto settings = testing::ServerEnv::get().redis;
-    settings.prefix = testing::unique_name("jq");
-    return redis::RedisClient(settings);
-}
-
 std::vector<std::string> entry_ids(const std::vector<queue::Entry>& entries) {
     std::vector<std::string> out;
     for (const auto& e : entries) out.push_back(e.entry_id);
@@ -24,7 +18,7 @@ std::vector<std::string> entry_ids(const std::vector<queue::Entry>& entries) {
 }  // namespace
 
 TEST_CASE("a pool's depth counts the entries ever added and those acknowledged") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("jq");
     queue::JobQueue queue(redis);
     queue.ensure_group("generate");
     queue.enqueue("generate", {1, 2, 3, 4, 5});
@@ -40,7 +34,7 @@ TEST_CASE("a pool's depth counts the entries ever added and those acknowledged")
 }
 
 TEST_CASE("a delivered entry not yet acknowledged is not counted as finished") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("jq");
     queue::JobQueue queue(redis);
     queue.ensure_group("generate");
     queue.enqueue("generate", {1, 2});
@@ -53,7 +47,7 @@ TEST_CASE("a delivered entry not yet acknowledged is not counted as finished") {
 }
 
 TEST_CASE("a pool whose stream was never created counts nothing added or finished") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("jq");
     const auto depth = queue::JobQueue(redis).depth("publish");
     CHECK(depth.added == 0);
     CHECK(depth.finished == 0);

@@ -14,12 +14,6 @@ using namespace squawk;
 
 namespace {
 
-redis::RedisClient client() {
-    auto settings = testing::ServerEnv::get().redis;
-    settings.prefix = testing::unique_name("rl");
-    return redis::RedisClient(settings);
-}
-
 // The limiter's clock: Redis's, in milliseconds.
 long long redis_now_ms(redis::RedisClient& redis) {
     const auto time = redis.command({"TIME"});
@@ -43,7 +37,7 @@ auto within_one_window(redis::RedisClient& redis, long long window_ms, Burst bur
 }  // namespace
 
 TEST_CASE("the tier comes from the connected-account count, loaded once and then cached") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("rl");
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     int loads = 0;
     rate_limit::Subject subject;
@@ -75,7 +69,7 @@ TEST_CASE("the tier comes from the connected-account count, loaded once and then
 TEST_CASE(
     "the per-second ceiling refuses with a one-second retry and refusals do not count "
     "toward the minute") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("rl");
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     rate_limit::Subject subject;
     subject.bucket = "key:1";
@@ -105,7 +99,7 @@ TEST_CASE(
 }
 
 TEST_CASE("a fixed limit refuses exactly the requests beyond it in the minute") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("rl");
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     rate_limit::Subject subject;
     subject.bucket = "key:2";
@@ -126,7 +120,7 @@ TEST_CASE("a fixed limit refuses exactly the requests beyond it in the minute") 
 }
 
 TEST_CASE("a check made on condition counts nothing once the condition's counter has moved") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("rl");
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     rate_limit::Subject subject;
     subject.bucket = "key:1";
@@ -149,7 +143,7 @@ TEST_CASE("a check made on condition counts nothing once the condition's counter
 }
 
 TEST_CASE("a lease is granted from what the minute has left and its unspent tokens come back") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("rl");
     const rate_limit::RateLimiter limiter{config::RateLimitSettings{}};
     rate_limit::Subject subject;
     subject.bucket = "key:9";

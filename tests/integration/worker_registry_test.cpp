@@ -14,12 +14,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-redis::RedisClient client() {
-    auto settings = testing::ServerEnv::get().redis;
-    settings.prefix = testing::unique_name("wr");
-    return redis::RedisClient(settings);
-}
-
 queue::WorkerInfo worker(const std::string& id, long long generating) {
     return {id,
             "host-a",
@@ -41,7 +35,7 @@ long long index_size(redis::RedisClient& redis, queue::WorkerRegistry& registry)
 }  // namespace
 
 TEST_CASE("an announced worker is listed with its host, pools and tasks in flight") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("wr");
     queue::WorkerRegistry registry(redis);
     CHECK(registry.alive().empty());
 
@@ -66,7 +60,7 @@ TEST_CASE("an announced worker is listed with its host, pools and tasks in fligh
 }
 
 TEST_CASE("a refresh replaces the entry and keeps it alive past its first time to live") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("wr");
     queue::WorkerRegistry registry(redis);
     registry.announce(worker("w-1", 5), 600ms);
     for (int i = 0; i < 4; ++i) {
@@ -81,7 +75,7 @@ TEST_CASE("a refresh replaces the entry and keeps it alive past its first time t
 }
 
 TEST_CASE("a worker that stops refreshing expires and its id leaves the index when read") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("wr");
     queue::WorkerRegistry registry(redis);
     registry.announce(worker("killed", 2), 300ms);
     registry.announce(worker("alive", 0), 20s);
@@ -95,7 +89,7 @@ TEST_CASE("a worker that stops refreshing expires and its id leaves the index wh
 }
 
 TEST_CASE("a worker withdrawn on a clean shutdown is gone at once, entry and index") {
-    auto redis = client();
+    auto redis = testing::isolated_redis("wr");
     queue::WorkerRegistry registry(redis);
     registry.announce(worker("leaving", 0), 20s);
     registry.announce(worker("staying", 0), 20s);

@@ -48,6 +48,12 @@ std::string unique_name(const std::string& stem) {
     return stem + "_" + crypto::hex(crypto::random_bytes(6));
 }
 
+redis::RedisClient isolated_redis(const std::string& stem) {
+    auto settings = ServerEnv::get().redis;
+    settings.prefix = unique_name(stem);
+    return redis::RedisClient(settings);
+}
+
 TestDatabase::TestDatabase() {
     settings_ = ServerEnv::get().mysql;
     settings_.database = unique_name("squawk_t");

@@ -4,6 +4,7 @@
 
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/db/mysql_settings.hpp"
+#include "common/core/redis/redis_client.hpp"
 #include "common/core/redis/redis_settings.hpp"
 
 #include <memory>
@@ -23,6 +24,9 @@ struct ServerEnv {
 
 // A unique database name or Redis prefix for one test.
 std::string unique_name(const std::string& stem);
+
+// A client of the throwaway Redis whose keys go under a prefix of their own, from `stem`.
+redis::RedisClient isolated_redis(const std::string& stem);
 
 class TestDatabase {
   public:
