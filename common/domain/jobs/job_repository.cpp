@@ -433,18 +433,25 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
                                                        int limit) {
     std::vector<QueueRef> stale;
     Params ids;
-    // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
-    // again too.
     const auto cutoff = time_param(older_than);
-    for (const auto& r :
-         s.query("SELECT id, pool FROM jobs WHERE (status = ?"
-                 " AND enqueued_at < ?) OR (status IN (?, ?)"
-                 " AND run_after < ?) ORDER BY id LIMIT ?",
-                 {name_of(JobStatus::queued), cutoff, name_of(JobStatus::scheduled),
-                  name_of(JobStatus::retrying), cutoff, static_cast<long long>(limit)})) {
-        stale.push_back({r.integer(0), r.text(1)});
-        ids.emplace_back(r.integer(0));
-    }
+    const auto take = [&](const std::vector<db::Row>& rows) {
+        for (const auto& r : rows) {
+            stale.push_back({r.integer(0), r.text(1)});
+            ids.emplace_back(r.integer(0));
+        }
+    };
+    take(
+        s.query("SELECT id, pool FROM jobs WHERE status = ? AND enqueued_at < ? ORDER BY id"
+                " LIMIT ?",
+                {name_of(JobStatus::queued), cutoff, static_cast<long long>(limit)}));
+    // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
+    // again too. due_at is its run_after while it waits, so the index holds only waiting jobs,
+    // the most overdue first.
+    if (static_cast<int>(stale.size()) < limit)
+        take(
+            s.query("SELECT id, pool FROM jobs FORCE INDEX (ix_jobs_due) WHERE due_at < ?"
+                    " ORDER BY due_at LIMIT ?",
+                    {cutoff, static_cast<long long>(limit - static_cast<int>(stale.size()))}));
     if (!stale.empty()) {
         Params params{name_of(JobStatus::queued), time_param(time::now()),
                       name_of(JobStatus::scheduled), name_of(JobStatus::queued),

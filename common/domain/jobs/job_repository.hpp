@@ -99,9 +99,8 @@ class JobRepository {
 
     // Running jobs whose lease ran out: requeued, or dead-lettered after the last attempt.
     static std::vector<QueueRef> reclaim_expired(db::Session& s, int limit);
-    // Queued jobs not picked up since `older_than` (and scheduled or retrying ones overdue since
-    // then) are
-    // returned as queued with a fresh enqueue time.
+    // Queued jobs not picked up since `older_than`, then scheduled or retrying ones overdue since
+    // then, returned as queued with a fresh enqueue time; only such jobs are read.
     static std::vector<QueueRef> take_stale_queued(db::Session& s, time::TimePoint older_than,
                                                    int limit);
     // Every queued job with id above `after_id` (rebuilding lost queues), in id order.
