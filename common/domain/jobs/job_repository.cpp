@@ -447,11 +447,11 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
     // A scheduled or retrying job long past its due time lost its delayed entry: it is queued
     // again too. due_at is its run_after while it waits, so the index holds only waiting jobs,
     // the most overdue first.
-    if (static_cast<int>(stale.size()) < limit)
+    if (const long long left = limit - static_cast<long long>(stale.size()); left > 0)
         take(
             s.query("SELECT id, pool FROM jobs FORCE INDEX (ix_jobs_due) WHERE due_at < ?"
                     " ORDER BY due_at LIMIT ?",
-                    {cutoff, static_cast<long long>(limit - static_cast<int>(stale.size()))}));
+                    {cutoff, left}));
     if (!stale.empty()) {
         Params params{name_of(JobStatus::queued), time_param(time::now()),
                       name_of(JobStatus::scheduled), name_of(JobStatus::queued),

@@ -489,46 +489,38 @@ TEST_CASE_METHOD(PinterestAccount,
     const auto theirs =
         fake.control_platform("pinterest", "board", {{"user_id", "42"}, {"name", "Theirs"}});
 
+    // A refusal of the pin's board, with Pinterest's status when given, saying `says`.
+    const auto refuses_board = [](const social::Publication& p, long status,
+                                  const std::string& says) {
+        REQUIRE(p.failure);
+        CHECK(p.failure->kind == FailureKind::refused);
+        if (status != 0) CHECK(p.failure->http_status == status);
+        CHECK(p.failure->field == "board_id");
+        CHECK(p.failure->reason.find(says) != std::string::npos);
+    };
+
     // A video pin reads its board before uploading anything.
     fs::ScratchDirectory folder("squawk-pinterest-video-");
     auto missing = pin("Nowhere", {});
     missing.video = video_file(folder, 1'000);
     missing.options["board_id"] = "999";
     const auto unknown = pinterest->publish(account, missing);
-    REQUIRE(unknown.failure);
-    CHECK(unknown.failure->kind == FailureKind::refused);
-    CHECK(unknown.failure->http_status == 404);
-    CHECK(unknown.failure->field == "board_id");
-    CHECK(unknown.failure->reason.find("board 999 (board_id)") != std::string::npos);
+    refuses_board(unknown, 404, "board 999 (board_id)");
     CHECK(unknown.failure->reason.find("Board not found.") != std::string::npos);
     auto foreign_video = pin("Elsewhere", {});
     foreign_video.video = video_file(folder, 1'000);
     foreign_video.options["board_id"] = theirs["id"];
-    const auto foreign_upload = pinterest->publish(account, foreign_video);
-    REQUIRE(foreign_upload.failure);
-    CHECK(foreign_upload.failure->kind == FailureKind::refused);
-    CHECK(foreign_upload.failure->field == "board_id");
-    CHECK(foreign_upload.failure->reason.find("belongs to someone") != std::string::npos);
+    refuses_board(pinterest->publish(account, foreign_video), 0, "belongs to someone");
     CHECK(fake.calls("/pinterest/v5/media").empty());
     CHECK(fake.calls("/pinterest/v5/pins").empty());
 
     // An image pin learns the same from Pinterest's refusal of the pin.
     auto nowhere = pin("Nowhere", {"https://img.example/a.jpg"});
     nowhere.options["board_id"] = "999";
-    const auto no_board = pinterest->publish(account, nowhere);
-    REQUIRE(no_board.failure);
-    CHECK(no_board.failure->kind == FailureKind::refused);
-    CHECK(no_board.failure->http_status == 404);
-    CHECK(no_board.failure->field == "board_id");
-    CHECK(no_board.failure->reason.find("board 999 (board_id)") != std::string::npos);
+    refuses_board(pinterest->publish(account, nowhere), 404, "board 999 (board_id)");
     auto other = pin("Elsewhere", {"https://img.example/a.jpg"});
     other.options["board_id"] = theirs["id"];
-    const auto foreign = pinterest->publish(account, other);
-    REQUIRE(foreign.failure);
-    CHECK(foreign.failure->kind == FailureKind::refused);
-    CHECK(foreign.failure->http_status == 403);
-    CHECK(foreign.failure->field == "board_id");
-    CHECK(foreign.failure->reason.find("is not the account's to pin on") != std::string::npos);
+    refuses_board(pinterest->publish(account, other), 403, "is not the account's to pin on");
 
     auto none = pin("No board", {"https://img.example/a.jpg"});
     none.options = json::object();

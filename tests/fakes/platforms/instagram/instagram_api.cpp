@@ -274,10 +274,8 @@ HttpAnswer publish(const Caller& caller, const std::string& account, const Param
         store_media(account, media_type, product_of(type), container["caption"], children);
     publish_log("instagram", container.value("caption", ""));
     container["media_id"] = media["id"];
-    // Read-after-write: given `fields`, a Graph POST answers those fields of what it made.
-    const std::string fields = param(params, "fields");
-    return json_answer(200,
-                       fields.empty() ? json{{"id", media["id"]}} : with_fields(media, fields));
+    // Read-after-write: a Graph POST answers the id of what it made and the `fields` asked.
+    return json_answer(200, with_fields(media, param(params, "fields")));
 }
 
 // GET /{ig-user-id}/media: the account's feed media and reels, newest first.
