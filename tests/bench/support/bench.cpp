@@ -5,6 +5,7 @@
 #include "tests/support/test_database.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -230,6 +231,16 @@ double process_cpu_seconds(pid_t pid) {
         if (std::ifstream(task.path() / "schedstat") >> run) nanoseconds += run;
     }
     return static_cast<double>(nanoseconds) / 1e9;
+}
+
+bool favour(pid_t pid) {
+    const auto tasks = "/proc/" + std::to_string(pid) + "/task";
+    bool all = true;
+    for (const auto& task : std::filesystem::directory_iterator(tasks))
+        all = setpriority(PRIO_PROCESS, static_cast<id_t>(std::stol(task.path().filename())),
+                          -10) == 0 &&
+              all;
+    return all;
 }
 
 pid_t database_pid() {

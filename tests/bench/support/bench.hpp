@@ -100,6 +100,10 @@ double peak_rss_mib(pid_t pid);
 // The CPU time a process's live threads have run, in seconds, to the nanosecond (schedstat):
 // fine enough to split a sub-second round between the processes that shared the cores.
 double process_cpu_seconds(pid_t pid);
+// Raises a process that stands for another machine (a fake platform) to nice -10 on every
+// thread, so that on the shared cores it answers as promptly as a remote service would instead of
+// queueing behind the processes under test; false where the system does not permit it.
+bool favour(pid_t pid);
 // The database server's process, found through its pid file.
 pid_t database_pid();
 

@@ -12,6 +12,12 @@ long long unix_now() {
         .count();
 }
 
+long long unix_now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 std::string utc_now(int fraction_digits, std::string_view zone) {
     const auto now = std::chrono::system_clock::now();
     const auto micros =

@@ -60,8 +60,8 @@ struct Record {
     long long last_message_id = 1000;
     // name -> {content type, bytes} of files the media host serves as they are.
     std::map<std::string, std::pair<std::string, std::string>> media_files;
-    // Posts the platforms' APIs brought into being, oldest first: {platform, text,
-    // received_at_ms}, the time of the call that made each visible (publish_log()).
+    // Posts the platforms' APIs brought into being, in the order they became visible:
+    // {platform, text, received_at_ms}, the time of the call that published each (publish_log()).
     nlohmann::json publishes = nlohmann::json::array();
 };
 
@@ -70,8 +70,11 @@ Record& record();
 long long next_message_id();
 // Called by a platform's API where a post becomes visible on it (for a two-step publish, the
 // second step), with its text: GET /_control/publishes lists them across platforms, so a
-// benchmark reads when every platform received each post's publishing call the same way.
-void publish_log(std::string_view platform, const std::string& text);
+// benchmark reads when every platform received each post's publishing call the same way. A
+// platform that processes a post after that call (TikTok) logs it once it is visible, with the
+// time the call was received.
+void publish_log(std::string_view platform, const std::string& text,
+                 std::optional<long long> received_at_ms = std::nullopt);
 
 // An answer from a JSON body.
 HttpAnswer json_answer(int status, const nlohmann::json& body);

@@ -13,9 +13,9 @@
 // POST /_control/media/file {name, content_type, base64} (a real file on the media host);
 // POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
+#include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
-#include <chrono>
 #include <cstdlib>
 #include <vector>
 
@@ -25,12 +25,6 @@ namespace {
 std::vector<const FakePlatform*>& registered() {
     static std::vector<const FakePlatform*> platforms;
     return platforms;
-}
-
-long long now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 }  // namespace
@@ -52,9 +46,11 @@ long long next_message_id() {
     return ++record().last_message_id;
 }
 
-void publish_log(std::string_view platform, const std::string& text) {
-    record().publishes.push_back(
-        {{"platform", platform}, {"text", text}, {"received_at_ms", now_ms()}});
+void publish_log(std::string_view platform, const std::string& text,
+                 std::optional<long long> received_at_ms) {
+    record().publishes.push_back({{"platform", platform},
+                                  {"text", text},
+                                  {"received_at_ms", received_at_ms.value_or(unix_now_ms())}});
 }
 
 HttpAnswer json_answer(int status, const nlohmann::json& body) {
@@ -144,7 +140,7 @@ HttpAnswer handle(const HttpRequest& request) {
     for (const auto& [k, v] : request.headers) headers[k] = v;
     nlohmann::json call = {{"method", request.method}, {"path", request.path},
                            {"target", request.target}, {"headers", headers},
-                           {"body", request.body},     {"received_at_ms", now_ms()}};
+                           {"body", request.body},     {"received_at_ms", unix_now_ms()}};
     // An upload is recorded as its fields and the files' sizes, not megabytes of bytes.
     if (const auto form = parse_form(request)) {
         call["body"] = "";

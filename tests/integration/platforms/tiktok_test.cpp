@@ -330,6 +330,33 @@ TEST_CASE_METHOD(TikTokAccount,
 }
 
 TEST_CASE_METHOD(TikTokAccount,
+                 "TikTok's fake dates a post at the call that handed over its last part, not at "
+                 "the status read that found it published",
+                 "[integration][social]") {
+    // The fake's publish log is what benchmarks time publishing by: TikTok processes a post
+    // after the call, and the status reads that follow only watch.
+    const auto logged_at = [&] {
+        return fake.publishes().back()["received_at_ms"].get<long long>();
+    };
+    const auto received_at = [&](const std::string& match, size_t index) {
+        return fake.calls(match)[index]["received_at_ms"].get<long long>();
+    };
+    const auto credentials = connect();
+
+    REQUIRE_FALSE(tiktok->publish(target(credentials), photo_message()).failure);
+    const auto photo_logged = logged_at();
+    CHECK(photo_logged - received_at("/content/init/", 0) <= 5);
+    // The first status read answers that TikTok is processing; the next one, a pause later, done.
+    CHECK(received_at("/status/fetch/", 1) - photo_logged >= 200);
+
+    fs::ScratchDirectory folder("squawk-tiktok-dated-");
+    REQUIRE_FALSE(tiktok->publish(target(credentials), video_message(folder, 3'000'000)).failure);
+    const auto video_logged = logged_at();
+    CHECK(video_logged - received_at("/tiktok/upload/video/", 0) <= 5);
+    CHECK(received_at("/status/fetch/", 3) - video_logged >= 200);
+}
+
+TEST_CASE_METHOD(TikTokAccount,
                  "TikTok media decide the post - images go as photos and a photo post takes no "
                  "video",
                  "[integration][social]") {

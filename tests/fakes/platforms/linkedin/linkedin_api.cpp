@@ -7,7 +7,6 @@
 #include "tests/fakes/platforms/linkedin/linkedin_fake.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 
 namespace squawk::fakes::platforms::linkedin {
@@ -55,12 +54,6 @@ bool acts_as(const std::string& urn, const Grant& grant) {
     const auto id = urn.substr(kOrganization.size());
     return organizations.contains(id) &&
            organizations[id]["roles"].value(grant.member, "") == "ADMINISTRATOR";
-}
-
-long long now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 std::string origin(const HttpRequest& request) {

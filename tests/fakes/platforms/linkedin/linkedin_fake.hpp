@@ -2,6 +2,7 @@
 // grants, media and posts), LinkedIn's error body and the bearer check every REST call makes.
 #pragma once
 
+#include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
 #include <chrono>
@@ -75,7 +76,6 @@ bool acts_as(const std::string& urn, const Grant& grant);
 bool has(const std::vector<std::string>& list, std::string_view item);
 std::string random_text(size_t length);
 std::string person_urn(const std::string& member);
-long long now_ms();
 // The request's own origin (http://127.0.0.1:<port>), for upload addresses handed out.
 std::string origin(const HttpRequest& request);
 

@@ -54,7 +54,7 @@ HttpAnswer initialize_single(const HttpRequest& request, const Grant& grant,
                                    {"bytes", 0},
                                    {"status", "WAITING_UPLOAD"}};
     return json_answer(200, {{"value",
-                              {{"uploadUrlExpiresAt", now_ms() + 86'400'000},
+                              {{"uploadUrlExpiresAt", unix_now_ms() + 86'400'000},
                                {"uploadUrl", origin(request) + "/linkedin/dms-uploads/" + kind +
                                                  "/" + url_encode(urn) + "?ca=vector_feedshare"},
                                {kind, urn}}}});
@@ -95,7 +95,7 @@ HttpAnswer initialize_video(const HttpRequest& request, const Grant& grant) {
                            {"status", "WAITING_UPLOAD"},
                            {"fails", false}};
     return json_answer(200, {{"value",
-                              {{"uploadUrlsExpireAt", now_ms() + 86'400'000},
+                              {{"uploadUrlsExpireAt", unix_now_ms() + 86'400'000},
                                {"video", urn},
                                {"uploadInstructions", instructions},
                                {"uploadToken", upload_token}}}});

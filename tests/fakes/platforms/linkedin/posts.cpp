@@ -153,7 +153,7 @@ HttpAnswer read_post(const std::string& urn, const Grant& grant) {
 }
 
 json new_post(const std::string& author, const std::string& commentary) {
-    const long long now = now_ms();
+    const long long now = unix_now_ms();
     json post = {
         {"id", "urn:li:share:" + std::to_string(7'200'000'000'000'000'000LL + next_message_id())},
         {"author", author},
@@ -235,7 +235,7 @@ HttpAnswer update_post(const HttpRequest& request, const std::string& urn, const
         if (auto problem = commentary_problem(set["commentary"])) return *problem;
         post["commentary"] = set["commentary"];
     }
-    post["lastModifiedAt"] = std::max(now_ms(), post["createdAt"].get<long long>() + 1);
+    post["lastModifiedAt"] = std::max(unix_now_ms(), post["createdAt"].get<long long>() + 1);
     HttpAnswer answer;
     answer.status = 204;
     return answer;

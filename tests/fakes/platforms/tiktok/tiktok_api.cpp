@@ -66,8 +66,10 @@ struct State {
     std::map<std::string, Grant> refresh_tokens;
     // publish_id -> {open_id, media_type, post_info, status, fail_reason}; a video adds
     // video_size, chunk_size, total_chunk_count, upload_token, uploaded_bytes and chunks
-    // [{bytes, content_range, content_type}]; photos add photo_images; status reads add read
-    // (whether one answered since the media arrived) and, once published, post_id.
+    // [{bytes, content_range, content_type}]; photos add photo_images; received_at_ms is when
+    // the post's last part arrived (the publishing call: TikTok processes the post after it);
+    // status reads add read (whether one answered since the media arrived) and, once
+    // published, post_id.
     json publishes = json::object();
     std::string fail_next;         // the fail_reason the next post ends with; empty: none
     json videos = json::object();  // open_id -> [video], newest last
@@ -456,6 +458,7 @@ HttpAnswer upload_chunk(const HttpRequest& request) {
                                 {"content_range", request.headers.at("content-range")},
                                 {"content_type", type->second}});
     upload["uploaded_bytes"] = expected_first + expected_length;
+    if (index + 1 == count) upload["received_at_ms"] = unix_now_ms();
     HttpAnswer a;
     a.status = index + 1 == count ? 201 : 206;
     a.content_type = "text/plain";
@@ -498,6 +501,7 @@ HttpAnswer content_init(const HttpRequest& request, const Grant& grant) {
                        {"media_type", "PHOTO"},
                        {"post_info", info},
                        {"photo_images", images},
+                       {"received_at_ms", unix_now_ms()},
                        {"status", "PROCESSING_DOWNLOAD"},
                        {"fail_reason", std::exchange(s.fail_next, "")}};
     return answer(200, {{"publish_id", id}});
@@ -553,7 +557,8 @@ HttpAnswer status_fetch(const HttpRequest& request, const Grant& grant) {
             publish["status"] = "PUBLISH_COMPLETE";
             publish["post_id"] = publish_post(publish)["id"];
             const json& info = publish["post_info"];
-            publish_log("tiktok", info.value("description", info.value("title", "")));
+            publish_log("tiktok", info.value("description", info.value("title", "")),
+                        publish["received_at_ms"].get<long long>());
         }
     }
     data["status"] = publish["status"];
