@@ -143,10 +143,11 @@ std::vector<social::Account> connected_accounts(Visit& visit) {
     return visit.services.mysql.run([&](db::Session& s) {
         std::vector<social::Account> all;
         for (long long offset = 0;; offset += kAccountsPerRead) {
-            auto page = social::AccountRepository::list(
+            auto page = social::AccountRepository::connected(
                 s, visit.workspace_id(), social::AccountView::test, "", offset, kAccountsPerRead);
-            for (auto& a : page.items) all.push_back(std::move(a));
-            if (page.items.empty() || static_cast<long long>(all.size()) >= page.total) return all;
+            const auto read = page.size();
+            for (auto& a : page) all.push_back(std::move(a));
+            if (read < static_cast<size_t>(kAccountsPerRead)) return all;
         }
     });
 }

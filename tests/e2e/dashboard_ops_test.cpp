@@ -295,13 +295,12 @@ TEST_CASE("a dead webhook delivery is retried and another deleted from the opera
             s.query_one("SELECT id FROM webhook_endpoints WHERE public_id = ?", {endpoint})
                 ->integer(0);
         for (long long event = 1; event <= 2; ++event) {
-            s.execute(
+            ids.push_back(s.insert(
                 "INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
                 " body, status, attempts, max_attempts, next_attempt_at, last_status_code,"
                 " last_error, created_at, updated_at) VALUES (?, ?, ?, 'job.completed', '{}',"
                 " 'dead_letter', 5, 5, NOW(6), 500, 'server error', NOW(6), NOW(6))",
-                {tenant.workspace_id, endpoint_id, event});
-            ids.push_back(s.last_insert_id());
+                {tenant.workspace_id, endpoint_id, event}));
         }
     });
     Browser browser(stack.base_url());

@@ -176,12 +176,11 @@ TEST_CASE_METHOD(FacebookPages,
             const auto at =
                 now - std::chrono::milliseconds(static_cast<long long>(hours_ago * 3.6e6));
             const json options = {{"facebook", {{"post_type", type}}}};
-            s.execute(
+            const long long post_id = s.insert(
                 "INSERT INTO social_posts (workspace_id, status, content, content_hash,"
                 " platform_options, created_at, updated_at) VALUES (?, ?, 'reel', ?, ?, ?, ?)",
                 {workspace_id, std::string(status), std::string(64, 'a'), options.dump(),
                  db::time_param(at), db::time_param(at)});
-            const long long post_id = s.last_insert_id();
             s.execute(
                 "INSERT INTO social_post_targets (post_id, workspace_id, account_id,"
                 " platform, status, scheduled_time, published_at, send_started_at,"

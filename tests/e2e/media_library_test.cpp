@@ -78,9 +78,8 @@ std::string form_with_file(const std::string& bytes, const std::string& filename
 }
 
 HttpResponse upload(Stack& stack, const std::string& key, const std::string& body) {
-    return stack.request_raw(
-        "POST", "/v1/media/upload-direct", body, key,
-        {{"Content-Type", kMultipartType}});
+    return stack.request_raw("POST", "/v1/media/upload-direct", body, key,
+                             {{"Content-Type", kMultipartType}});
 }
 
 HttpResponse upload_file(Stack& stack, const std::string& key, const std::string& bytes,
@@ -435,11 +434,10 @@ TEST_CASE("media used by a scheduled post cannot be deleted until the post is go
     const std::string id = created.json["data"]["media_id"];
     const nlohmann::json urls = {created.json["data"]["download_url"]};
     const auto post_id = stack.db().run([&](squawk::db::Session& s) {
-        s.execute(
+        return s.insert(
             "INSERT INTO social_posts (workspace_id, status, content, content_hash, media_urls,"
             " created_at, updated_at) VALUES (?, 'scheduled', 'hi', ?, ?, NOW(6), NOW(6))",
             {tenant.workspace_id, std::string(64, 'a'), urls.dump()});
-        return s.last_insert_id();
     });
 
     const auto refused = stack.request("DELETE", "/v1/media/" + id, nullptr, tenant.test_key);

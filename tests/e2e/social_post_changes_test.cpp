@@ -108,11 +108,10 @@ long long stored_post(Stack& stack, long long workspace_id, const std::string& a
     long long post_id = 0;
     stack.db().run([&](db::Session& s) {
         const auto now = db::time_param(time::now());
-        s.execute(
+        post_id = s.insert(
             "INSERT INTO social_posts (workspace_id, status, content, content_hash, created_at,"
             " updated_at, published_at) VALUES (?, ?, 'As published', 'h', ?, ?, ?)",
             {workspace_id, status, now, now, now});
-        post_id = s.last_insert_id();
         s.execute(
             "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
             " scheduled_time, external_id, published_at, created_at, updated_at)"

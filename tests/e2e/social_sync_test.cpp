@@ -70,12 +70,11 @@ TEST_CASE_METHOD(
     const auto ours = fake.post_discord_native(kChannel, "Sent through Squawk");
     stack.db().run([&](db::Session& s) {
         const auto now = db::time_param(time::now());
-        s.execute(
+        const long long post_id = s.insert(
             "INSERT INTO social_posts (workspace_id, status, content, content_hash,"
             " created_at, updated_at) VALUES (?, 'published', 'Sent through Squawk', 'h',"
             " ?, ?)",
             {stack.tenant().workspace_id, now, now});
-        const long long post_id = s.last_insert_id();
         s.execute(
             "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform,"
             " status, scheduled_time, external_id, created_at, updated_at)"

@@ -73,9 +73,8 @@ TestDatabase::~TestDatabase() {
 }
 
 long long insert_workspace(db::Session& s) {
-    s.execute("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
-              {db::time_param(time::now())});
-    return s.last_insert_id();
+    return s.insert("INSERT INTO workspaces (name, created_at) VALUES ('w', ?)",
+                    {db::time_param(time::now())});
 }
 
 }  // namespace squawk::testing

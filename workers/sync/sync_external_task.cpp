@@ -27,12 +27,12 @@ std::vector<social::Account> accounts_to_sync(const jobs::ClaimedJob& job, TaskC
     std::vector<social::Account> out;
     for (long long offset = 0;; offset += kAccountPage) {
         const auto page = context.in_database([&](db::Session& s) {
-            return social::AccountRepository::list(
+            return social::AccountRepository::connected(
                 s, job.workspace_id, social::account_view(job.is_test), "", offset, kAccountPage);
         });
-        for (const auto& account : page.items)
+        for (const auto& account : page)
             if (wanted.empty() || wanted.contains(account.id)) out.push_back(account);
-        if (page.items.size() < static_cast<size_t>(kAccountPage)) break;
+        if (page.size() < static_cast<size_t>(kAccountPage)) break;
     }
     return out;
 }

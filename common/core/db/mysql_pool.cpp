@@ -12,6 +12,7 @@
 #include <chrono>
 #include <list>
 #include <random>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
 
@@ -195,8 +196,10 @@ uint64_t Session::execute(const std::string& sql, const Params& params) {
     }
 }
 
-long long Session::last_insert_id() {
-    return query_one("SELECT LAST_INSERT_ID()")->integer(0);
+long long Session::insert(const std::string& sql, const Params& params) {
+    const auto row = query_one(sql + " RETURNING id", params);
+    if (!row) throw std::logic_error("an INSERT answered no row: " + sql);
+    return row->integer(0);
 }
 
 MysqlPool::MysqlPool(config::MysqlSettings settings)

@@ -95,7 +95,9 @@ class Session {
     // As query, with the column labels; they are read from the server once per statement.
     ResultSet select(const std::string& sql, const Params& params = {});
     uint64_t execute(const std::string& sql, const Params& params = {});  // affected rows
-    long long last_insert_id();
+    // An INSERT of one row into a table keyed by an auto-increment `id`: the row's id, read back
+    // by MariaDB's RETURNING in the same round trip rather than by a second statement.
+    long long insert(const std::string& sql, const Params& params = {});
 
   private:
     Connection& connection_;

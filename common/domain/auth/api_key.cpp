@@ -75,14 +75,13 @@ CreatedKey ApiKeyRepository::create(db::Session& s, long long workspace_id, KeyT
     created.key.scopes = scopes;
     created.key.rate_limit = rate_limit;
     created.key.prefix = key_prefix(created.secret);
-    s.execute(
+    created.key.id = s.insert(
         "INSERT INTO api_keys (workspace_id, key_hash, key_prefix, key_type, scopes,"
         " rate_limit, created_at) VALUES (?,?,?,?,?,?,?)",
         {workspace_id, crypto::sha256_hex(created.secret), created.key.prefix,
          std::string(type == KeyType::live ? "live" : "test"), join(scopes),
          rate_limit ? db::Param(static_cast<long long>(*rate_limit)) : db::Param(nullptr),
          db::time_param(time::now())});
-    created.key.id = s.last_insert_id();
     return created;
 }
 

@@ -39,7 +39,7 @@ long long apply(db::Session& s, long long workspace_id, const Balances& before,
         "UPDATE wallets SET purchased_units = ?, monthly_units = ?, updated_at = ?"
         " WHERE workspace_id = ?",
         {after.purchased, after.monthly, now, workspace_id});
-    s.execute(
+    return s.insert(
         "INSERT INTO wallet_ledger (workspace_id, kind, operation, purchased_delta,"
         " monthly_delta, purchased_after, monthly_after, reference, quantity, unit_price_units,"
         " created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -48,7 +48,6 @@ long long apply(db::Session& s, long long workspace_id, const Balances& before,
          reference.empty() ? db::Param(nullptr) : db::Param(reference.substr(0, 100)),
          priced ? db::Param(priced->quantity) : db::Param(nullptr),
          priced ? db::Param(priced->unit_price_units) : db::Param(nullptr), now});
-    return s.last_insert_id();
 }
 
 // Gives a reservation (or a charge of an older build) back whole: the work failed on our side or

@@ -5,32 +5,37 @@
 #include "common/core/time/clock.hpp"
 #include "common/domain/events/event_audience.hpp"
 
+#include <map>
 #include <set>
 
 namespace squawk::events {
 
 namespace {
 
-// Inserts `events` in one statement and returns their public ids in the same order.
-std::vector<std::string> insert(db::Session& s, const std::vector<const NewEvent*>& events,
-                                bool dispatched) {
-    std::vector<std::string> ids;
-    if (events.empty()) return ids;
+// Inserts `events` in one statement and returns them as recorded, in the same order.
+std::vector<RecordedEvent> insert(db::Session& s, const std::vector<const NewEvent*>& events,
+                                  bool dispatched) {
+    std::vector<RecordedEvent> recorded;
+    if (events.empty()) return recorded;
     const auto now = db::time_param(time::now());
     std::string values;
     db::Params params;
+    std::map<std::string, size_t> index;
     for (const auto* e : events) {
-        ids.push_back("evt_" + crypto::hex(crypto::random_bytes(12)));
+        recorded.push_back({0, "evt_" + crypto::hex(crypto::random_bytes(12))});
+        index[recorded.back().public_id] = recorded.size() - 1;
         values += values.empty() ? "(?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?)";
-        params.insert(params.end(), {ids.back(), e->workspace_id, e->name, db::json_text(e->data),
-                                     now, dispatched, dispatched ? now : db::Param()});
+        params.insert(params.end(),
+                      {recorded.back().public_id, e->workspace_id, e->name, db::json_text(e->data),
+                       now, dispatched, dispatched ? now : db::Param()});
     }
-    s.execute(
-        "INSERT INTO events (public_id, workspace_id, name, data, created_at, dispatched,"
-        " dispatched_at) VALUES " +
-            values,
-        params);
-    return ids;
+    for (const auto& r :
+         s.query("INSERT INTO events (public_id, workspace_id, name, data, created_at, dispatched,"
+                 " dispatched_at) VALUES " +
+                     values + " RETURNING id, public_id",
+                 params))
+        recorded[index.at(r.text(1))].id = r.integer(0);
+    return recorded;
 }
 
 }  // namespace
@@ -39,7 +44,7 @@ std::optional<std::string> emit(db::Session& s, long long workspace_id, std::str
                                 const nlohmann::json& data) {
     if (!Audience::of(s, {workspace_id}).wants(workspace_id, name)) return std::nullopt;
     const NewEvent event{workspace_id, std::string(name), data};
-    return insert(s, {&event}, false).front();
+    return insert(s, {&event}, false).front().public_id;
 }
 
 void emit_many(db::Session& s, const std::vector<NewEvent>& events) {
@@ -55,10 +60,7 @@ void emit_many(db::Session& s, const std::vector<NewEvent>& events) {
 RecordedEvent record_dispatched(db::Session& s, long long workspace_id, std::string_view name,
                                 const nlohmann::json& data) {
     const NewEvent event{workspace_id, std::string(name), data};
-    RecordedEvent recorded;
-    recorded.public_id = insert(s, {&event}, true).front();
-    recorded.id = s.last_insert_id();
-    return recorded;
+    return insert(s, {&event}, true).front();
 }
 
 std::vector<PendingEvent> lock_undispatched(db::Session& s, int limit) {

@@ -50,12 +50,11 @@ Creation CreationRepository::insert(db::Session& s, long long workspace_id, Crea
     c.job_id = job_id;
     c.request = request;
     c.created_at = c.updated_at = time::now();
-    s.execute(
+    c.id = s.insert(
         "INSERT INTO creations (public_id, workspace_id, kind, job_id, request, created_at,"
         " updated_at) VALUES (?,?,?,?,?,?,?)",
         {c.public_id, workspace_id, name_of(kind), job_id, db::json_text(request),
          db::time_param(c.created_at), db::time_param(c.updated_at)});
-    c.id = s.last_insert_id();
     return c;
 }
 

@@ -13,13 +13,12 @@ Claim IdempotencyStore::claim(db::Session& s, const Request& request, std::chron
     for (int round = 0; round < 4; ++round) {
         const auto now = time::now();
         try {
-            s.execute(
+            Claim c;
+            c.record_id = s.insert(
                 "INSERT INTO idempotency_records (workspace_id, idempotency_key, endpoint,"
                 " request_hash, locked_until, created_at, expires_at) VALUES (?,?,?,?,?,?,?)",
                 {request.workspace_id, request.key, request.endpoint, request.request_hash,
                  db::time_param(now + lock), db::time_param(now), db::time_param(now + lifetime)});
-            Claim c;
-            c.record_id = s.last_insert_id();
             return c;
         } catch (const db::DatabaseError& e) {
             if (e.is_deadlock()) continue;

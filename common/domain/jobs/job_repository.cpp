@@ -98,24 +98,16 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
                        db::optional_param(n.reserved_units)});
         created.push_back(std::move(j));
     }
-    s.execute(
-        "INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, max_attempts, "
-        "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id,"
-        " reserved_units) VALUES " +
-            values,
-        params);
-    if (created.size() == 1) {
-        created.front().id = s.last_insert_id();
-        return created;
-    }
-    // Auto-increment values of one multi-row insert are not guaranteed consecutive under every
-    // lock mode, so read them back by their public ids.
-    Params ids;
-    for (const auto& j : created) ids.emplace_back(j.public_id);
+    // Each row's id comes back by its public id: the auto-increment values of one multi-row insert
+    // are not consecutive under every lock mode.
     std::unordered_map<std::string, long long> by_public;
-    for (const auto& row : s.query(
-             "SELECT public_id, id FROM jobs WHERE public_id IN (" + placeholders(ids.size()) + ")",
-             ids))
+    for (const auto& row :
+         s.query("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
+                 "max_attempts, "
+                 "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id,"
+                 " reserved_units) VALUES " +
+                     values + " RETURNING public_id, id",
+                 params))
         by_public[row.text(0)] = row.integer(1);
     for (auto& j : created) j.id = by_public.at(j.public_id);
     return created;

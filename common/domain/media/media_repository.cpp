@@ -117,7 +117,7 @@ MediaPage MediaRepository::list_ready(db::Session& s, long long workspace_id,
 
 Media MediaRepository::insert(db::Session& s, Media m) {
     m.created_at = time::now();
-    s.execute(
+    m.id = s.insert(
         "INSERT INTO media (public_id, workspace_id, kind, status, mime_type, filename,"
         " size_bytes, storage_path, duration_seconds, width, height, source_job_id, source_role,"
         " upload_token_hash, upload_expires_at, created_at)"
@@ -129,7 +129,6 @@ Media MediaRepository::insert(db::Session& s, Media m) {
          db::optional_param(m.upload_token_hash),
          m.upload_expires_at ? db::time_param(*m.upload_expires_at) : db::Param(nullptr),
          db::time_param(m.created_at)});
-    m.id = s.last_insert_id();
     return m;
 }
 

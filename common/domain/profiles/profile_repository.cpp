@@ -29,12 +29,11 @@ Profile ProfileRepository::create(db::Session& s, long long owner_workspace_id,
     p.name = name;
     p.external_id = external_id;
     p.created_at = ws.created_at;
-    s.execute(
+    p.id = s.insert(
         "INSERT INTO profiles (workspace_id, owner_workspace_id, name, external_id, status,"
         " paused_for_billing, created_at) VALUES (?,?,?,?,?,?,?)",
         {p.workspace_id, owner_workspace_id, name, db::optional_param(external_id), p.status, false,
          db::time_param(p.created_at)});
-    p.id = s.last_insert_id();
     return p;
 }
 

@@ -79,7 +79,7 @@ Account insert_row(db::Session& s, long long workspace_id, const std::string& pl
     a.created_at = a.updated_at = time::now();
     a.last_checked_at = a.created_at;
     a.sandbox = sandbox;
-    s.execute(
+    a.id = s.insert(
         "INSERT INTO social_accounts (public_id, workspace_id, platform, status, display_name,"
         " external_id, external_handle, credentials_enc, token_valid, last_checked_at,"
         " created_at, updated_at, sandbox) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
@@ -87,7 +87,6 @@ Account insert_row(db::Session& s, long long workspace_id, const std::string& pl
          identity.external_id, identity.handle, credentials_sealed, time_param(a.created_at),
          time_param(a.created_at), time_param(a.updated_at),
          static_cast<long long>(sandbox ? 1 : 0)});
-    a.id = s.last_insert_id();
     return a;
 }
 
@@ -179,9 +178,20 @@ void AccountRepository::record_refresh(db::Session& s, long long id,
          time_param(time::now()), id});
 }
 
+// An empty platform matches every row; the statements' shapes never depend on input.
+std::vector<Account> AccountRepository::connected(db::Session& s, long long workspace_id,
+                                                  AccountView view, const std::string& platform,
+                                                  long long offset, int limit) {
+    std::vector<Account> out;
+    for (const auto& r :
+         s.query(kListPage, {workspace_id, name_of(AccountStatus::connected), sandbox_param(view),
+                             platform, platform, static_cast<long long>(limit), offset}))
+        out.push_back(read_account(r));
+    return out;
+}
+
 AccountPage AccountRepository::list(db::Session& s, long long workspace_id, AccountView view,
                                     const std::string& platform, long long offset, int limit) {
-    // An empty platform matches every row; the statement's shape never depends on input.
     AccountPage page;
     page.total = s.query_one(
                       "SELECT COUNT(*) FROM social_accounts WHERE workspace_id = ?"
@@ -190,10 +200,7 @@ AccountPage AccountRepository::list(db::Session& s, long long workspace_id, Acco
                       {workspace_id, name_of(AccountStatus::connected), sandbox_param(view),
                        platform, platform})
                      ->integer(0);
-    for (const auto& r :
-         s.query(kListPage, {workspace_id, name_of(AccountStatus::connected), sandbox_param(view),
-                             platform, platform, static_cast<long long>(limit), offset}))
-        page.items.push_back(read_account(r));
+    page.items = connected(s, workspace_id, view, platform, offset, limit);
     return page;
 }
 

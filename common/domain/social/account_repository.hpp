@@ -86,6 +86,9 @@ class AccountRepository {
     static void record_refresh(db::Session& s, long long id, const std::string& credentials_sealed,
                                std::optional<time::TimePoint> expires_at);
     // Connected accounts, newest first; `platform` empty means every platform.
+    static std::vector<Account> connected(db::Session& s, long long workspace_id, AccountView view,
+                                          const std::string& platform, long long offset, int limit);
+    // The same with the total across pages.
     static AccountPage list(db::Session& s, long long workspace_id, AccountView view,
                             const std::string& platform, long long offset, int limit);
     // Which of `public_ids` are connected accounts of the workspace, as {public id, row id}.

@@ -45,12 +45,11 @@ ImportOutcome import_external_post(db::Session& s, const Account& account,
         return ImportOutcome::updated;
     }
     const auto published = time_param(remote.published_at);
-    s.execute(
+    const long long post_id = s.insert(
         "INSERT INTO social_posts (workspace_id, status, content, content_hash, scheduled_time,"
         " published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         {account.workspace_id, name_of(PostStatus::external), remote.text,
          content_hash(remote.text), published, published, now, now});
-    const long long post_id = s.last_insert_id();
     s.execute(
         "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
         " scheduled_time, external_id, url, published_at, created_at, updated_at)"

@@ -56,11 +56,10 @@ AccountGroup GroupRepository::insert(db::Session& s, long long workspace_id,
     g.workspace_id = workspace_id;
     g.name = name;
     g.created_at = g.updated_at = time::now();
-    s.execute(
+    g.id = s.insert(
         "INSERT INTO account_groups (public_id, workspace_id, name, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?)",
         {g.public_id, workspace_id, name, time_param(g.created_at), time_param(g.updated_at)});
-    g.id = s.last_insert_id();
     return g;
 }
 

@@ -190,7 +190,7 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
     const auto optional_time = [](const std::optional<time::TimePoint>& t) {
         return t ? time_param(*t) : db::Param(nullptr);
     };
-    s.execute(
+    p.id = s.insert(
         "INSERT INTO social_posts (workspace_id, status, content, content_hash, link, media_urls,"
         " platform_options, first_comments, is_test, queue_id, scheduled_time,"
         " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
@@ -208,7 +208,6 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
          optional_time(p.recycle ? p.recycle->until : std::nullopt),
          static_cast<long long>(p.recycle_count), db::optional_param(p.recycle_parent_id),
          time_param(now), time_param(now)});
-    p.id = s.last_insert_id();
 
     for (const auto& t : n.targets) {
         PostTarget target;
@@ -220,12 +219,11 @@ Post PostRepository::insert(db::Session& s, const NewPost& n) {
         target.status =
             n.draft ? TargetStatus::draft
                     : (t.scheduled_time > now ? TargetStatus::scheduled : TargetStatus::queued);
-        s.execute(
+        target.id = s.insert(
             "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
             " scheduled_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             {p.id, p.workspace_id, t.account_id, t.platform, name_of(target.status),
              time_param(t.scheduled_time), time_param(now), time_param(now)});
-        target.id = s.last_insert_id();
         p.targets.push_back(std::move(target));
     }
     if (!n.draft && !p.targets.empty()) insert_publish_jobs(s, p, now);

@@ -95,15 +95,15 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
             unknown.push_back(platform);
             continue;
         }
-        const auto page =
-            AccountRepository::list(s, workspace_id, view, platform, 0, kMaxAccountsPerPlatform);
-        if (page.items.empty()) {
+        const auto accounts = AccountRepository::connected(s, workspace_id, view, platform, 0,
+                                                           kMaxAccountsPerPlatform);
+        if (accounts.empty()) {
             out.problems["platforms"] +=
                 (out.problems["platforms"].empty() ? "" : "; ") +
                 ("no connected " + platform + " account in this workspace");
             continue;
         }
-        for (const auto& a : page.items) add_target(a);
+        for (const auto& a : accounts) add_target(a);
     }
     if (!unknown.empty()) {
         std::string list;

@@ -63,12 +63,11 @@ long long QueueRepository::count_locked(db::Session& s, long long workspace_id) 
 PostingQueue QueueRepository::insert(db::Session& s, const PostingQueue& queue) {
     PostingQueue q = queue;
     q.created_at = q.updated_at = time::now();
-    s.execute(
+    q.id = s.insert(
         "INSERT INTO social_queues (workspace_id, name, timezone, slots, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?)",
         {q.workspace_id, q.name, q.timezone, slots_json(q.slots).dump(), time_param(q.created_at),
          time_param(q.updated_at)});
-    q.id = s.last_insert_id();
     return q;
 }
 

@@ -36,13 +36,12 @@ std::optional<Invitation> open_by_token(db::Session& s, std::string_view token_h
 
 void InvitationRepository::insert(db::Session& s, Invitation& invitation,
                                   std::string_view token_hash) {
-    s.execute(
+    invitation.id = s.insert(
         "INSERT INTO dashboard_invitations (token_hash, workspace_id, email, role, invited_by,"
         " created_at, expires_at) VALUES (?,?,?,?,?,?,?)",
         {std::string(token_hash), invitation.workspace_id, invitation.email,
          std::string(role_name(invitation.role)), invitation.invited_by,
          db::time_param(invitation.created_at), db::time_param(invitation.expires_at)});
-    invitation.id = s.last_insert_id();
 }
 
 std::vector<Invitation> InvitationRepository::open_of_workspace(db::Session& s,

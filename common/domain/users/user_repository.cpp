@@ -43,12 +43,11 @@ std::optional<Role> parse_role(std::string_view name) {
 }
 
 void UserRepository::insert(db::Session& s, User& user) {
-    s.execute(
+    user.id = s.insert(
         "INSERT INTO dashboard_users (workspace_id, email, role, password_hash, created_at,"
         " password_changed_at) VALUES (?,?,?,?,?,?)",
         {db::optional_param(user.workspace_id), user.email, std::string(role_name(user.role)),
          user.password_hash, db::time_param(user.created_at), db::time_param(user.created_at)});
-    user.id = s.last_insert_id();
 }
 
 std::optional<User> UserRepository::find_by_email(db::Session& s, std::string_view email) {

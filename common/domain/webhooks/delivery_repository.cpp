@@ -372,13 +372,12 @@ long long DeliveryRepository::insert_test_delivery(db::Session& s, long long wor
                                                    const std::string& claim_token,
                                                    time::TimePoint lease_until) {
     const auto now = time_param(time::now());
-    s.execute(
+    return s.insert(
         "INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id, event_name,"
         " body, status, attempts, max_attempts, next_attempt_at, claim_token, created_at,"
         " updated_at) VALUES (?, ?, ?, 'webhook.test', ?, ?, 1, 1, ?, ?, ?, ?)",
         {workspace_id, endpoint_id, event_id, body, name_of(DeliveryStatus::delivering),
          time_param(lease_until), claim_token, now, now});
-    return s.last_insert_id();
 }
 
 }  // namespace squawk::webhooks

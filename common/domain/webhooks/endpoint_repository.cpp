@@ -49,12 +49,11 @@ Endpoint EndpointRepository::insert(db::Session& s, long long workspace_id, cons
     e.secret_sealed = secret_sealed;
     e.status = EndpointStatus::active;
     e.created_at = e.updated_at = time::now();
-    s.execute(
+    e.id = s.insert(
         "INSERT INTO webhook_endpoints (public_id, workspace_id, url, events, secret_enc,"
         " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         {e.public_id, workspace_id, url, events_text(events), secret_sealed, name_of(e.status),
          time_param(e.created_at), time_param(e.updated_at)});
-    e.id = s.last_insert_id();
     return e;
 }
 

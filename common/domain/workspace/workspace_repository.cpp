@@ -22,9 +22,8 @@ Workspace WorkspaceRepository::create(db::Session& s, const std::string& name,
     w.name = name;
     w.parent_workspace_id = parent_workspace_id;
     w.created_at = time::now();
-    s.execute("INSERT INTO workspaces (name, parent_workspace_id, created_at) VALUES (?,?,?)",
-              {name, db::optional_param(parent_workspace_id), db::time_param(w.created_at)});
-    w.id = s.last_insert_id();
+    w.id = s.insert("INSERT INTO workspaces (name, parent_workspace_id, created_at) VALUES (?,?,?)",
+                    {name, db::optional_param(parent_workspace_id), db::time_param(w.created_at)});
     s.execute("INSERT INTO wallets (workspace_id, updated_at) VALUES (?,?)",
               {w.id, db::time_param(w.created_at)});
     return w;
