@@ -102,10 +102,9 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
     // are not consecutive under every lock mode.
     std::unordered_map<std::string, long long> by_public;
     for (const auto& row :
-         s.query("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload, "
-                 "max_attempts, "
-                 "is_test, run_after, enqueued_at, created_at, updated_at, charge_ledger_id,"
-                 " reserved_units) VALUES " +
+         s.query("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload,"
+                 " max_attempts, is_test, run_after, enqueued_at, created_at, updated_at,"
+                 " charge_ledger_id, reserved_units) VALUES " +
                      values + " RETURNING public_id, id",
                  params))
         by_public[row.text(0)] = row.integer(1);

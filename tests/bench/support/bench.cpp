@@ -236,10 +236,10 @@ double process_cpu_seconds(pid_t pid) {
 bool favour(pid_t pid) {
     const auto tasks = "/proc/" + std::to_string(pid) + "/task";
     bool all = true;
-    for (const auto& task : std::filesystem::directory_iterator(tasks))
-        all = setpriority(PRIO_PROCESS, static_cast<id_t>(std::stol(task.path().filename())),
-                          -10) == 0 &&
-              all;
+    for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+        const auto tid = static_cast<id_t>(std::stol(task.path().filename()));
+        if (setpriority(PRIO_PROCESS, tid, -10) != 0) all = false;
+    }
     return all;
 }
 
