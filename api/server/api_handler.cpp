@@ -3,6 +3,7 @@
 #include "api/dashboard/dashboard.hpp"
 #include "api/server/authenticator.hpp"
 #include "api/server/bearer.hpp"
+#include "api/server/connection_control.hpp"
 #include "api/server/envelope.hpp"
 #include "api/server/exception_mapping.hpp"
 #include "api/server/header_limits.hpp"
@@ -54,21 +55,6 @@ std::optional<std::string> header_value(const Http::Request& request, const char
         return out.str();
     }
     return std::nullopt;
-}
-
-void replace_connection(Http::ResponseWriter& response, Http::ConnectionControl control) {
-    response.headers().remove<Http::Header::Connection>();
-    response.headers().add<Http::Header::Connection>(control);
-}
-
-// Pistache answers "Connection: Close" unless the request named a Connection header, which
-// breaks HTTP/1.1 keep-alive; HTTP/1.1 connections stay open unless the client asked to close.
-void set_connection(const Http::Request& request, Http::ResponseWriter& response) {
-    if (request.version() != Http::Version::Http11) return;
-    const auto asked = request.headers().tryGet<Http::Header::Connection>();
-    const bool close = asked && asked->control() == Http::ConnectionControl::Close;
-    replace_connection(response,
-                       close ? Http::ConnectionControl::Close : Http::ConnectionControl::KeepAlive);
 }
 
 std::string join(const std::vector<std::string>& items) {

@@ -22,3 +22,13 @@ TEST_CASE("times without an offset or with impossible dates are refused") {
     CHECK_FALSE(time::parse_iso8601("2026-03-29T25:30:00Z"));
     CHECK_FALSE(time::parse_iso8601("yesterday"));
 }
+
+TEST_CASE("every field of a time is written with its leading zeros, in UTC and for MySQL") {
+    const auto t = time::parse_iso8601("0987-01-02T03:04:05.000006Z");
+    REQUIRE(t);
+    CHECK(time::format_iso8601(*t) == "0987-01-02T03:04:05.000006Z");
+    CHECK(time::format_mysql(*t) == "0987-01-02 03:04:05.000006");
+    const auto last = time::parse_iso8601("2026-12-31T23:59:59.999999Z");
+    REQUIRE(last);
+    CHECK(time::format_mysql(*last) == "2026-12-31 23:59:59.999999");
+}

@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <charconv>
-#include <cstdio>
 #include <thread>
 
 namespace squawk::time {
@@ -18,21 +17,36 @@ bool read_int(std::string_view text, size_t pos, size_t len, int& out) {
     return true;
 }
 
+// Writes `value` as exactly `width` decimal digits ending just before `end`; returns the start.
+char* put_digits(char* end, long long value, int width) {
+    for (int i = 0; i < width; ++i, value /= 10) *--end = static_cast<char>('0' + value % 10);
+    return end;
+}
+
+// Digit by digit rather than through snprintf: every answer and log line formats a time, and
+// parsing a format string costs more than the rest of it.
 std::string format(TimePoint t, char date_time_separator, bool zulu) {
     using namespace std::chrono;
     const auto day = floor<days>(t);
     const year_month_day ymd{day};
-    const auto in_day = t - day;
-    const auto h = duration_cast<hours>(in_day);
-    const auto m = duration_cast<minutes>(in_day - h);
-    const auto s = duration_cast<seconds>(in_day - h - m);
-    const auto us = duration_cast<microseconds>(in_day - h - m - s);
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u%c%02d:%02d:%02d.%06lld%s", int(ymd.year()),
-                  unsigned(ymd.month()), unsigned(ymd.day()), date_time_separator, int(h.count()),
-                  int(m.count()), int(s.count()), static_cast<long long>(us.count()),
-                  zulu ? "Z" : "");
-    return buf;
+    const auto in_day = duration_cast<microseconds>(t - day).count();
+    const long long second_of_day = in_day / 1'000'000;
+    char buf[28];  // YYYY-MM-DDThh:mm:ss.ffffffZ
+    put_digits(buf + 4, int(ymd.year()), 4);
+    buf[4] = '-';
+    put_digits(buf + 7, unsigned(ymd.month()), 2);
+    buf[7] = '-';
+    put_digits(buf + 10, unsigned(ymd.day()), 2);
+    buf[10] = date_time_separator;
+    put_digits(buf + 13, second_of_day / 3600, 2);
+    buf[13] = ':';
+    put_digits(buf + 16, second_of_day / 60 % 60, 2);
+    buf[16] = ':';
+    put_digits(buf + 19, second_of_day % 60, 2);
+    buf[19] = '.';
+    put_digits(buf + 26, in_day % 1'000'000, 6);
+    buf[26] = 'Z';
+    return std::string(buf, zulu ? 27 : 26);
 }
 
 // Parses "YYYY-MM-DD?hh:mm:ss[.ffffff]" and returns the position after it.
