@@ -104,9 +104,9 @@ Reply connect_social_account(const RequestContext& ctx, Services& services) {
     }
     body.reject_unknown_fields();
     body.finish();
-    return Reply::ok(render::account_json(accounts(services).connect(ctx.workspace_id, platform,
-                                                                     std::move(credentials))),
-                     201);
+    const auto connected =
+        accounts(services).connect(ctx.workspace_id, platform, std::move(credentials));
+    return Reply::ok(render::account_json(connected.account), connected.reconnected ? 200 : 201);
 }
 
 social::OAuthConnectService oauth(Services& services) {

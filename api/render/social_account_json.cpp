@@ -11,6 +11,7 @@ nlohmann::json account_json(const social::Account& a) {
             {"external_id", a.identity.external_id},
             {"status", a.status},
             {"token_valid", a.token_valid},
+            {"reconnect_required", !a.token_valid},
             {"last_error", or_null(a.last_error)},
             {"last_checked_at", optional_time(a.last_checked_at)},
             {"created_at", time::format_iso8601(a.created_at)},
@@ -23,6 +24,7 @@ nlohmann::json account_health_json(const social::Account& a) {
             {"platform", a.platform},
             {"display_name", a.identity.display_name},
             {"token_valid", a.token_valid},
+            {"reconnect_required", !a.token_valid},
             {"last_error", or_null(a.last_error)},
             {"last_checked_at", optional_time(a.last_checked_at)},
             {"sandbox", a.sandbox}};

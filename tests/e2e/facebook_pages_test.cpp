@@ -252,4 +252,12 @@ TEST_CASE_METHOD(FacebookPages,
                                       {"scheduled_time", hours_from_now(2)}},
                                      key);
     check_success_envelope(plain, 201);
+    // Nor may an edit make the plain post a reel.
+    const auto made_reel = stack.request(
+        "PATCH", "/v1/social/posts/" + std::to_string(plain.json["data"]["id"].get<long long>()),
+        {{"media_urls", {video}}, {"platform_options", {{"facebook", {{"post_type", "reel"}}}}}},
+        key);
+    check_error_envelope(made_reel, 422, "PLATFORM_DAILY_LIMIT_REACHED");
+    CHECK(made_reel.json["error"]["details"]["next_available_at"] ==
+          full.json["data"]["next_available_at"]);
 }

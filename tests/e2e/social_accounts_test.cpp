@@ -153,20 +153,28 @@ TEST_CASE_METHOD(SocialApi,
 }
 
 TEST_CASE_METHOD(SocialApi,
-                 "the same chat twice in a workspace is 409, and it may be connected again after a "
-                 "disconnect",
+                 "connecting the same chat again reconnects its account, which keeps its id and "
+                 "takes the new token; after a disconnect the chat connects as a new account",
                  "[e2e][social]") {
     const auto token = telegram_channel(fake, -1001000000003LL, "squawk_three");
     const auto first = connect_telegram(stack, key, token, "@squawk_three");
+    stack.db().run([](squawk::db::Session& s) {
+        s.execute("UPDATE social_accounts SET token_valid = 0, last_error = 'Unauthorized'");
+    });
     const auto again = stack.request("POST", "/v1/social/connect/telegram",
                                      {{"bot_token", token}, {"chat", "-1001000000003"}}, key);
-    check_error_envelope(again, 409, "CONFLICT");
+    check_success_envelope(again, 200);
+    CHECK(again.json["data"]["id"] == first["id"]);
+    CHECK(again.json["data"]["token_valid"] == true);
+    CHECK(again.json["data"]["last_error"].is_null());
+    CHECK(stack.count("SELECT COUNT(*) FROM social_accounts") == 1);
+
     const auto gone = stack.request(
         "DELETE", "/v1/social/accounts/" + first["id"].get<std::string>(), nullptr, key);
     check_success_envelope(gone, 200);
     CHECK(stack.count("SELECT COUNT(*) FROM social_accounts WHERE credentials_enc IS NOT NULL") ==
           0);
-    connect_telegram(stack, key, token, "@squawk_three");
+    CHECK(connect_telegram(stack, key, token, "@squawk_three")["id"] != first["id"]);
 }
 
 TEST_CASE_METHOD(

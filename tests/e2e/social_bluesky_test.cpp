@@ -1,7 +1,9 @@
 // Bluesky end to end: an account connected through POST /v1/social/connect/bluesky with an app
 // password (refused naming app_password when wrong, never returned), and a post with a link and an
 // image published by the worker: the image downloaded and uploaded as a blob, the link a facet at
-// its byte offset, the target's url the bsky.app address; 300 characters at most.
+// its byte offset, the target's url the bsky.app address; 300 characters at most. A post whose
+// answer was lost (a timeout after the send, the worker killed mid-call) is found on the feed and
+// recorded, never sent twice.
 #include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
@@ -10,6 +12,8 @@
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <csignal>
 
 using namespace squawk::testing;
 namespace social = squawk::social;
@@ -95,4 +99,53 @@ TEST_CASE_METHOD(PublishStack,
     CHECK(record["embed"]["images"][0]["image"]["mimeType"] == "image/png");
     CHECK(fake.calls("/media/photo.png").size() == 2);  // the probe and the download
     CHECK(fake.calls("com.atproto.repo.uploadBlob").size() == 1);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a Bluesky post whose answer arrives after the client timeout is found on the "
+                 "account's feed and recorded as published, never sent twice",
+                 "[e2e][social][publish]") {
+    const auto connected = connect_bluesky(stack, fake, key);
+    REQUIRE(connected.status == 201);
+    // The record is created at once; its answer comes after the worker stopped waiting.
+    fake.program("com.atproto.repo.createRecord", json::array({{{"delay_ms", 3000}}}));
+    const auto created = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "Late answer"}, {"account_ids", json::array({connected.json["data"]["id"]})}},
+        key);
+    check_success_envelope(created, 201);
+    const auto done = wait_settled(stack, created.json["data"]["id"].get<long long>());
+    REQUIRE(done.status == social::PostStatus::published);
+    const auto posts = fake.messages()["bluesky"][kDid];
+    REQUIRE(posts.size() == 1);
+    CHECK(done.targets[0].external_id == posts[0]["uri"].get<std::string>());
+    CHECK(fake.calls("com.atproto.repo.createRecord").size() == 1);
+    CHECK(fake.calls("app.bsky.feed.getAuthorFeed").size() == 1);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "after kill -9 of the worker mid-publish the restarted worker finds the Bluesky "
+                 "post on the feed and records it, having sent it once",
+                 "[e2e][social][publish][crash]") {
+    const auto connected = connect_bluesky(stack, fake, key);
+    REQUIRE(connected.status == 201);
+    fake.program("com.atproto.repo.createRecord", json::array({{{"delay_ms", 1500}}}));
+    const auto created = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "Crash B"}, {"account_ids", json::array({connected.json["data"]["id"]})}},
+        key);
+    check_success_envelope(created, 201);
+    REQUIRE(
+        Stack::wait_until([&] { return fake.calls("com.atproto.repo.createRecord").size() == 1; },
+                          std::chrono::seconds(10)));
+    stack.kill(Process::worker, SIGKILL);
+    stack.wait_exit(Process::worker, std::chrono::seconds(5));
+    stack.start(Process::worker);
+
+    const auto done = wait_settled(stack, created.json["data"]["id"].get<long long>());
+    REQUIRE(done.status == social::PostStatus::published);
+    const auto posts = fake.messages()["bluesky"][kDid];
+    REQUIRE(posts.size() == 1);
+    CHECK(done.targets[0].external_id == posts[0]["uri"].get<std::string>());
+    CHECK(fake.calls("com.atproto.repo.createRecord").size() == 1);
 }

@@ -2,49 +2,22 @@
 // for every post that needs it (the fake media host counts the GETs), fetches a scheduled post's
 // video before its time (also behind more due jobs than one read takes), and keeps no failed
 // download.
-#include "common/core/fs/work_files.hpp"
-#include "common/core/process/subprocess.hpp"
 #include "common/core/queue/job_queue.hpp"
 #include "common/core/redis/redis_client.hpp"
 #include "common/core/time/clock.hpp"
 #include "common/domain/social/post.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace squawk::testing;
-namespace fs = squawk::fs;
 namespace social = squawk::social;
 namespace time_ = squawk::time;
 using nlohmann::json;
 
 namespace {
-
-// A real one-second 160x90 MP4 clip with sound.
-std::string clip() {
-    fs::ScratchDirectory folder("squawk-clip-");
-    const auto path = (folder / "clip.mp4").string();
-    squawk::process::SubprocessRequest request;
-    request.argv = {"ffmpeg",
-                    "-nostdin",
-                    "-v",
-                    "error",
-                    "-y",
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "testsrc=size=160x90:rate=10:duration=1",
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "sine=frequency=440:duration=1",
-                    "-shortest",
-                    path};
-    const auto result = squawk::process::run_subprocess(request);
-    REQUIRE(result.exit_code == 0);
-    return *fs::read_file(path);
-}
 
 struct VideoBurstToX : PublishStack {
     VideoBurstToX() {
@@ -88,7 +61,7 @@ struct VideoBurstToX : PublishStack {
 TEST_CASE_METHOD(VideoBurstToX,
                  "posts sharing one video URL download it once and are all published",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("burst.mp4", "video/mp4", clip());
+    const auto url = fake.store_media_file("burst.mp4", "video/mp4", test_clip("mp4", 1));
     const auto written = posts(6, url, time_::now());
     for (const auto& post : written)
         CHECK(wait_settled(stack, post.id).status == social::PostStatus::published);
@@ -98,7 +71,7 @@ TEST_CASE_METHOD(VideoBurstToX,
 
 TEST_CASE_METHOD(VideoBurstToX, "a scheduled post's video is downloaded before its time",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("ahead.mp4", "video/mp4", clip());
+    const auto url = fake.store_media_file("ahead.mp4", "video/mp4", test_clip("mp4", 1));
     const auto due = time_::now() + std::chrono::seconds(6);
     const auto written = posts(3, url, due);
     REQUIRE(
@@ -123,7 +96,7 @@ TEST_CASE_METHOD(VideoBurstToX,
                  "a scheduled post's video is downloaded before its time behind more due jobs "
                  "than one read of the schedule takes",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("behind.mp4", "video/mp4", clip());
+    const auto url = fake.store_media_file("behind.mp4", "video/mp4", test_clip("mp4", 1));
     const auto due = time_::now() + std::chrono::seconds(8);
     // 6,000 publish jobs due a second before the post, ahead of it in the delayed set; they are
     // no job of MySQL's and are taken out before their time.
@@ -151,7 +124,7 @@ TEST_CASE_METHOD(VideoBurstToX,
 TEST_CASE_METHOD(VideoBurstToX,
                  "a failed download is not kept: the retry downloads the video again",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("flaky.mp4", "video/mp4", clip());
+    const auto url = fake.store_media_file("flaky.mp4", "video/mp4", test_clip("mp4", 1));
     // The probe's HEAD is answered as usual, the first download with 503.
     fake.program("/media/flaky.mp4", json::array({{{"delay_ms", 0}}, {{"status", 503}}}));
     const auto written = posts(1, url, time_::now());

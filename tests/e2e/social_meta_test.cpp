@@ -79,3 +79,42 @@ TEST_CASE_METHOD(MetaStack,
     CHECK(posts[0]["text"] == "Hello Threads");
     CHECK(done.targets[0].external_id == posts[0]["id"].get<std::string>());
 }
+
+TEST_CASE_METHOD(MetaStack,
+                 "a Threads post refused for a missing permission fails its target and marks the "
+                 "account to reconnect, whose next post is refused before anything is stored",
+                 "[e2e][social][publish]") {
+    const std::string user = "17841400000000044";
+    fake.control_platform("threads", "user",
+                          {{"id", user}, {"username", "squawk.scoped"}, {"name", "Scoped"}});
+    fake.control_platform("threads", "next_consent", {{"user_id", user}});
+    const auto connected = connect_through_oauth(stack, key, "threads");
+    REQUIRE(connected.status == 201);
+    const std::string account = connected.json["data"]["id"];
+    // The Graph API's answer when the user took back threads_content_publish in their settings.
+    const std::string refusal = "(#10) Application does not have permission for this action";
+    fake.program("/" + user + "/threads", json::array({{{"status", 403},
+                                                        {"body",
+                                                         {{"error",
+                                                           {{"message", refusal},
+                                                            {"type", "OAuthException"},
+                                                            {"code", 10},
+                                                            {"fbtrace_id", "AbCdEf"}}}}}}}));
+
+    const auto done = publish(*this, account, {{"content", "Not allowed"}});
+    CHECK(done.status == social::PostStatus::failed);
+    CHECK(done.targets[0].error["code"] == "ACCOUNT_RECONNECT_REQUIRED");
+    CHECK(done.targets[0].error["detail"]["reason"] == refusal);
+    CHECK(fake.messages()["threads"][user].empty());
+
+    // Threads still knows the token: only a reconnect granting the permission mends it.
+    const auto health = stack.request("GET", "/v1/social/accounts/health", nullptr, key);
+    CHECK(health.json["data"][0]["reconnect_required"] == true);
+    CHECK(health.json["data"][0]["last_error"] == refusal);
+    const auto next = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "Still not allowed"}, {"account_ids", json::array({account})}}, key);
+    check_error_envelope(next, 403, "CONNECTION_SCOPE_MISSING");
+    CHECK(next.json["error"]["details"]["reconnect_required"] == true);
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 1);
+}

@@ -1,9 +1,11 @@
 // Connecting through a platform's OAuth consent page, from the outside, with X's fake: the
 // authorize route answers the consent page's address (state, PKCE S256 challenge, the scopes
 // posting needs), the platform's redirect to the callback records the account in the workspace
-// that asked, a state serves once and expires, a second consent reconnects the same account,
-// and a denial, missing permissions or a deployment without the application are refused.
+// that asked, a state serves once and expires, a second consent reconnects the same account (and
+// mends one whose refresh X refused), and a denial, missing permissions or a deployment without
+// the application are refused.
 #include "common/core/http/form_encoding.hpp"
+#include "common/domain/social/account_repository.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/social_fixtures.hpp"
@@ -126,6 +128,83 @@ TEST_CASE_METHOD(OAuthConnect,
     check_success_envelope(again, 200);
     CHECK(again.json["data"]["id"] == first.json["data"]["id"]);
     CHECK(stack.request("GET", "/v1/social/accounts", nullptr, key).json["data"].size() == 1);
+}
+
+TEST_CASE_METHOD(OAuthConnect,
+                 "a state issued for one platform is refused on another platform's callback, "
+                 "and used up by the attempt",
+                 "[e2e][social][oauth]") {
+    fake.control_platform("x", "next_consent", {{"user_id", kUserId}});
+    const std::string redirect = consent(authorize(key)["authorization_url"]);
+    const std::string query = redirect.substr(redirect.find('?'));
+    const auto foreign =
+        stack.request("GET", "/v1/social/connect/linkedin/callback" + query, nullptr, "");
+    check_error_envelope(foreign, 400, "INVALID_REQUEST");
+    CHECK(foreign.json["error"]["details"]["parameter"] == "state");
+    CHECK(foreign.json["error"]["details"]["reason"] == "unknown");
+    check_error_envelope(callback(redirect), 400, "INVALID_REQUEST");
+    CHECK(stack.request("GET", "/v1/social/accounts", nullptr, key).json["data"].empty());
+}
+
+TEST_CASE_METHOD(OAuthConnect,
+                 "an account whose token refresh X refused must reconnect: health keeps saying "
+                 "so while its access token still passes, posts to it are refused before "
+                 "anything changes, and a new consent mends it",
+                 "[e2e][social][oauth]") {
+    const auto connected = connect(key);
+    REQUIRE(connected.status == 201);
+    const std::string id = connected.json["data"]["id"];
+    CHECK(connected.json["data"]["reconnect_required"] == false);
+    const auto scheduled = stack.request("POST", "/v1/social/posts/schedule",
+                                         {{"content", "Before the refusal."},
+                                          {"platforms", json::array({"x"})},
+                                          {"scheduled_time", hours_from_now(2)}},
+                                         key);
+    REQUIRE(scheduled.status == 201);
+    const std::string post_path =
+        "/v1/social/posts/" + std::to_string(scheduled.json["data"]["id"].get<long long>());
+
+    // As the sync pool leaves it when X answers a refresh with invalid_grant.
+    const std::string reason =
+        "X refused to refresh the token (invalid_grant); reconnect the account";
+    stack.db().run([&](squawk::db::Session& s) {
+        const auto row = s.query_one("SELECT id FROM social_accounts WHERE public_id = ?", {id});
+        squawk::social::AccountRepository::require_reconnect(s, row->integer(0), reason);
+    });
+    for (int check = 0; check < 2; ++check) {
+        const auto health = stack.request("GET", "/v1/social/accounts/health", nullptr, key);
+        REQUIRE(health.status == 200);
+        const auto& account = health.json["data"][0];
+        CHECK(account["token_valid"] == false);
+        CHECK(account["reconnect_required"] == true);
+        CHECK(account["last_error"] == reason);
+    }
+
+    const auto refused = [&](const HttpResponse& r) {
+        check_error_envelope(r, 403, "CONNECTION_SCOPE_MISSING");
+        CHECK(r.json["error"]["details"]["reconnect_required"] == true);
+        CHECK(r.json["error"]["details"]["account_ids"] == json::array({id}));
+    };
+    const json post = {{"content", "After the refusal."}, {"platforms", json::array({"x"})}};
+    refused(stack.request("POST", "/v1/social/posts", post, key));
+    const auto bulk =
+        stack.request("POST", "/v1/social/posts/bulk", {{"posts", json::array({post})}}, key);
+    refused(bulk);
+    CHECK(bulk.json["error"]["details"]["index"] == 0);
+    refused(stack.request("PATCH", post_path, {{"content", "Changed after the refusal."}}, key));
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 1);
+    CHECK(stack.request("GET", post_path, nullptr, key).json["data"]["content"] ==
+          "Before the refusal.");
+
+    const auto again = connect(key);
+    check_success_envelope(again, 200);
+    CHECK(again.json["data"]["id"] == id);
+    CHECK(again.json["data"]["reconnect_required"] == false);
+    const auto health = stack.request("GET", "/v1/social/accounts/health", nullptr, key);
+    CHECK(health.json["data"][0]["token_valid"] == true);
+    CHECK(health.json["data"][0]["last_error"].is_null());
+    check_success_envelope(
+        stack.request("PATCH", post_path, {{"content", "Changed after the reconnect."}}, key), 200);
 }
 
 TEST_CASE_METHOD(OAuthConnect, "a state older than ten minutes is refused as expired",

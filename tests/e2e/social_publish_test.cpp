@@ -52,6 +52,27 @@ void use_cap(Stack& stack, const std::string& account_id, int n) {
     });
 }
 
+// Telegram's answer to a bot that sends too fast.
+json too_many_requests(int retry_after_seconds) {
+    const std::string after = std::to_string(retry_after_seconds);
+    return {{"status", 429},
+            {"body",
+             {{"ok", false},
+              {"error_code", 429},
+              {"description", "Too Many Requests: retry after " + after},
+              {"parameters", {{"retry_after", retry_after_seconds}}}}}};
+}
+
+// When the account's cooldown ends, in Unix milliseconds; 0 when it has none.
+long long cooldown_end_ms(Stack& stack, const std::string& account_id) {
+    return stack.db().run([&](squawk::db::Session& s) -> long long {
+        const auto row = s.query_one(
+            "SELECT cooldown_until FROM social_accounts WHERE public_id = ?", {account_id});
+        const auto until = squawk::db::optional_time_column(*row, 0);
+        return until ? time_::to_unix_ms(*until) : 0;
+    });
+}
+
 }  // namespace
 
 TEST_CASE_METHOD(
@@ -214,6 +235,68 @@ TEST_CASE_METHOD(
     CHECK(done.status == social::PostStatus::published);
     CHECK(sends(fake, "sendMessage").size() == 3);
     CHECK(attempts_once_completed(stack, *done.targets[0].job_id) == 3);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a platform's 429 holds every post to the account until the cooldown it named "
+                 "ends, and a target it still refuses at the last attempt fails as rate limited",
+                 "[e2e][social][publish]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000109LL);
+    // 20 s: one second at the tests' time scale.
+    fake.program("sendMessage", json::array({too_many_requests(20)}));
+    const auto first = insert_post(
+        stack, new_post(stack, stack.tenant().workspace_id, "First", {account}, time_::now()));
+    REQUIRE(
+        wait_until([&] { return cooldown_end_ms(stack, account) != 0; }, std::chrono::seconds(10)));
+    const long long cooldown_end = cooldown_end_ms(stack, account);
+    const auto second = insert_post(
+        stack, new_post(stack, stack.tenant().workspace_id, "Second", {account}, time_::now()));
+    CHECK(wait_settled(stack, first.id).status == social::PostStatus::published);
+    CHECK(wait_settled(stack, second.id).status == social::PostStatus::published);
+    CHECK(sends(fake, "sendMessage").size() == 3);
+    const auto published = fake.publishes();
+    REQUIRE(published.size() == 2);
+    for (const auto& p : published) CHECK(p["received_at_ms"].get<long long>() >= cooldown_end);
+
+    const auto busy = connect_telegram_channel(stack, fake, key, -1001000000110LL);
+    fake.program("sendMessage",
+                 json::array({too_many_requests(1), too_many_requests(1), too_many_requests(1),
+                              too_many_requests(1), too_many_requests(1)}));
+    const auto refused = insert_post(
+        stack, new_post(stack, stack.tenant().workspace_id, "Refused", {busy}, time_::now()));
+    const auto done = wait_settled(stack, refused.id);
+    CHECK(done.status == social::PostStatus::failed);
+    CHECK(done.targets[0].error["code"] == "PLATFORM_RATE_LIMITED");
+    CHECK(done.targets[0].error["detail"]["reason"] == "Too Many Requests: retry after 1");
+    CHECK(fake.publishes().size() == 2);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a token the platform refuses at the send fails the target and marks the "
+                 "account, whose next post is refused before anything is stored",
+                 "[e2e][social][publish]") {
+    const auto account = connect_telegram_channel(stack, fake, key, -1001000000111LL);
+    fake.program(
+        "sendMessage",
+        json::array(
+            {{{"status", 401},
+              {"body", {{"ok", false}, {"error_code", 401}, {"description", "Unauthorized"}}}}}));
+    const auto post = insert_post(
+        stack, new_post(stack, stack.tenant().workspace_id, "Revoked", {account}, time_::now()));
+    const auto done = wait_settled(stack, post.id);
+    CHECK(done.status == social::PostStatus::failed);
+    CHECK(done.targets[0].error["code"] == "ACCOUNT_RECONNECT_REQUIRED");
+    CHECK(done.targets[0].error["detail"]["http_status"] == 401);
+
+    const auto accounts = stack.request("GET", "/v1/social/accounts", nullptr, key);
+    CHECK(accounts.json["data"][0]["token_valid"] == false);
+    CHECK(accounts.json["data"][0]["last_error"] == "Unauthorized");
+    const auto next = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "After the refusal"}, {"account_ids", json::array({account})}}, key);
+    CHECK(next.status == 403);
+    CHECK(next.json["error"]["code"] == "CONNECTION_SCOPE_MISSING");
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 1);
 }
 
 TEST_CASE_METHOD(

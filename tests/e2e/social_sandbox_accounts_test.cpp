@@ -2,6 +2,7 @@
 // the platform and builds against it as against a connected one (every post check, a publish
 // that sends nothing); live keys are refused one and never see one.
 #include "common/domain/social/connector.hpp"
+#include "common/domain/social/post_validation.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/post_fixtures.hpp"
@@ -222,6 +223,50 @@ TEST_CASE_METHOD(SocialApi, "a test key's post to sandbox accounts passes every 
                                          {"platform_options", {{"x", {{"post_type", "reel"}}}}}},
                                         test_key);
     check_error_envelope(bad_type, 422, "POST_TYPE_UNSUPPORTED");
+    CHECK(fake.calls().empty());
+}
+
+TEST_CASE_METHOD(SocialApi,
+                 "every publishing platform refuses at creation a text one character over its "
+                 "limit and more media than it takes, naming itself, and stores nothing",
+                 "[e2e][social][sandbox]") {
+    const auto& test_key = stack.tenant().test_key;
+    for (const auto& platform : squawk::social::registered_platforms()) {
+        if (!platform.limits.can_publish) continue;
+        const std::string id(platform.id);
+        INFO(id);
+        const std::string account = connect_sandbox(stack, test_key, id, "Rules " + id)["id"];
+        // Facebook's 63,206 characters are past the API's own 10,000 for any post.
+        if (platform.limits.max_text_chars < 10'000) {
+            const auto too_long =
+                stack.request("POST", "/v1/social/posts",
+                              {{"content", std::string(platform.limits.max_text_chars + 1, 'a')},
+                               {"account_ids", json::array({account})}},
+                              test_key);
+            check_error_envelope(too_long, 422, "VALIDATION_ERROR");
+            CHECK(too_long.json["error"]["details"]["fields"]["content"]
+                      .get<std::string>()
+                      .starts_with(id + " allows at most " +
+                                   std::to_string(platform.limits.max_text_chars)));
+        }
+        // TikTok's 35 photos are the API's own most for any post.
+        const size_t most = std::max<size_t>(platform.limits.max_images, 1);
+        if (most < squawk::social::kMaxMediaItems) {
+            json media = json::array();
+            for (size_t i = 0; i <= most; ++i)
+                media.push_back("https://media.example/" + std::to_string(i) + ".jpg");
+            const auto too_many = stack.request("POST", "/v1/social/posts",
+                                                {{"content", "Media"},
+                                                 {"account_ids", json::array({account})},
+                                                 {"media_urls", media}},
+                                                test_key);
+            check_error_envelope(too_many, 422, "VALIDATION_ERROR");
+            CHECK(too_many.json["error"]["details"]["fields"]["media_urls"]
+                      .get<std::string>()
+                      .starts_with(id + " "));
+        }
+    }
+    CHECK(stack.count("SELECT COUNT(*) FROM social_posts") == 0);
     CHECK(fake.calls().empty());
 }
 

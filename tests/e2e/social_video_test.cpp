@@ -1,47 +1,20 @@
 // A post's video end to end, with X's fake: the publish worker downloads the video to a file,
-// transcodes a container the platform does not take to H.264/AAC MP4 with the fix recorded in
-// post_urls._transcodes, uploads it through the platform's chunked protocol and publishes; a
-// video over the platform's limits fails before anything is uploaded.
-#include "common/core/fs/work_files.hpp"
-#include "common/core/process/subprocess.hpp"
+// transcodes a container or a frame the platform does not take to H.264/AAC MP4 with the fix
+// recorded in post_urls._transcodes, uploads it through the platform's chunked protocol and
+// publishes; a video over the platform's limits fails before anything is uploaded.
 #include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace squawk::testing;
-namespace fs = squawk::fs;
 namespace social = squawk::social;
 using nlohmann::json;
 
 namespace {
-
-// A real `seconds`-long 160x90 clip with sound, encoded by ffmpeg in `format` (webm, mp4).
-std::string clip(const std::string& format, int seconds) {
-    fs::ScratchDirectory folder("squawk-clip-");
-    const auto path = (folder / ("clip." + format)).string();
-    squawk::process::SubprocessRequest request;
-    request.argv = {"ffmpeg",
-                    "-nostdin",
-                    "-v",
-                    "error",
-                    "-y",
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "testsrc=size=160x90:rate=10:duration=" + std::to_string(seconds),
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "sine=frequency=440:duration=" + std::to_string(seconds),
-                    "-shortest",
-                    path};
-    const auto result = squawk::process::run_subprocess(request);
-    REQUIRE(result.exit_code == 0);
-    return *fs::read_file(path);
-}
 
 struct VideoToX : PublishStack {
     VideoToX() {
@@ -82,7 +55,7 @@ TEST_CASE_METHOD(VideoToX,
                  "a WebM video is transcoded to MP4 for X and uploaded in segments with the fix "
                  "recorded",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("clip.webm", "video/webm", clip("webm", 2));
+    const auto url = fake.store_media_file("clip.webm", "video/webm", test_clip("webm", 2));
     const auto done = wait_settled(stack, post(url));
     REQUIRE(done.status == social::PostStatus::published);
 
@@ -105,9 +78,30 @@ TEST_CASE_METHOD(VideoToX,
     CHECK(fix["succeeded"] == true);
 }
 
+TEST_CASE_METHOD(VideoToX,
+                 "an MP4 video wider than X takes is padded to 3:1 and uploaded with the fix "
+                 "recorded",
+                 "[e2e][social][publish][media]") {
+    const auto bytes = test_clip("mp4", 1, "480x90");
+    const auto url = fake.store_media_file("wide.mp4", "video/mp4", bytes);
+    const auto done = wait_settled(stack, post(url));
+    REQUIRE(done.status == social::PostStatus::published);
+    REQUIRE(done.targets[0].transcodes.size() == 1);
+    const auto fix = done.targets[0].transcodes[0];
+    CHECK(fix["fix"] == "transcoded");
+    CHECK(fix["reason"] ==
+          "X takes videos of an aspect of 0.33 to 3.00 and at most 1920 pixels on the longer "
+          "side; 480x90 padded to 480x160");
+    CHECK(fix["succeeded"] == true);
+    const auto init = commands("INIT");
+    REQUIRE(init.size() == 1);
+    CHECK(init[0]["form"]["fields"]["media_type"] == "video/mp4");
+    CHECK(init[0]["form"]["fields"]["total_bytes"] != std::to_string(bytes.size()));
+}
+
 TEST_CASE_METHOD(VideoToX, "an MP4 video goes to X as it is with no fix",
                  "[e2e][social][publish][media]") {
-    const auto bytes = clip("mp4", 1);
+    const auto bytes = test_clip("mp4", 1);
     const auto url = fake.store_media_file("clip.mp4", "video/mp4", bytes);
     const auto done = wait_settled(stack, post(url));
     REQUIRE(done.status == social::PostStatus::published);
@@ -121,7 +115,7 @@ TEST_CASE_METHOD(VideoToX,
                  "a video longer than X takes fails with MEDIA_TOO_LARGE before anything is "
                  "uploaded",
                  "[e2e][social][publish][media]") {
-    const auto url = fake.store_media_file("long.mp4", "video/mp4", clip("mp4", 141));
+    const auto url = fake.store_media_file("long.mp4", "video/mp4", test_clip("mp4", 141));
     const auto done = wait_settled(stack, post(url));
     REQUIRE(done.status == social::PostStatus::failed);
     const auto error = done.targets[0].error;

@@ -1,5 +1,6 @@
 #include "tests/support/media_checks.hpp"
 #include "common/core/fs/work_files.hpp"
+#include "common/core/process/subprocess.hpp"
 
 #include "tests/support/api_checks.hpp"
 
@@ -79,6 +80,29 @@ bool process_naming(const std::string& text) {
         if (command.find(text) != std::string::npos) return true;
     }
     return false;
+}
+
+std::string test_clip(const std::string& format, int seconds, const std::string& size) {
+    fs::ScratchDirectory folder("squawk-clip-");
+    const auto path = (folder / ("clip." + format)).string();
+    process::SubprocessRequest request;
+    request.argv = {"ffmpeg",
+                    "-nostdin",
+                    "-v",
+                    "error",
+                    "-y",
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    "testsrc=size=" + size + ":rate=10:duration=" + std::to_string(seconds),
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    "sine=frequency=440:duration=" + std::to_string(seconds),
+                    "-shortest",
+                    path};
+    REQUIRE(process::run_subprocess(request).exit_code == 0);
+    return *fs::read_file(path);
 }
 
 }  // namespace squawk::testing

@@ -18,6 +18,10 @@ std::string output_of(const std::string& command);
 std::string uploaded_media(Stack& stack, const std::string& key, const std::string& bytes,
                            const std::string& filename);
 
+// A real `seconds`-long test pattern of `size` (WxH) with sound, encoded by ffmpeg in `format`
+// (mp4, webm): its bytes.
+std::string test_clip(const std::string& format, int seconds, const std::string& size = "160x90");
+
 // A red 64x48 PNG made by ffmpeg in the stack's directory: its bytes.
 std::string png_64x48(const Stack& stack);
 

@@ -2,7 +2,8 @@
 // go by URL, photos over Telegram's URL limit are uploaded (as photos up to 10 MB, as documents
 // up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), a platform
 // that takes photos only as uploads gets every one uploaded with no fix, and unavailable,
-// unsupported or too large media gets the problem that fails the target.
+// unsupported or too large media gets the problem that fails the target; a video outside the
+// frames a platform takes is padded to its nearest aspect and scaled down.
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/connector.hpp"
 
@@ -251,4 +252,40 @@ TEST_CASE("media headers are read strictly: content type, content range and leng
     CHECK_FALSE(content_length("-1"));
     CHECK_FALSE(content_length("12x"));
     CHECK_FALSE(content_length(""));
+}
+
+TEST_CASE("a video X's frames do not take is padded to the nearest aspect, then scaled down") {
+    const auto& x = find_platform("x")->limits.media;
+    CHECK_FALSE(fit_video_frame("x", x, 1280, 720));
+    CHECK_FALSE(fit_video_frame("x", x, 720, 1280));
+
+    const auto wide = fit_video_frame("x", x, 4000, 1000);
+    REQUIRE(wide);
+    CHECK(wide->size.pad_width == 4000);
+    CHECK(wide->size.pad_height == 1334);
+    CHECK(wide->size.width == 1920);
+    CHECK(wide->size.height == 640);
+    CHECK(wide->reason ==
+          "X takes videos of an aspect of 0.33 to 3.00 and at most 1920 pixels on the longer "
+          "side; 4000x1000 padded to 4000x1334, scaled to 1920x640");
+
+    const auto tall = fit_video_frame("x", x, 100, 400);
+    REQUIRE(tall);
+    CHECK(tall->size.pad_width == 134);
+    CHECK(tall->size.pad_height == 400);
+    CHECK(tall->size.width == 134);
+    CHECK(tall->size.height == 400);
+
+    const auto large = fit_video_frame("x", x, 2560, 1440);
+    REQUIRE(large);
+    CHECK(large->size.pad_width == 2560);
+    CHECK(large->size.pad_height == 1440);
+    CHECK(large->size.width == 1920);
+    CHECK(large->size.height == 1080);
+    CHECK(large->reason.ends_with("; 2560x1440 scaled to 1920x1080"));
+}
+
+TEST_CASE("a platform that names no frame rules takes every video's frame") {
+    const auto& youtube = find_platform("youtube")->limits.media;
+    CHECK_FALSE(fit_video_frame("youtube", youtube, 7680, 1080));
 }

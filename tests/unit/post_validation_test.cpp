@@ -52,6 +52,21 @@ TEST_CASE("text length counts Unicode characters, not bytes") {
     CHECK(review_for_platforms(in, {"discord"}, limits()).problems.count("content"));
 }
 
+TEST_CASE("x counts a post's characters as X weighs them: a link as 23, CJK as 2") {
+    PostInput cjk;
+    for (int i = 0; i < 141; ++i) cjk.content += "\u6f22";
+    const auto refused = review_for_platforms(cjk, {"x"}, known_limits());
+    REQUIRE(refused.problems.count("content"));
+    CHECK(refused.problems.at("content") ==
+          "x allows at most 280 characters (this content has 282)");
+    cjk.content.resize(cjk.content.size() - 3);
+    CHECK(review_for_platforms(cjk, {"x"}, known_limits()).problems.empty());
+
+    PostInput linked;
+    linked.content = std::string(250, 'a') + " https://example.com/" + std::string(200, 'p');
+    CHECK(review_for_platforms(linked, {"x"}, known_limits()).problems.empty());
+}
+
 TEST_CASE("discord takes 2000 characters and at most 10 images") {
     CHECK(review_for_platforms(text_post(2001), {"discord"}, limits()).problems.count("content"));
     auto many = text_post(10);

@@ -2,8 +2,8 @@
 
 #include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
-#include "common/core/process/subprocess.hpp"
 #include "common/domain/media/media_inspector.hpp"
+#include "common/domain/media/video_transcode.hpp"
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/publish_repository.hpp"
 #include "common/domain/social/target_error.hpp"
@@ -165,25 +165,6 @@ MediaStage retry_or_fail(const jobs::ClaimedJob& job, TaskContext& context, long
     throw RetryableError("media not reachable yet: " + reason);
 }
 
-// ffmpeg's H.264/AAC MP4 of `input`, streaming-ready (moov atom first).
-std::optional<std::string> transcode(const config::MediaSettings& settings,
-                                     const std::filesystem::path& input,
-                                     const std::filesystem::path& output) {
-    process::SubprocessRequest request;
-    // "file:" keeps ffmpeg from reading any part of a path as a protocol or an option.
-    request.argv = {settings.ffmpeg, "-nostdin", "-v", "error", "-y", "-i",
-                    "file:" + input.string(), "-map", "0:v:0", "-map", "0:a:0?", "-c:v", "libx264",
-                    "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k",
-                    "-movflags", "+faststart",
-                    // The cache's file names carry no extension to tell the format by.
-                    "-f", "mp4", "file:" + output.string()};
-    request.timeout = std::chrono::seconds(settings.transcode_timeout_seconds);
-    const auto result = process::run_subprocess(request);
-    if (result.exit_code == 0) return std::nullopt;
-    if (result.timed_out) return "ffmpeg did not finish in time";
-    return "ffmpeg failed: " + result.stderr_text.substr(0, 300);
-}
-
 // The largest video a platform takes: the bound of its download. Transcoding rarely shrinks a
 // file much, so the source is held to it too (or to the largest upload the deployment accepts
 // when the platform names no limit).
@@ -221,20 +202,37 @@ CacheAnswer video_source(const MediaTools& tools, const social::MediaProbe& prob
                             download, inspector_on(tools), blocking_on(tools.executor));
 }
 
-// The H.264/AAC MP4 of a source video, read by ffprobe: once for every post that needs it. Its
-// name carries the source's size, so that a changed source is transcoded again.
-CacheAnswer video_mp4(const MediaTools& tools, const std::string& url, const CachedFile& source) {
+// The H.264/AAC MP4 of a source video in `frame` (or its own), read by ffprobe: once for every
+// post that needs it. Its name carries the source's size, so that a changed source is transcoded
+// again, and the frame, so that platforms taking different frames each get theirs.
+CacheAnswer video_mp4(const MediaTools& tools, const std::string& url, const CachedFile& source,
+                      const std::optional<media::PaddedFrame>& frame) {
     const FileMaker make =
         [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
-        const auto error =
-            tools.executor.run([&] { return transcode(tools.config.media, source.path(), out); });
+        const auto error = tools.executor.run(
+            [&] { return media::transcode_video(tools.config.media, source.path(), out, frame); });
         if (error) return social::ProbeFailure{true, *error, 0};
         return std::nullopt;
     };
+    std::string variant = "mp4-" + std::to_string(source.bytes);
+    if (frame) variant += "-" + std::to_string(frame->width) + "x" + std::to_string(frame->height);
     // The platform's limits judge the transcode itself (video_file_problem).
-    return tools.cache.file(url, "mp4-" + std::to_string(source.bytes), std::nullopt,
-                            std::numeric_limits<long long>::max(), "video/mp4", make,
-                            inspector_on(tools), blocking_on(tools.executor));
+    return tools.cache.file(url, variant, std::nullopt, std::numeric_limits<long long>::max(),
+                            "video/mp4", make, inspector_on(tools), blocking_on(tools.executor));
+}
+
+// The frame the platform needs a downloaded video in, when it does not take the video's own.
+std::optional<social::VideoFrame> frame_for(const social::Connector& connector,
+                                            const CachedFile& file) {
+    if (!file.inspection || !file.inspection->width || !file.inspection->height)
+        return std::nullopt;
+    return social::fit_video_frame(connector.platform(), connector.limits().media,
+                                   *file.inspection->width, *file.inspection->height);
+}
+
+std::optional<media::PaddedFrame> size_of(const std::optional<social::VideoFrame>& frame) {
+    if (!frame) return std::nullopt;
+    return frame->size;
 }
 
 // The video as a file on this machine: downloaded, inspected, transcoded when the plan says so,
@@ -261,11 +259,14 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
                              probe.url + ": " + source.failure->reason);
 
     auto file = *source.file;
-    if (plan.transcode_reason) {
-        const auto mp4 = video_mp4(tools, probe.url, file);
+    const auto frame = frame_for(connector, file);
+    if (plan.transcode_reason || frame) {
+        std::string reason = plan.transcode_reason.value_or("");
+        if (frame) reason += (reason.empty() ? "" : "; ") + frame->reason;
+        const auto mp4 = video_mp4(tools, probe.url, file, size_of(frame));
         out.fixes.push_back({{"media_url", probe.url},
                              {"fix", "transcoded"},
-                             {"reason", *plan.transcode_reason},
+                             {"reason", reason},
                              {"succeeded", !mp4.failure}});
         if (mp4.failure) {
             out.problem = social::target_error(
@@ -287,7 +288,7 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
     social::Video video;
     video.url = probe.url;
     video.path = file.path().string();
-    video.content_type = plan.transcode_reason ? "video/mp4" : probe.content_type;
+    video.content_type = plan.transcode_reason || frame ? "video/mp4" : probe.content_type;
     video.duration_seconds = file.inspection->duration_seconds.value_or(0);
     video.width = file.inspection->width.value_or(0);
     video.height = file.inspection->height.value_or(0);
@@ -340,8 +341,10 @@ void prefetch_media(const MediaTools& tools, const social::Connector& connector,
         const auto plan = social::plan_video(connector.platform(), rules, probes);
         if (plan.problem || plan.retry_reason) return;
         const auto source = video_source(tools, probes.front(), video_bound(tools, rules));
-        if (source.file && plan.transcode_reason)
-            video_mp4(tools, probes.front().url, *source.file);
+        if (!source.file) return;
+        const auto frame = frame_for(connector, *source.file);
+        if (plan.transcode_reason || frame)
+            video_mp4(tools, probes.front().url, *source.file, size_of(frame));
         return;
     }
     const auto plan = social::plan_media(connector.platform(), rules, probes);

@@ -2,6 +2,7 @@
 
 #include "common/core/config/config.hpp"
 #include "common/domain/social/account_credentials.hpp"
+#include "common/domain/social/account_repository.hpp"
 
 #include "common/core/log/logger.hpp"
 #include "common/domain/social/connector.hpp"
@@ -9,6 +10,7 @@
 #include "common/domain/social/post_validation.hpp"
 #include "common/domain/social/posting_caps.hpp"
 #include "common/domain/social/publish_repository.hpp"
+#include "common/domain/social/sent_lookup.hpp"
 #include "common/domain/social/target_error.hpp"
 #include "workers/errors.hpp"
 #include "workers/publish/media_stage.hpp"
@@ -92,6 +94,9 @@ json cap_error(const social::CapReached& cap) {
                          {"retry_at", time::format_iso8601(cap.retry_at)}});
 }
 
+// How long an account cools down after a platform said to slow down without saying how long.
+constexpr std::chrono::seconds kDefaultCooldown{60};
+
 // About a minute of retries (at most 3.2 s apart) for an outcome write while MySQL restarts.
 constexpr int kOutcomeWriteAttempts = 22;
 
@@ -110,6 +115,12 @@ class Run {
   private:
     // Records the failure, settles the post and ends the job as failed.
     [[noreturn]] void fail(const json& error);
+    // Nothing was sent: the job runs again when the account's cooldown ends, or the target fails
+    // as rate limited when no attempt is left.
+    [[noreturn]] void wait_for_cooldown(time::TimePoint until, const std::string& reason);
+    // The platform refused the account's token or a permission: the account records it, so
+    // later posts to it are refused before any call, and the target fails.
+    [[noreturn]] void lose_access(const social::PlatformFailure& failure, const json& detail);
     json published(const std::string& external_id, const std::optional<std::string>& url,
                    const std::vector<std::string>& warnings = {});
     void record(social::TargetOutcome outcome);
@@ -124,6 +135,35 @@ class Run {
     json transcodes_;  // the media fixes applied or attempted, recorded with the outcome
     std::shared_ptr<const fs::OwnedFile> media_files_;  // a video's file, until the send ends
 };
+
+void Run::wait_for_cooldown(time::TimePoint until, const std::string& reason) {
+    const auto retry_at = time::format_iso8601(until);
+    if (job_.attempts >= job_.max_attempts)
+        fail(target_error(social::TargetErrorCode::platform_rate_limited,
+                          "The platform still asked to slow down for this account after " +
+                              std::to_string(job_.attempts) + " attempts: " + reason,
+                          {{"reason", reason}, {"retry_at", retry_at}}));
+    throw RetryableError(reason + "; waiting until " + retry_at,
+                         std::chrono::duration_cast<std::chrono::microseconds>(
+                             std::max(until - time::now(), time::TimePoint::duration::zero())));
+}
+
+void Run::lose_access(const social::PlatformFailure& failure, const json& detail) {
+    const bool permission = failure.access == social::AccessLoss::permission_missing;
+    context_.in_transaction([&](db::Session& s) {
+        // A refused token may pass a later health check again (a bot re-added to its chat); a
+        // missing permission stays until the account is connected again granting it.
+        if (permission)
+            social::AccountRepository::require_reconnect(s, work_.account.id, failure.reason);
+        else
+            social::AccountRepository::record_health(s, work_.account.id, false, failure.reason);
+    });
+    fail(target_error(social::TargetErrorCode::account_reconnect_required,
+                      permission ? "The account lacks a permission this post needs; reconnect it "
+                                   "granting every permission asked."
+                                 : "The platform refused the account's token; reconnect it.",
+                      detail));
+}
 
 void Run::record(social::TargetOutcome outcome) {
     outcome.post_id = work_.post.id;
@@ -206,12 +246,18 @@ json Run::go() {
         }
     }
     // An earlier attempt called the platform and recorded no outcome: only a platform that
-    // deduplicates the repeat may be asked again.
-    if (resuming_send && !(connector && connector->resends_safely(target)))
+    // deduplicates the repeat may be asked again; another is asked whether the message is out.
+    if (resuming_send && !(connector && connector->resends_safely(target))) {
+        if (connector)
+            if (const auto sent =
+                    social::find_sent(*connector, target, message, *work_.send_started_at))
+                return published(sent->external_id, sent->url);
         fail(target_error(social::TargetErrorCode::publish_outcome_unknown,
                           "publish outcome unknown: an earlier attempt sent the message and "
-                          "recorded no answer; it is not sent again",
+                          "recorded no answer, nor does the platform list it; it is not sent "
+                          "again",
                           {{"send_started_at", time::format_iso8601(*work_.send_started_at)}}));
+    }
 
     // Media is probed ahead of the send time, like the other checks.
     if (!resuming_send && !message.image_urls.empty()) {
@@ -231,11 +277,14 @@ json Run::go() {
     if (!resuming_send) {
         // Caps and the send mark under the account's row lock, batched with the other fibers'
         // sends: concurrent fibers and workers count each other's sends.
-        const auto cap = batchers_.gate.submit(
+        const auto decision = batchers_.gate.submit(
             SendRequest{work_.target_id, work_.account.id,
                         social::allowance_of(work_.account.platform, message.video.has_value()),
                         work_.post.is_test});
-        if (cap) fail(cap_error(*cap));
+        if (decision.cooldown_until)
+            wait_for_cooldown(*decision.cooldown_until,
+                              "the platform asked to slow down for this account");
+        if (decision.cap) fail(cap_error(*decision.cap));
     }
 
     if (work_.post.is_test) {
@@ -244,17 +293,31 @@ json Run::go() {
         return published(id, "https://sandbox.squawk.invalid/" + work_.account.platform + "/" + id);
     }
 
+    const auto send_began = time::now();
     const auto publication = connector->publish(target, message);
     if (!publication.failure)
         return published(publication.message_id, publication.url, publication.warnings);
 
     const auto& failure = *publication.failure;
     const json detail = {{"http_status", failure.http_status}, {"reason", failure.reason}};
+    if (failure.rate_limited) {
+        // The account's other posts wait too: the platform counts the account's calls.
+        const auto until =
+            time::now() + time::scaled(failure.retry_after.value_or(kDefaultCooldown));
+        context_.in_transaction([&](db::Session& s) {
+            PublishRepository::clear_sending(s, work_.target_id);
+            PublishRepository::cool_down(s, work_.account.id, until);
+        });
+        wait_for_cooldown(until, failure.reason);
+    }
     switch (failure.kind) {
         case social::FailureKind::unknown_outcome:
+            if (const auto sent = social::find_sent(*connector, target, message, send_began))
+                return published(sent->external_id, sent->url);
             fail(target_error(social::TargetErrorCode::publish_outcome_unknown,
                               "publish outcome unknown: " + failure.reason, detail));
         case social::FailureKind::refused:
+            if (failure.access != social::AccessLoss::none) lose_access(failure, detail);
             fail(target_error(social::TargetErrorCode::platform_refused, failure.reason, detail));
         case social::FailureKind::not_accepted:
             break;

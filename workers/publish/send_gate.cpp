@@ -20,8 +20,12 @@ std::vector<SendDecision> admit_sends(db::Session& s, const std::vector<SendRequ
         social::RecentSends view;
         view.any_platform_hour = account.any_platform_hour;
         view.same_platform_day = account.by_allowance[r.allowance];
-        decisions[i] = social::check_caps(r.allowance, view, now);
-        if (decisions[i] || r.sandbox) continue;
+        if (!r.sandbox && account.cooldown_until && *account.cooldown_until > now) {
+            decisions[i].cooldown_until = account.cooldown_until;
+            continue;
+        }
+        decisions[i].cap = social::check_caps(r.allowance, view, now);
+        if (decisions[i].cap || r.sandbox) continue;
         account.any_platform_hour.push_back(now);
         account.by_allowance[r.allowance].push_back(now);
         marks.push_back({r.target_id, r.allowance});

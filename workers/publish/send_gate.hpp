@@ -1,5 +1,5 @@
-// The posting-cap check and send mark of every publishing fiber of a process, decided in
-// batches: the accounts are locked in id order, their sends counted once, the admitted targets
+// The cooldown and posting-cap checks and send mark of every publishing fiber of a process, decided
+// in batches: the accounts are locked in id order, their sends counted once, the admitted targets
 // marked in one UPDATE, and the sends of a batch count against the requests after them.
 #pragma once
 
@@ -20,8 +20,11 @@ struct SendRequest {
     bool sandbox = false;   // checked against the caps but never marked: nothing is sent
 };
 
-// Nothing when the send may go (its mark is committed), else the cap reached.
-using SendDecision = std::optional<social::CapReached>;
+// Neither set when the send may go (its mark is committed).
+struct SendDecision {
+    std::optional<social::CapReached> cap;          // the account reached a posting cap
+    std::optional<time::TimePoint> cooldown_until;  // the platform asked to wait until then
+};
 
 std::vector<SendDecision> admit_sends(db::Session& s, const std::vector<SendRequest>& batch);
 

@@ -1,5 +1,7 @@
 #include "common/core/storage/s3_error_body.hpp"
 
+#include "common/core/text/ascii.hpp"
+
 #include <charconv>
 
 namespace squawk::storage {
@@ -80,24 +82,17 @@ std::string decode(std::string_view text, size_t limit) {
     return out;
 }
 
-std::string_view trimmed(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
 }  // namespace
 
 std::optional<S3ErrorBody> parse_s3_error(std::string_view xml) {
     const auto error = element_text(xml, "Error");
     if (!error) return std::nullopt;
     const auto code = element_text(*error, "Code");
-    if (!code || trimmed(*code).empty()) return std::nullopt;
+    if (!code || text::trim_whitespace(*code).empty()) return std::nullopt;
     S3ErrorBody body;
-    body.code = decode(trimmed(*code), kMaxCodeBytes);
+    body.code = decode(text::trim_whitespace(*code), kMaxCodeBytes);
     if (const auto message = element_text(*error, "Message"))
-        body.message = decode(trimmed(*message), kMaxMessageBytes);
+        body.message = decode(text::trim_whitespace(*message), kMaxMessageBytes);
     return body;
 }
 

@@ -18,6 +18,14 @@ constexpr std::string_view trim_blanks(std::string_view s) {
     return s;
 }
 
+// `s` without the spaces, tabs and line breaks around it.
+constexpr std::string_view trim_whitespace(std::string_view s) {
+    const auto white = [](char c) { return is_blank(c) || c == '\r' || c == '\n'; };
+    while (!s.empty() && white(s.front())) s.remove_prefix(1);
+    while (!s.empty() && white(s.back())) s.remove_suffix(1);
+    return s;
+}
+
 // RFC 9110 tchar: what a header field name or a media type's parts are made of.
 constexpr bool is_http_token_char(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||

@@ -14,36 +14,36 @@ using db::time_param;
 constexpr const char* kFindAccount =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE public_id = ? AND workspace_id = ? AND status = ? AND sandbox IN (0, ?)";
 constexpr const char* kFindAccountForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE public_id = ? AND workspace_id = ? AND status = ? AND sandbox IN (0, ?) FOR UPDATE";
 constexpr const char* kFindIdentityForUpdate =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE workspace_id = ? AND platform = ? AND live_identity = ? AND sandbox = 0 FOR UPDATE";
 constexpr const char* kDueRefreshes =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE status = ? AND token_valid = 1 AND sandbox = 0 AND token_expires_at < ?"
     " AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
     " ORDER BY token_expires_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kDueMetrics =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE sandbox = 0 AND status = ? AND token_valid = 1"
     " AND (metrics_due_at IS NULL OR metrics_due_at < ?)"
     " ORDER BY metrics_due_at LIMIT ? FOR UPDATE SKIP LOCKED";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox FROM social_accounts"
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE workspace_id = ? AND status = ? AND sandbox IN (0, ?) AND public_id IS NOT NULL"
     " AND (? = '' OR platform = ?) ORDER BY id DESC LIMIT ? OFFSET ?";
 
@@ -64,6 +64,7 @@ Account read_account(const db::Row& r) {
     a.created_at = db::time_column(r, 12);
     a.updated_at = db::time_column(r, 13);
     a.sandbox = r.integer(14) != 0;
+    a.reconnect_reason = r.optional_text(15);
     return a;
 }
 
@@ -128,7 +129,8 @@ void AccountRepository::reconnect(db::Session& s, long long id, const Identity& 
     const auto now = time_param(time::now());
     s.execute(
         "UPDATE social_accounts SET display_name = ?, external_handle = ?, credentials_enc = ?,"
-        " token_valid = 1, last_error = NULL, last_checked_at = ?, updated_at = ? WHERE id = ?",
+        " token_valid = 1, last_error = NULL, reconnect_reason = NULL, last_checked_at = ?,"
+        " updated_at = ? WHERE id = ?",
         {identity.display_name, identity.handle, credentials_sealed, now, now, id});
 }
 
@@ -219,6 +221,20 @@ std::vector<std::pair<std::string, long long>> AccountRepository::resolve(
     return out;
 }
 
+std::vector<std::string> AccountRepository::to_reconnect(db::Session& s,
+                                                         const std::vector<long long>& ids) {
+    std::vector<std::string> out;
+    if (ids.empty()) return out;
+    db::Params params;
+    for (const auto id : ids) params.emplace_back(id);
+    for (const auto& r : s.query("SELECT public_id FROM social_accounts WHERE token_valid = 0"
+                                 " AND id IN (" +
+                                     db::placeholders(ids.size()) + ") ORDER BY id",
+                                 params))
+        out.push_back(r.text(0));
+    return out;
+}
+
 void AccountRepository::rename(db::Session& s, long long id, const std::string& display_name) {
     s.execute("UPDATE social_accounts SET display_name = ?, updated_at = ? WHERE id = ?",
               {display_name, time_param(time::now()), id});
@@ -233,6 +249,15 @@ void AccountRepository::record_health(db::Session& s, long long id, bool token_v
         {static_cast<long long>(token_valid ? 1 : 0),
          last_error ? db::Param(last_error->substr(0, 1000)) : db::Param(nullptr), now, now, id,
          name_of(AccountStatus::connected)});
+}
+
+void AccountRepository::require_reconnect(db::Session& s, long long id, const std::string& reason) {
+    const auto now = time_param(time::now());
+    const auto stored = reason.substr(0, 1000);
+    s.execute(
+        "UPDATE social_accounts SET token_valid = 0, last_error = ?, reconnect_reason = ?,"
+        " last_checked_at = ?, updated_at = ? WHERE id = ? AND status = ?",
+        {stored, stored, now, now, id, name_of(AccountStatus::connected)});
 }
 
 void AccountRepository::move(db::Session& s, long long id, long long target_workspace_id) {

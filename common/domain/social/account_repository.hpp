@@ -45,6 +45,9 @@ struct Account {
     time::TimePoint updated_at;
     // Connected by a test key without the platform: no platform call is ever made for it.
     bool sandbox = false;
+    // Set when only connecting the account again can mend it (a refused token refresh, a missing
+    // permission); a health check that passes leaves it, a reconnect clears it.
+    std::optional<std::string> reconnect_reason;
 };
 
 struct AccountPage {
@@ -67,7 +70,8 @@ class AccountRepository {
     static std::optional<Account> find_identity_for_update(db::Session& s, long long workspace_id,
                                                            const std::string& platform,
                                                            const std::string& external_id);
-    // New credentials and names for a connected account (a reconnect): its token is valid again.
+    // New credentials and names for a connected account (a reconnect): its token is valid again
+    // and no reason to reconnect remains.
     static void reconnect(db::Session& s, long long id, const Identity& identity,
                           const std::string& credentials_sealed);
     // When the account's access token expires (OAuth platforms); nullopt: it does not.
@@ -95,9 +99,13 @@ class AccountRepository {
     static std::vector<std::pair<std::string, long long>> resolve(
         db::Session& s, long long workspace_id, AccountView view,
         const std::vector<std::string>& public_ids);
+    // The public ids of those of the accounts `ids` whose token the platform refused.
+    static std::vector<std::string> to_reconnect(db::Session& s, const std::vector<long long>& ids);
     static void rename(db::Session& s, long long id, const std::string& display_name);
     static void record_health(db::Session& s, long long id, bool token_valid,
                               const std::optional<std::string>& last_error);
+    // The token is invalid until the account is connected again, for `reason`.
+    static void require_reconnect(db::Session& s, long long id, const std::string& reason);
     // Throws a duplicate-key db::DatabaseError when the target already has this identity.
     static void move(db::Session& s, long long id, long long target_workspace_id);
     // The row stays for history; its credentials are wiped and its group memberships dropped.

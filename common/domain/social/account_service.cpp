@@ -41,8 +41,8 @@ const PlatformFactory& connectable_platform(std::string_view id_or_alias) {
     return *platform;
 }
 
-Account AccountService::connect(long long workspace_id, const PlatformFactory& platform,
-                                Credentials credentials) {
+GrantedAccount AccountService::connect(long long workspace_id, const PlatformFactory& platform,
+                                       Credentials credentials) {
     auto connector = make_connector(platform.id, config_.social, http_);
     const auto problems = connector->check(credentials);
     if (!problems.empty()) {
@@ -50,26 +50,8 @@ Account AccountService::connect(long long workspace_id, const PlatformFactory& p
         for (const auto& p : problems) fields[p.field] = p.reason;
         throw validation_error(fields);
     }
-    const auto identity = verified_identity(platform, *connector, credentials);
-    const std::string sealed = seal_credentials(config_.security, credentials);
-    Account account;
-    try {
-        account = mysql_.transaction([&](db::Session& s) {
-            return AccountRepository::insert(s, workspace_id, std::string(platform.id), identity,
-                                             sealed);
-        });
-    } catch (const db::DatabaseError& e) {
-        if (!e.is_duplicate_key()) throw;
-        throw ApiError(ErrorCode::Conflict,
-                       text::concat({"This ", platform.display_name,
-                                     " account is already connected in this workspace."}),
-                       {{"external_id", identity.external_id}});
-    }
-    invalidate_tier(workspace_id);
-    log::info("social account connected", {{"account_id", account.public_id},
-                                           {"platform", account.platform},
-                                           {"workspace_id", workspace_id}});
-    return account;
+    return store(workspace_id, platform, verified_identity(platform, *connector, credentials),
+                 credentials);
 }
 
 Identity AccountService::verified_identity(const PlatformFactory& platform, Connector& connector,
@@ -83,25 +65,38 @@ GrantedAccount AccountService::connect_granted(long long workspace_id,
                                                const PlatformFactory& platform,
                                                const Credentials& granted) {
     auto connector = make_connector(platform.id, config_.social, http_);
-    const auto identity = verified_identity(platform, *connector, granted);
-    const std::string sealed = seal_credentials(config_.security, granted);
+    return store(workspace_id, platform, verified_identity(platform, *connector, granted), granted);
+}
+
+GrantedAccount AccountService::store(long long workspace_id, const PlatformFactory& platform,
+                                     const Identity& identity, const Credentials& credentials) {
+    const std::string sealed = seal_credentials(config_.security, credentials);
     GrantedAccount out;
-    out.account = mysql_.transaction([&](db::Session& s) {
-        const auto existing = AccountRepository::find_identity_for_update(
-            s, workspace_id, std::string(platform.id), identity.external_id);
-        out.reconnected = existing.has_value();
-        Account account;
-        if (existing) {
-            AccountRepository::reconnect(s, existing->id, identity, sealed);
-            account =
-                *AccountRepository::find(s, workspace_id, AccountView::live, existing->public_id);
-        } else {
-            account = AccountRepository::insert(s, workspace_id, std::string(platform.id), identity,
-                                                sealed);
-        }
-        AccountRepository::set_token_expiry(s, account.id, token_expiry(granted));
-        return account;
-    });
+    try {
+        out.account = mysql_.transaction([&](db::Session& s) {
+            const auto existing = AccountRepository::find_identity_for_update(
+                s, workspace_id, std::string(platform.id), identity.external_id);
+            out.reconnected = existing.has_value();
+            Account account;
+            if (existing) {
+                AccountRepository::reconnect(s, existing->id, identity, sealed);
+                account = *AccountRepository::find(s, workspace_id, AccountView::live,
+                                                   existing->public_id);
+            } else {
+                account = AccountRepository::insert(s, workspace_id, std::string(platform.id),
+                                                    identity, sealed);
+            }
+            AccountRepository::set_token_expiry(s, account.id, token_expiry(credentials));
+            return account;
+        });
+    } catch (const db::DatabaseError& e) {
+        // Two connects of one identity at once: the other one's insert won.
+        if (!e.is_duplicate_key()) throw;
+        throw ApiError(ErrorCode::Conflict,
+                       text::concat({"This ", platform.display_name,
+                                     " account is being connected by another request."}),
+                       {{"external_id", identity.external_id}});
+    }
     if (!out.reconnected) invalidate_tier(workspace_id);
     log::info(out.reconnected ? "social account reconnected" : "social account connected",
               {{"account_id", out.account.public_id},
@@ -146,8 +141,10 @@ AccountPage AccountService::check_health(long long workspace_id, AccountView vie
                                          const std::string& platform, long long offset, int limit) {
     auto page = list(workspace_id, view, platform, offset, limit);
     for (auto& account : page.items) {
-        // No platform knows a sandbox account: its verdict stays as it was connected.
-        if (account.sandbox) continue;
+        // No platform knows a sandbox account: its verdict stays as it was connected. An account
+        // that must reconnect keeps that verdict: its access token may still pass while the
+        // refresh that would replace it is refused.
+        if (account.sandbox || account.reconnect_reason) continue;
         auto connector = make_connector(account.platform, config_.social, http_);
         if (!connector) continue;
         Verification v;

@@ -20,8 +20,8 @@ namespace squawk::social {
 // The registered platform named by `id_or_alias`; ApiError NotFound when there is none.
 const PlatformFactory& connectable_platform(std::string_view id_or_alias);
 
-// An account recorded from an OAuth grant: a new one, or one already connected that took the new
-// tokens.
+// An account recorded by a connect: a new one, or the one of the same identity already connected,
+// which took the new credentials.
 struct GrantedAccount {
     Account account;
     bool reconnected = false;
@@ -33,12 +33,12 @@ class AccountService {
                    http::Client& http)
         : mysql_(mysql), redis_(redis), config_(config), http_(http) {}
 
-    // Verifies `credentials` with the platform, then stores the account with them sealed.
-    Account connect(long long workspace_id, const PlatformFactory& platform,
-                    Credentials credentials);
-    // Records an account whose tokens the platform granted through OAuth: asks the platform who
-    // they are, then connects it, or gives the account of the same identity already connected
-    // the new tokens (it keeps its id, posts and history).
+    // Verifies `credentials` with the platform, then stores the account with them sealed: a new
+    // account, or the account of the same identity already connected with the new credentials
+    // (it keeps its id, posts and history, and no longer needs reconnecting).
+    GrantedAccount connect(long long workspace_id, const PlatformFactory& platform,
+                           Credentials credentials);
+    // The same for tokens the platform granted through OAuth.
     GrantedAccount connect_granted(long long workspace_id, const PlatformFactory& platform,
                                    const Credentials& granted);
     // A sandbox account on `platform` named `name`, for test keys: a made-up identity and no
@@ -63,6 +63,9 @@ class AccountService {
     void disconnect(long long workspace_id, AccountView view, const std::string& id);
 
   private:
+    // Records the verified identity's account with `credentials` sealed (see connect).
+    GrantedAccount store(long long workspace_id, const PlatformFactory& platform,
+                         const Identity& identity, const Credentials& credentials);
     // Who the credentials are, as the platform says; ApiError when it does not say.
     Identity verified_identity(const PlatformFactory& platform, Connector& connector,
                                const Credentials& credentials);

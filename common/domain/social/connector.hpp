@@ -46,12 +46,21 @@ enum class FailureKind {
     refused,          // the platform said no for good (bad token, chat not found, too long)
 };
 
+// What a refusal says about the account's access beyond the one call.
+enum class AccessLoss {
+    none,
+    token_refused,       // the access token is invalid, expired or revoked
+    permission_missing,  // the token lacks a permission the call needs: only a reconnect mends it
+};
+
 struct PlatformFailure {
     FailureKind kind = FailureKind::refused;
     std::string reason;                               // the platform's words, never a token
     std::optional<std::chrono::seconds> retry_after;  // from 429 retry_after / Retry-After
     long http_status = 0;                             // 0 when no answer arrived
     std::string field;                                // the connect field a refusal is about
+    bool rate_limited = false;  // the platform said to slow down (a 429 or its own words for it)
+    AccessLoss access = AccessLoss::none;
 };
 
 // Who the credentials speak for, as the platform names it.
@@ -226,11 +235,20 @@ struct MediaRules {
     std::span<const std::string_view> video_types = {};
     long long max_video_bytes = 0;
     double max_video_seconds = 0;  // 0: no limit
+    // The frames taken: width / height within [min_video_aspect, max_video_aspect] and the longer
+    // side at most max_video_long_side pixels (0: no bound). Another video is transcoded: padded
+    // to the nearest aspect taken (nothing of the picture is cut), then scaled down.
+    double min_video_aspect = 0;
+    double max_video_aspect = 0;
+    int max_video_long_side = 0;
 };
 
 // Validation limits of a platform as data, for the posts validator.
 struct PlatformLimits {
     size_t max_text_chars = 0;
+    // How the platform counts a text's characters against those limits (X weighs links and
+    // heavy scripts); null: one per code point.
+    size_t (*text_length)(std::string_view text) = nullptr;
     size_t max_caption_chars = 0;  // text sent with media, when the platform bounds it apart
     size_t min_album_items = 0;    // 0 when albums are not supported
     size_t max_album_items = 0;

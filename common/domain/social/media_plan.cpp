@@ -179,6 +179,69 @@ VideoPlan plan_video(std::string_view platform, const MediaRules& rules,
     return plan;
 }
 
+namespace {
+
+int even_up(double pixels) {
+    const int whole = static_cast<int>(std::ceil(pixels - 1e-9));
+    return whole + whole % 2;
+}
+
+int even_down(double pixels) {
+    const int whole = static_cast<int>(std::floor(pixels + 1e-9));
+    return std::max(2, whole - whole % 2);
+}
+
+std::string aspect_text(double aspect) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2f", aspect);
+    return text;
+}
+
+std::string frame_text(int width, int height) {
+    return std::to_string(width) + "x" + std::to_string(height);
+}
+
+}  // namespace
+
+std::optional<VideoFrame> fit_video_frame(std::string_view platform, const MediaRules& rules,
+                                          int width, int height) {
+    if (width <= 0 || height <= 0) return std::nullopt;
+    const double aspect = static_cast<double>(width) / height;
+    double padded_width = width;
+    double padded_height = height;
+    if (rules.max_video_aspect > 0 && aspect > rules.max_video_aspect)
+        padded_height = width / rules.max_video_aspect;
+    if (rules.min_video_aspect > 0 && aspect < rules.min_video_aspect)
+        padded_width = height * rules.min_video_aspect;
+    const double long_side = std::max(padded_width, padded_height);
+    const bool pads = padded_width != width || padded_height != height;
+    const bool scales = rules.max_video_long_side > 0 && long_side > rules.max_video_long_side;
+    if (!pads && !scales) return std::nullopt;
+
+    VideoFrame frame;
+    frame.size.pad_width = even_up(padded_width);
+    frame.size.pad_height = even_up(padded_height);
+    const double factor = scales ? rules.max_video_long_side / long_side : 1.0;
+    frame.size.width = scales ? even_down(frame.size.pad_width * factor) : frame.size.pad_width;
+    frame.size.height = scales ? even_down(frame.size.pad_height * factor) : frame.size.pad_height;
+    std::string done;
+    if (pads)
+        done = frame_text(width, height) + " padded to " +
+               frame_text(frame.size.pad_width, frame.size.pad_height);
+    if (scales)
+        done += (done.empty() ? frame_text(width, height) + " scaled to " : ", scaled to ") +
+                frame_text(frame.size.width, frame.size.height);
+    std::string takes;
+    if (rules.max_video_aspect > 0)
+        takes = "an aspect of " + aspect_text(rules.min_video_aspect) + " to " +
+                aspect_text(rules.max_video_aspect);
+    if (rules.max_video_long_side > 0)
+        takes += (takes.empty() ? "" : " and ") + std::string("at most ") +
+                 std::to_string(rules.max_video_long_side) + " pixels on the longer side";
+    frame.reason = display_name(platform) + " takes videos of " + takes + "; " + done;
+    return frame;
+}
+
 std::optional<json> video_file_problem(std::string_view platform, const MediaRules& rules,
                                        const Video& video) {
     const std::string name = display_name(platform);

@@ -3,6 +3,7 @@
 // problem that fails it.
 #pragma once
 
+#include "common/domain/media/video_transcode.hpp"
 #include "common/domain/social/connector.hpp"
 #include "common/domain/social/media_probe.hpp"
 
@@ -43,6 +44,15 @@ bool is_video_type(std::string_view content_type);
 bool has_video(const std::vector<MediaProbe>& probes);
 VideoPlan plan_video(std::string_view platform, const MediaRules& rules,
                      const std::vector<MediaProbe>& probes);
+// The frame a video is transcoded to for a platform, and why.
+struct VideoFrame {
+    media::PaddedFrame size;
+    std::string reason;  // what the platform takes and what was done, for the fix's record
+};
+
+// The frame a width x height video needs on the platform, or nothing when it takes it as it is.
+std::optional<VideoFrame> fit_video_frame(std::string_view platform, const MediaRules& rules,
+                                          int width, int height);
 // The problem a video file (after any transcode) has with the platform's size and duration
 // limits, or nothing.
 std::optional<nlohmann::json> video_file_problem(std::string_view platform, const MediaRules& rules,

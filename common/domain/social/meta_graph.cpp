@@ -11,6 +11,10 @@ using nlohmann::json;
 // rate limits: "slow down" rather than "no".
 constexpr long long kThrottleCodes[] = {4, 17, 32, 613};
 constexpr long long kInvalidToken = 190;
+// "Application does not have permission for this action" (10) and the permission family 200-299.
+constexpr long long kPermissionDenied = 10;
+constexpr long long kPermissionCodesFirst = 200;
+constexpr long long kPermissionCodesLast = 299;
 // "Unsupported get/delete request. Object with ID '...' does not exist" is 100 with subcode 33.
 constexpr long long kInvalidParameter = 100;
 constexpr long long kObjectMissing = 33;
@@ -48,8 +52,15 @@ bool is_token(long http_status, const json& body) {
 
 Answer read(const http::Response& response, const AnswerShape& shape) {
     auto answer = read_answer(response, shape);
-    if (answer.failure && error_number(answer.body, "code") == kInvalidToken)
+    if (!answer.failure) return answer;
+    const auto code = error_number(answer.body, "code");
+    if (code == kInvalidToken) {
         answer.failure->field = "access_token";
+        answer.failure->access = AccessLoss::token_refused;
+    }
+    if (code == kPermissionDenied ||
+        (code >= kPermissionCodesFirst && code <= kPermissionCodesLast))
+        answer.failure->access = AccessLoss::permission_missing;
     return answer;
 }
 

@@ -116,6 +116,9 @@ Answer read_answer(const http::Response& response, const AnswerShape& shape) {
         f.reason = std::string(shape.speaker) + " answered HTTP " + std::to_string(response.status);
     const bool throttled = response.status == 429 || (shape.throttled && shape.throttled(a.body));
     f.kind = throttled ? FailureKind::not_accepted : shape.kind(response.status);
+    f.rate_limited = throttled;
+    // 401 is HTTP's own word for credentials refused; a connector names its platform's others.
+    if (response.status == 401) f.access = AccessLoss::token_refused;
     if (throttled) {
         if (shape.retry_after) f.retry_after = shape.retry_after(a.body);
         if (!f.retry_after) f.retry_after = retry_after_header(response);

@@ -4,6 +4,7 @@
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/social/post_change_repository.hpp"
 #include "common/domain/social/post_repository.hpp"
+#include "common/domain/social/reconnect_check.hpp"
 
 #include <algorithm>
 
@@ -42,6 +43,10 @@ Post lock_changeable(db::Session& s, long long workspace_id, long long post_id, 
                        "An edit or unpublish of this post is still running; wait for its job.",
                        {{"job_id", job ? nlohmann::json(job->public_id) : nlohmann::json()}});
     }
+    // The change is the platform's to make, which no longer accepts these accounts' tokens.
+    std::vector<long long> account_ids;
+    for (const auto& t : published_targets(*post)) account_ids.push_back(t.account_id);
+    refuse_accounts_to_reconnect(s, account_ids);
     return std::move(*post);
 }
 

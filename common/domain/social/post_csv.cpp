@@ -27,13 +27,6 @@ std::vector<std::string> split_list(std::string_view cell) {
     return out;
 }
 
-std::string trimmed(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return std::string(s.substr(first, last - first + 1));
-}
-
 }  // namespace
 
 CsvTable parse_csv(std::string_view text, size_t max_rows, size_t max_fields) {
@@ -124,7 +117,7 @@ CsvPosts csv_posts(std::string_view text, size_t max_posts) {
     }
     std::vector<std::string> header;
     for (const auto& name : table.rows.front()) {
-        auto column = text::ascii_lowercase(trimmed(name));
+        auto column = text::ascii_lowercase(text::trim_blanks(name));
         if (std::find(kColumns.begin(), kColumns.end(), column) == kColumns.end()) {
             out.error = "unknown column in the header: " + column;
             return out;
@@ -159,7 +152,7 @@ CsvPosts csv_posts(std::string_view text, size_t max_posts) {
                 if (!items.empty()) post[column] = items;
             } else if (column == "platform_options") {
                 // A JSON object in one cell, as the JSON form takes it; checked like it after.
-                if (trimmed(cells[c]).empty()) continue;
+                if (text::trim_blanks(cells[c]).empty()) continue;
                 auto options = nlohmann::json::parse(cells[c], nullptr, false);
                 if (!options.is_object()) {
                     out.error = "row " + std::to_string(r) +
@@ -171,8 +164,8 @@ CsvPosts csv_posts(std::string_view text, size_t max_posts) {
                 post[column] = std::move(options);
             } else if (column == "content") {
                 post[column] = cells[c];
-            } else if (auto value = trimmed(cells[c]); !value.empty()) {
-                post[column] = value;
+            } else if (auto value = text::trim_blanks(cells[c]); !value.empty()) {
+                post[column] = std::string(value);
             }
         }
         out.posts.push_back(std::move(post));

@@ -9,6 +9,7 @@
 #include "common/domain/jobs/job_types.hpp"
 #include "common/domain/social/account_repository.hpp"
 #include "common/domain/social/queue_service.hpp"
+#include "common/domain/social/reconnect_check.hpp"
 
 #include <algorithm>
 
@@ -160,13 +161,7 @@ CreatedPost PostService::create(long long workspace_id, bool is_test, const Post
         if (!input.draft)
             admit_for_platforms(s, accounts_by_platform(prepared.post.targets),
                                 input.platform_options, 0);
-        // Refused before any platform is called: the platform already refused these tokens.
-        if (!input.draft && !prepared.reconnect_required.empty())
-            throw ApiError(
-                ErrorCode::ConnectionScopeMissing,
-                "The platform refused the token of an account this post goes to; "
-                "reconnect it first.",
-                {{"account_ids", prepared.reconnect_required}, {"reconnect_required", true}});
+        if (!input.draft) refuse_accounts_to_reconnect(prepared.reconnect_required);
         if (guarded) {
             if (const auto existing = PostRepository::find_duplicate(
                     s, workspace_id, content_hash(input.content), time::now() - kDuplicateWindow))
@@ -212,6 +207,7 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
                 row_named_in_errors(i, [&] {
                     admit_for_platforms(s, accounts_by_platform(p.post.targets),
                                         rows[i].platform_options, 0);
+                    refuse_accounts_to_reconnect(p.reconnect_required);
                 });
             if (!p.problems.empty()) {
                 auto hit = std::find_if(problems.begin(), problems.end(),
@@ -292,8 +288,12 @@ Post PostService::update(long long workspace_id, long long id, const PostChange&
         const auto review = review_for_platforms(input, platforms, limits_);
         if (!review.problems.empty()) throw validation_error(fields_json(review.problems));
         // As at creation, drafts are not checked: they publish nothing.
-        if (p.status != PostStatus::draft)
+        if (p.status != PostStatus::draft) {
             admit_for_platforms(s, accounts_by_platform(p.targets), input.platform_options, p.id);
+            std::vector<long long> account_ids;
+            for (const auto& t : p.targets) account_ids.push_back(t.account_id);
+            refuse_accounts_to_reconnect(s, account_ids);
+        }
 
         p.content = input.content;
         p.link = input.link;

@@ -28,7 +28,8 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
         return;
     }
     const size_t images = input.media_urls.size();
-    const size_t text = utf8_length(input.content);
+    const size_t text =
+        limits.text_length ? limits.text_length(input.content) : utf8_length(input.content);
     // A platform that takes video takes one as a post's only media; whether an item is a video
     // is known once the publish worker probes it.
     const size_t max_media =

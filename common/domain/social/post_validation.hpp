@@ -17,7 +17,8 @@ namespace squawk::social {
 
 // Link field of spec 8.3: http or https, a host, under 2,048 characters.
 inline constexpr size_t kMaxLinkChars = 2047;
-inline constexpr size_t kMaxMediaItems = 10;
+// The most any platform takes in one post (TikTok's photo posts); each holds it to its own.
+inline constexpr size_t kMaxMediaItems = 35;
 
 struct PostInput {
     std::string content;

@@ -299,9 +299,10 @@ std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
         ids.emplace_back(id);
         out[id];
     }
-    s.query("SELECT id FROM social_accounts WHERE id IN (" + db::placeholders(ids.size()) +
-                ") ORDER BY id FOR UPDATE",
-            ids);
+    for (const auto& r : s.query("SELECT id, cooldown_until FROM social_accounts WHERE id IN (" +
+                                     db::placeholders(ids.size()) + ") ORDER BY id FOR UPDATE",
+                                 ids))
+        out[r.integer(0)].cooldown_until = db::optional_time_column(r, 1);
     const auto day_ago = time_param(now - std::chrono::hours(24));
     const auto hour_ago = now - std::chrono::hours(1);
     db::Params params{name_of(TargetStatus::published), day_ago, name_of(TargetStatus::publishing),
@@ -314,6 +315,13 @@ std::map<long long, AccountSends> PublishRepository::lock_recent_sends(
         if (at > hour_ago) account.any_platform_hour.push_back(at);
     }
     return out;
+}
+
+void PublishRepository::cool_down(db::Session& s, long long account_id, time::TimePoint until) {
+    s.execute(
+        "UPDATE social_accounts SET cooldown_until = ? WHERE id = ?"
+        " AND (cooldown_until IS NULL OR cooldown_until < ?)",
+        {time_param(until), account_id, time_param(until)});
 }
 
 void PublishRepository::mark_sending(db::Session& s, const std::vector<SendMark>& marks,

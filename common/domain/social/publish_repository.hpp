@@ -53,6 +53,8 @@ struct PublishWork {
 struct AccountSends {
     std::vector<time::TimePoint> any_platform_hour;
     std::map<std::string, std::vector<time::TimePoint>> by_allowance;
+    // Until when the platform asked to slow down for the account, when it did.
+    std::optional<time::TimePoint> cooldown_until;
 };
 
 // A target whose platform call is about to start, and the daily allowance it counts against.
@@ -99,8 +101,8 @@ class PublishRepository {
     static std::vector<bool> enter_stage(db::Session& s, const std::vector<StagedTarget>& targets,
                                          PublishStage stage);
     // Locks the accounts' rows (in id order, so concurrent batches cannot deadlock) and reads
-    // their sends inside the cap windows. Hold the transaction until mark_sending() so
-    // concurrent workers count each other's sends.
+    // their cooldowns and their sends inside the cap windows. Hold the transaction until
+    // mark_sending() so concurrent workers count each other's sends.
     static std::map<long long, AccountSends> lock_recent_sends(
         db::Session& s, const std::vector<long long>& account_ids, time::TimePoint now);
     // One statement per allowance for every target whose platform call is about to start.
@@ -108,6 +110,9 @@ class PublishRepository {
                              time::TimePoint at);
     // The platform surely did not take the message: the send mark goes, the target waits again.
     static void clear_sending(db::Session& s, long long target_id);
+    // The platform asked to slow down for the account until `until`: no send to it starts before
+    // (a later cooldown already recorded stands).
+    static void cool_down(db::Session& s, long long account_id, time::TimePoint until);
 
     // The targets' outcomes and, for each post whose last open target this was, the post's:
     // status, published_at and its post.* event. Locks the posts' rows first (in id order) so

@@ -10,9 +10,10 @@
 
 namespace squawk::social {
 
-// account_reconnect_required: its credentials cannot be opened. platform_unavailable: not taken
-// after the last attempt (or, on a change, retried). publish_outcome_unknown: sent with no answer
-// recorded, so never sent again. publish_failed: the worker stopped before sending on every
+// account_reconnect_required: its credentials cannot be opened. platform_rate_limited: the
+// platform still asked to slow down for the account at the last attempt. platform_unavailable: not
+// taken after the last attempt (or, on a change, retried). publish_outcome_unknown: sent with no
+// answer recorded, so never sent again. publish_failed: the worker stopped before sending on every
 // attempt; also a post's summary of its failed targets.
 enum class TargetErrorCode {
     account_disconnected,
@@ -25,6 +26,7 @@ enum class TargetErrorCode {
     media_unsupported_type,
     media_too_large,
     platform_refused,
+    platform_rate_limited,
     platform_unavailable,
     platform_edit_failed,
     platform_delete_failed,

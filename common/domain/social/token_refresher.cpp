@@ -34,7 +34,7 @@ int TokenRefresher::run_once() {
                 text::concat({platform->display_name, " refused to refresh the token (",
                               grant.failure->reason, "); reconnect the account"});
             mysql_.run([&](db::Session& s) {
-                AccountRepository::record_health(s, account.id, false, reason);
+                AccountRepository::require_reconnect(s, account.id, reason);
             });
             log::warn("an OAuth account must be reconnected",
                       {{"account_id", account.public_id}, {"reason", reason}});

@@ -38,7 +38,8 @@ inline constexpr std::string_view kPostTypes[] = {"post", "document"};
 // learn.microsoft.com/linkedin (Posts, Images, Videos and Documents APIs): commentary up to 3,000
 // characters; one image or 2 to 20 (multiImage), JPEG, PNG or GIF, always uploaded (LinkedIn
 // bounds images by pixels, Squawk holds them to 10 MB); one MP4 video of at most 500 MB and 30
-// minutes; one document of at most 100 MB. Posts can be edited (their commentary) and deleted.
+// minutes, an aspect of 1:2.4 to 2.4:1 and at most 4096 pixels on the longer side; one document of
+// at most 100 MB. Posts can be edited (their commentary) and deleted.
 inline constexpr PlatformFactory kFactory{
     .id = "linkedin",
     .aliases = {},
@@ -65,7 +66,10 @@ inline constexpr PlatformFactory kFactory{
                       .max_document_upload_bytes = 100 * 1000 * 1000,
                       .video_types = kVideoTypes,
                       .max_video_bytes = 500LL * 1000 * 1000,
-                      .max_video_seconds = 30 * 60},
+                      .max_video_seconds = 30 * 60,
+                      .min_video_aspect = 1 / 2.4,
+                      .max_video_aspect = 2.4,
+                      .max_video_long_side = 4096},
         },
     .default_base_url = "https://api.linkedin.com",
     .default_authorize_url = "https://www.linkedin.com/oauth/v2/authorization",

@@ -35,8 +35,12 @@ Answer read(const http::Response& response, const AnswerShape& shape, std::strin
     auto answer = read_answer(response, shape);
     if (!answer.failure) return answer;
     if (response.status == 401) answer.failure->field = "access_token";
-    if (response.status == 403)
+    if (response.status == 403) {
+        // Only this wording names the token's scopes; other 403s are about one member or object.
+        if (message_of(answer.body).rfind("Not enough permissions to access:", 0) == 0)
+            answer.failure->access = AccessLoss::permission_missing;
         answer.failure->reason += " (LinkedIn permission needed: " + std::string(permission) + ")";
+    }
     return answer;
 }
 

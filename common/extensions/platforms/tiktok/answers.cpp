@@ -55,10 +55,15 @@ Answer read(const http::Response& response, std::string_view scope) {
     if (!answer.failure) return answer;
     auto& failure = *answer.failure;
     const auto code = code_of(answer.body);
-    if (code == "access_token_invalid") failure.field = "access_token";
-    if (code == "scope_not_authorized")
+    if (code == "access_token_invalid") {
+        failure.field = "access_token";
+        failure.access = AccessLoss::token_refused;
+    }
+    if (code == "scope_not_authorized") {
+        failure.access = AccessLoss::permission_missing;
         failure.reason = "the account did not grant TikTok's " + std::string(scope) +
                          " scope; reconnect it granting every permission (" + failure.reason + ")";
+    }
     if ((failure.http_status == 429 || code == "rate_limit_exceeded") && !failure.retry_after)
         failure.retry_after = kRateWindow;
     return answer;

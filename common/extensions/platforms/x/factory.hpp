@@ -4,6 +4,7 @@
 
 #include "common/extensions/platforms/x/connector.hpp"
 #include "common/extensions/platforms/x/options.hpp"
+#include "common/extensions/platforms/x/weighted_length.hpp"
 
 namespace squawk::social::x {
 
@@ -22,10 +23,12 @@ inline constexpr std::string_view kPostTypes[] = {"post", "thread"};
 inline constexpr std::string_view kScopes[] = {"tweet.read", "tweet.write", "users.read",
                                                "offline.access", "media.write"};
 
-// A post is 280 characters as X weighs them (a link 23, CJK and emoji 2: weighted_length.hpp);
-// the validator's plain count of 280 bounds it from below and publish() checks the weight. Up to
+// A post is 280 characters as X weighs them (a link 23, CJK and emoji 2: weighted_length.hpp),
+// checked when the post is created and again by publish(). Up to
 // 4 images, each uploaded (X takes none by URL) and at most 5 MB, or one video (MP4 or MOV, at
-// most 512 MB and 140 seconds) uploaded in segments. Posts cannot be edited through the API.
+// most 512 MB and 140 seconds, an aspect of 1:3 to 3:1 and at most 1920 pixels wide or 1900
+// high: held to 1920 on the longer side) uploaded in segments. Posts cannot be edited through the
+// API.
 inline constexpr PlatformFactory kFactory{
     .id = "x",
     .aliases = kAliases,
@@ -37,7 +40,8 @@ inline constexpr PlatformFactory kFactory{
     .connect_style = ConnectStyle::oauth,
     .limits =
         {
-            .max_text_chars = 280,
+            .max_text_chars = kMaxWeightedLength,
+            .text_length = &weighted_length,
             .max_images = 4,
             .can_edit = false,
             .can_remove = true,
@@ -47,7 +51,10 @@ inline constexpr PlatformFactory kFactory{
                       .max_photo_upload_bytes = 5 * 1024 * 1024,
                       .video_types = kVideoTypes,
                       .max_video_bytes = 512LL * 1024 * 1024,
-                      .max_video_seconds = 140},
+                      .max_video_seconds = 140,
+                      .min_video_aspect = 1.0 / 3,
+                      .max_video_aspect = 3,
+                      .max_video_long_side = 1920},
         },
     .default_base_url = "https://api.x.com",
     .default_authorize_url = "https://x.com/i/oauth2/authorize",

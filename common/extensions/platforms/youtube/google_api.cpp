@@ -55,6 +55,7 @@ Answer read_resource(const http::Response& response, std::string_view scope) {
     if (response.status == 401) answer.failure->field = "access_token";
     if (error_reason(answer.body) == "insufficientPermissions") {
         answer.failure->field = "access_token";
+        answer.failure->access = AccessLoss::permission_missing;
         answer.failure->reason += " (the account must grant " + std::string(scope) +
                                   "; reconnect it to grant every scope asked)";
     }

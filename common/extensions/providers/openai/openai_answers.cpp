@@ -139,12 +139,6 @@ long long token_count(const json& usage, const char* key) {
     return value->get<long long>();
 }
 
-std::string trimmed(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
-}
-
 double seconds_member(const json& word, const char* key) {
     const json* value = member(word, key);
     if (!value || !value->is_number()) malformed(std::string("a word has no ") + key + " time");
@@ -160,7 +154,7 @@ std::vector<generation::TranscribedWord> timed_words(const json& words) {
     for (const auto& word : words) {
         const json* text = member(word, "word");
         if (!text || !text->is_string()) malformed("a word has no text");
-        generation::TranscribedWord w{trimmed(text->get<std::string>()),
+        generation::TranscribedWord w{std::string(text::trim_whitespace(text->get<std::string>())),
                                       seconds_member(word, "start"), seconds_member(word, "end")};
         if (w.end_seconds < w.start_seconds) malformed("a word ends before it starts");
         if (!w.word.empty()) out.push_back(std::move(w));
@@ -237,7 +231,7 @@ generation::Transcript parse_transcription(const json& body, std::string_view re
     generation::Transcript transcript;
     if (const json* words = member(body, "words"))
         transcript.words = timed_words(*words);
-    else if (!trimmed(text->get_ref<const std::string&>()).empty())
+    else if (!text::trim_whitespace(text->get_ref<const std::string&>()).empty())
         throw ProviderError::permanent(
             "the provider gave no word timestamps; it must support timestamp_granularities word");
     for (const auto& word : transcript.words)
