@@ -51,18 +51,11 @@ struct Figures {
 };
 
 // A connected account and what each of its posts carries beyond the text.
-struct Account {
-    std::string id;
-    std::string fake_user;  // the user's id on the platform's fake
-    std::vector<std::string> media_urls;
-    nlohmann::json platform_options = nlohmann::json::object();
-};
-
 // The accounts of one platform, and how many posts each takes.
 struct Platform {
     std::string name;
     int per_account = kPerAccount;
-    std::vector<Account> accounts;
+    std::vector<PlatformAccount> accounts;
 };
 
 // A real file made by ffmpeg from `source` (lavfi) with `arguments`, its bytes.
@@ -120,7 +113,9 @@ class PublishBench {
         for (const auto& name : names) {
             Platform platform{name, name == "tiktok" ? kPerTikTokAccount : kPerAccount, {}};
             const int accounts = (per_platform + platform.per_account - 1) / platform.per_account;
-            for (int i = 0; i < accounts; ++i) platform.accounts.push_back(connect(name, i));
+            for (int i = 0; i < accounts; ++i)
+                platform.accounts.push_back(connect_platform_account(*stack_, fake_, key_, name, i,
+                                                                     image_url_, video_url_));
             platforms_.push_back(std::move(platform));
         }
     }
@@ -250,81 +245,6 @@ class PublishBench {
                 bench::process_cpu_seconds(stack_->pid(Process::scheduler)),
                 bench::process_cpu_seconds(bench::database_pid()),
                 bench::process_cpu_seconds(fake_.pid())};
-    }
-
-    // The `i`-th account of `platform` on the fake, connected through the API.
-    Account connect(const std::string& platform, int i) {
-        const std::string n = std::to_string(i);
-        const std::string user = "90" + std::string(platform.size() % 2 ? "1" : "2") +
-                                 std::to_string(1000000 + i) + std::to_string(platform.size());
-        Account account;
-        if (platform == "telegram") {
-            account.id = connect_telegram_channel(*stack_, fake_, key_, -1002000000000LL - i);
-            return account;
-        }
-        if (platform == "discord") {
-            account.id = connect_discord_webhook(*stack_, fake_, key_,
-                                                 std::to_string(823456789012345678LL + i));
-            return account;
-        }
-        if (platform == "bluesky") {
-            const std::string handle = "bench" + n + ".bsky.social";
-            fake_.control_platform("bluesky", "account",
-                                   {{"did", "did:plc:benchburst" + n},
-                                    {"handle", handle},
-                                    {"app_password", "bnch-pass-word-abcd"}});
-            account.id = created(stack_->request(
-                "POST", "/v1/social/connect/bluesky",
-                {{"identifier", "@" + handle}, {"app_password", "bnch-pass-word-abcd"}}, key_));
-            return account;
-        }
-        if (platform == "x") {
-            fake_.control_platform(platform, "user",
-                                   {{"id", user}, {"username", "bench" + n}, {"name", "Bench"}});
-        } else if (platform == "facebook") {
-            fake_.control_platform("facebook", "page", {{"id", "104" + user}, {"name", "P" + n}});
-            fake_.control_platform("facebook", "user",
-                                   {{"id", user}, {"name", "Bench"}, {"pages", {"104" + user}}});
-        } else if (platform == "instagram") {
-            fake_.control_platform("instagram", "user", {{"id", user}, {"name", "Bench"}});
-            fake_.control_platform(
-                "instagram", "page",
-                {{"id", "104" + user},
-                 {"name", "P" + n},
-                 {"user_id", user},
-                 {"instagram", {{"id", "178" + user}, {"username", "bench" + n}}}});
-            account.media_urls = {image_url_};
-        } else if (platform == "threads") {
-            fake_.control_platform("threads", "user",
-                                   {{"id", user}, {"username", "bench" + n}, {"name", "Bench"}});
-        } else if (platform == "linkedin") {
-            fake_.control_platform("linkedin", "user", {{"id", user}, {"name", "Bench " + n}});
-        } else if (platform == "pinterest") {
-            fake_.control_platform("pinterest", "user", {{"id", user}, {"username", "bench" + n}});
-            const auto board =
-                fake_.control_platform("pinterest", "board", {{"user_id", user}, {"name", "B"}});
-            account.media_urls = {image_url_};
-            account.platform_options = {{"pinterest", {{"board_id", board["id"]}}}};
-        } else if (platform == "tiktok") {
-            fake_.control_platform(
-                "tiktok", "user",
-                {{"open_id", user}, {"username", "bench" + n}, {"display_name", "Bench"}});
-            account.media_urls = {image_url_};
-        } else if (platform == "youtube") {
-            fake_.control_platform(
-                "youtube", "channel",
-                {{"user_id", user}, {"id", "UCbench" + user}, {"title", "Bench " + n}});
-            account.media_urls = {video_url_};
-        }
-        fake_.control_platform(platform, "next_consent", {{"user_id", user}});
-        account.fake_user = user;
-        account.id = created(connect_through_oauth(*stack_, key_, platform));
-        return account;
-    }
-
-    static std::string created(const HttpResponse& r) {
-        if (r.status / 100 != 2) throw std::runtime_error("connect failed: " + r.body);
-        return r.json["data"]["id"].get<std::string>();
     }
 
     std::string first_failure() {

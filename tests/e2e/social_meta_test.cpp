@@ -14,12 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-StackOptions https_publish_stack(const FakePlatforms& fake) {
-    auto options = publish_stack(fake);
-    options.public_base_url = "https://api.e2e.test/v1";
-    return options;
-}
-using MetaStack = FakePlatformStack<https_publish_stack>;
+using MetaStack = HttpsPublishStack;
 
 // POST /v1/social/posts to one account; returns the post once it settled.
 social::Post publish(MetaStack& s, const std::string& account, const json& fields) {

@@ -14,6 +14,12 @@ StackOptions publish_stack(const FakePlatforms& fake) {
     return options;
 }
 
+StackOptions https_publish_stack(const FakePlatforms& fake) {
+    auto options = publish_stack(fake);
+    options.public_base_url = "https://api.e2e.test/v1";
+    return options;
+}
+
 std::string connect_discord_channel(Stack& stack, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id) {
     const std::string token = crypto::random_token(18) + "." + crypto::random_token(6);

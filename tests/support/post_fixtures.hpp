@@ -16,6 +16,10 @@ namespace squawk::testing {
 // A stack whose worker runs only the publish pool, with every platform pointed at `fake`.
 StackOptions publish_stack(const FakePlatforms& fake);
 using PublishStack = FakePlatformStack<publish_stack>;
+// The same with an https public URL: Meta sends users back only to https addresses, so Facebook,
+// Instagram and Threads connect only there.
+StackOptions https_publish_stack(const FakePlatforms& fake);
+using HttpsPublishStack = FakePlatformStack<https_publish_stack>;
 
 // A Discord bot channel the fake knows, connected for `key`'s workspace; returns the account's
 // public id. Bot channel messages take a nonce, so a resend is deduplicated by the platform.

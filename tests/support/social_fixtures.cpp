@@ -85,4 +85,79 @@ HttpResponse connect_through_oauth(Stack& stack, const std::string& key,
     return stack.request("GET", stack.path_of(redirect), nullptr, "");
 }
 
+PlatformAccount connect_platform_account(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                         const std::string& platform, int i,
+                                         const std::string& image_url,
+                                         const std::string& video_url) {
+    const std::string n = std::to_string(i);
+    const std::string user = "90" + std::string(platform.size() % 2 ? "1" : "2") +
+                             std::to_string(1000000 + i) + std::to_string(platform.size());
+    PlatformAccount account;
+    if (platform == "telegram") {
+        account.id = connect_telegram_channel(stack, fake, key, -1002000000000LL - i);
+        return account;
+    }
+    if (platform == "discord") {
+        account.id =
+            connect_discord_webhook(stack, fake, key, std::to_string(823456789012345678LL + i));
+        return account;
+    }
+    const auto created = [](const HttpResponse& r) {
+        if (r.status / 100 != 2) throw std::runtime_error("connect failed: " + r.body);
+        return r.json["data"]["id"].get<std::string>();
+    };
+    if (platform == "bluesky") {
+        const std::string handle = "account" + n + ".bsky.social";
+        fake.control_platform("bluesky", "account",
+                              {{"did", "did:plc:squawkaccount" + n},
+                               {"handle", handle},
+                               {"app_password", "acct-pass-word-abcd"}});
+        account.id = created(stack.request(
+            "POST", "/v1/social/connect/bluesky",
+            {{"identifier", "@" + handle}, {"app_password", "acct-pass-word-abcd"}}, key));
+        return account;
+    }
+    if (platform == "x") {
+        fake.control_platform(platform, "user",
+                              {{"id", user}, {"username", "account" + n}, {"name", "Account"}});
+    } else if (platform == "facebook") {
+        fake.control_platform("facebook", "page", {{"id", "104" + user}, {"name", "P" + n}});
+        fake.control_platform("facebook", "user",
+                              {{"id", user}, {"name", "Account"}, {"pages", {"104" + user}}});
+    } else if (platform == "instagram") {
+        fake.control_platform("instagram", "user", {{"id", user}, {"name", "Account"}});
+        fake.control_platform("instagram", "page",
+                              {{"id", "104" + user},
+                               {"name", "P" + n},
+                               {"user_id", user},
+                               {"instagram", {{"id", "178" + user}, {"username", "account" + n}}}});
+        account.media_urls = {image_url};
+    } else if (platform == "threads") {
+        fake.control_platform("threads", "user",
+                              {{"id", user}, {"username", "account" + n}, {"name", "Account"}});
+    } else if (platform == "linkedin") {
+        fake.control_platform("linkedin", "user", {{"id", user}, {"name", "Account " + n}});
+    } else if (platform == "pinterest") {
+        fake.control_platform("pinterest", "user", {{"id", user}, {"username", "account" + n}});
+        const auto board =
+            fake.control_platform("pinterest", "board", {{"user_id", user}, {"name", "B"}});
+        account.media_urls = {image_url};
+        account.platform_options = {{"pinterest", {{"board_id", board["id"]}}}};
+    } else if (platform == "tiktok") {
+        fake.control_platform(
+            "tiktok", "user",
+            {{"open_id", user}, {"username", "account" + n}, {"display_name", "Account"}});
+        account.media_urls = {image_url};
+    } else if (platform == "youtube") {
+        fake.control_platform(
+            "youtube", "channel",
+            {{"user_id", user}, {"id", "UCacct" + user}, {"title", "Account " + n}});
+        account.media_urls = {video_url};
+    }
+    fake.control_platform(platform, "next_consent", {{"user_id", user}});
+    account.fake_user = user;
+    account.id = created(connect_through_oauth(stack, key, platform));
+    return account;
+}
+
 }  // namespace squawk::testing

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace squawk::testing {
 
@@ -41,6 +42,23 @@ std::string connect_telegram_channel(JsonApi& api, FakePlatforms& fake, const st
 // account's public id.
 std::string connect_discord_webhook(JsonApi& api, FakePlatforms& fake, const std::string& key,
                                     const std::string& channel_id);
+
+// An account connected on a platform's fake, with what a post to it needs on that platform.
+struct PlatformAccount {
+    std::string id;         // the account's public id
+    std::string fake_user;  // the user's id on the platform's fake
+    std::vector<std::string>
+        media_urls;  // Instagram, Pinterest, TikTok: an image; YouTube: a video
+    nlohmann::json platform_options = nlohmann::json::object();  // Pinterest: its board
+};
+
+// The `i`-th account of `platform` (any registered one but WhatsApp), made on the fake and
+// connected for `key`'s workspace through the API as its users connect it (a bot token, an app
+// password, the OAuth round trip); `image_url` and `video_url` are media the fake serves.
+PlatformAccount connect_platform_account(Stack& stack, FakePlatforms& fake, const std::string& key,
+                                         const std::string& platform, int i,
+                                         const std::string& image_url,
+                                         const std::string& video_url);
 
 // Connects `platform`'s user the fake is set to consent as (its control action next_consent)
 // through GET /v1/social/connect/<platform>/authorize, the fake's consent page and the callback

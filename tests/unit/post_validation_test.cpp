@@ -67,6 +67,18 @@ TEST_CASE("x counts a post's characters as X weighs them: a link as 23, CJK as 2
     CHECK(review_for_platforms(linked, {"x"}, known_limits()).problems.empty());
 }
 
+TEST_CASE("instagram refuses a caption of more than 30 hashtags when the post is created") {
+    PostInput post;
+    post.media_urls = {"https://media.example/a.jpg"};
+    for (int i = 0; i < 30; ++i) post.content += "#tag" + std::to_string(i) + " ";
+    CHECK(review_for_platforms(post, {"instagram"}, known_limits()).problems.empty());
+    post.content += "#one_more";
+    const auto refused = review_for_platforms(post, {"instagram"}, known_limits());
+    REQUIRE(refused.problems.count("content"));
+    CHECK(refused.problems.at("content") ==
+          "Instagram captions have at most 30 hashtags (this one has 31)");
+}
+
 TEST_CASE("discord takes 2000 characters and at most 10 images") {
     CHECK(review_for_platforms(text_post(2001), {"discord"}, limits()).problems.count("content"));
     auto many = text_post(10);

@@ -249,6 +249,9 @@ struct PlatformLimits {
     // How the platform counts a text's characters against those limits (X weighs links and
     // heavy scripts); null: one per code point.
     size_t (*text_length)(std::string_view text) = nullptr;
+    // A rule of the platform on a post's text beyond its length (Instagram's 30 hashtags), checked
+    // when the post is created: the problem in a sentence naming the platform, or nothing.
+    std::optional<std::string> (*text_problem)(std::string_view text) = nullptr;
     size_t max_caption_chars = 0;  // text sent with media, when the platform bounds it apart
     size_t min_album_items = 0;    // 0 when albums are not supported
     size_t max_album_items = 0;

@@ -49,6 +49,9 @@ void review_one(const PostInput& input, const std::string& platform, const Platf
     }
     const size_t max_text = images > 0 && limits.max_caption_chars > 0 ? limits.max_caption_chars
                                                                        : limits.max_text_chars;
+    if (limits.text_problem)
+        if (auto problem = limits.text_problem(input.content))
+            add_problem(review.problems, "content", *problem);
     if (text > max_text)
         add_problem(review.problems, "content",
                     platform + " allows at most " + std::to_string(max_text) + " characters" +

@@ -4,6 +4,7 @@
 // deleted (again too) and listed, and each failure is classified as the publish worker relies on.
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
+#include "common/extensions/platforms/threads/options.hpp"
 #include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -250,6 +251,43 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(stored[0]["text"] == "Hello from Squawk & friends");
     CHECK(p.url == stored[0]["permalink"].get<std::string>());
     CHECK(p.url->starts_with("https://www.threads.net/@squawk.app/post/"));
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads publishes a reply to an existing post with reply_to_id, and refuses "
+                 "one to a post it does not know",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto first = threads->publish(t, message("The question"));
+    REQUIRE_FALSE(first.failure);
+    auto reply = message("The answer");
+    reply.options = {{"reply_to", first.message_id}};
+    const auto answered = threads->publish(t, reply);
+    REQUIRE_FALSE(answered.failure);
+    CHECK(form_of(containers_made().back()) == Fields{{"reply_to_id", first.message_id},
+                                                      {"media_type", "TEXT"},
+                                                      {"text", "The answer"}});
+    const auto stored = posts();
+    REQUIRE(stored.size() == 2);
+    CHECK(stored[1]["id"] == answered.message_id);
+    CHECK(stored[1]["is_reply"] == true);
+    CHECK(stored[1]["replied_to"]["id"] == first.message_id);
+
+    reply.options = {{"reply_to", "17999999999999999"}};
+    const auto lost = threads->publish(t, reply);
+    REQUIRE(lost.failure);
+    CHECK(lost.failure->kind == social::FailureKind::refused);
+    CHECK(lost.failure->reason == "Param reply_to_id must be the id of an existing Threads post");
+    CHECK(posts().size() == 2);
+}
+
+TEST_CASE("Threads options take reply_to as a post id and nothing else", "[integration][social]") {
+    CHECK(social::threads::check_options({{"reply_to", "17900000000000001"}}, "post").empty());
+    const auto problems =
+        social::threads::check_options({{"reply_to", "not-an-id"}, {"poll", true}}, "post");
+    REQUIRE(problems.size() == 2);
+    CHECK(problems[0].field == "poll");
+    CHECK(problems[1].field == "reply_to");
 }
 
 TEST_CASE_METHOD(ThreadsAccount,

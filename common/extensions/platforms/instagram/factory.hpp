@@ -39,6 +39,7 @@ inline constexpr PlatformFactory kFactory{
     .limits =
         {
             .max_text_chars = kMaxCaptionChars,
+            .text_problem = &hashtag_problem,
             .max_caption_chars = kMaxCaptionChars,
             .min_album_items = kMinCarouselItems,
             .max_album_items = kMaxCarouselItems,

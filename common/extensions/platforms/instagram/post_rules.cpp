@@ -29,10 +29,7 @@ std::optional<std::string> caption_problem(const std::string& text) {
     if (const auto length = code_points(text); length > kMaxCaptionChars)
         return "Instagram captions have at most " + std::to_string(kMaxCaptionChars) +
                " characters (this one has " + std::to_string(length) + ")";
-    if (const auto hashtags = hashtag_count(text); hashtags > kMaxHashtags)
-        return "Instagram captions have at most " + std::to_string(kMaxHashtags) +
-               " hashtags (this one has " + std::to_string(hashtags) + ")";
-    return std::nullopt;
+    return hashtag_problem(text);
 }
 
 std::optional<std::string> video_problem(const Video& video, const std::string& post_type) {
@@ -85,6 +82,13 @@ size_t hashtag_count(std::string_view text) {
         if (text[i] == '#' && word_byte(text[i + 1]) && (i == 0 || !word_byte(text[i - 1])))
             ++count;
     return count;
+}
+
+std::optional<std::string> hashtag_problem(std::string_view text) {
+    if (const auto hashtags = hashtag_count(text); hashtags > kMaxHashtags)
+        return "Instagram captions have at most " + std::to_string(kMaxHashtags) +
+               " hashtags (this one has " + std::to_string(hashtags) + ")";
+    return std::nullopt;
 }
 
 std::optional<std::string> post_problem(const Message& message) {

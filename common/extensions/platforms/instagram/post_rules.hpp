@@ -21,6 +21,9 @@ inline constexpr size_t kMaxCollaborators = 3;
 
 // The hashtags Instagram counts in `text`: a '#' starting a word.
 size_t hashtag_count(std::string_view text);
+// Why Instagram would refuse `text` for its hashtags; checked when a post is created and again
+// before the call.
+std::optional<std::string> hashtag_problem(std::string_view text);
 
 // Why Instagram would refuse `message` as its post type, before anything is sent; nothing when it
 // may be tried.

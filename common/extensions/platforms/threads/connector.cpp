@@ -272,15 +272,21 @@ class ThreadsConnector final : public Connector {
     }
 
     // The container to publish: TEXT, one IMAGE, or a CAROUSEL of image items (2 to 20), the text
-    // going with it as the caption.
+    // going with it as the caption; a reply names the post it answers.
     Container post_container(const std::string& user, const std::string& token,
                              const Message& message) {
         const auto& images = message.image_urls;
-        if (images.empty())
-            return create_container(user, token, {{"media_type", "TEXT"}, {"text", message.text}});
+        const auto reply_to = reply_to_of(message.options);
         http::FormFields fields;
+        if (!reply_to.empty()) fields.emplace_back("reply_to_id", reply_to);
+        if (images.empty()) {
+            fields.emplace_back("media_type", "TEXT");
+            fields.emplace_back("text", message.text);
+            return create_container(user, token, fields);
+        }
         if (images.size() == 1) {
-            fields = {{"media_type", "IMAGE"}, {"image_url", images.front()}};
+            fields.emplace_back("media_type", "IMAGE");
+            fields.emplace_back("image_url", images.front());
         } else {
             std::string children;
             for (const auto& url : images) {
@@ -290,7 +296,8 @@ class ThreadsConnector final : public Connector {
                 if (item.failure) return item;
                 children += (children.empty() ? "" : ",") + item.id;
             }
-            fields = {{"media_type", "CAROUSEL"}, {"children", children}};
+            fields.emplace_back("media_type", "CAROUSEL");
+            fields.emplace_back("children", children);
         }
         if (!message.text.empty()) fields.emplace_back("text", message.text);
         return create_container(user, token, fields);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/extensions/platforms/threads/connector.hpp"
+#include "common/extensions/platforms/threads/options.hpp"
 
 namespace squawk::social::threads {
 
@@ -17,7 +18,8 @@ inline constexpr std::string_view kScopes[] = {"threads_basic", "threads_content
 // developers.facebook.com/docs/threads/posts: text up to 500 characters (Threads counts an emoji
 // as its UTF-8 bytes, so text rich in emoji may still be refused); images by public URL only,
 // JPEG or PNG of at most 8 MB (held to 8,000,000 bytes); a carousel has 2 to 20 items. Posts
-// cannot be edited; they can be deleted (threads_delete).
+// cannot be edited; they can be deleted (threads_delete). A post may answer another
+// (platform_options.threads.reply_to: options.hpp).
 inline constexpr PlatformFactory kFactory{
     .id = "threads",
     .aliases = {},
@@ -45,6 +47,7 @@ inline constexpr PlatformFactory kFactory{
     .default_base_url = "https://graph.threads.net",
     .default_authorize_url = "https://threads.net/oauth/authorize",
     .oauth_scopes = kScopes,
+    .check_options = &check_options,
     .settings_section = "threads",
     .make = &make,
 };

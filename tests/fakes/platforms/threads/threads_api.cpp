@@ -328,6 +328,12 @@ HttpAnswer create_container(const Caller& caller,
         return invalid_parameter("Only IMAGE and VIDEO containers can be carousel items");
     if (type == "TEXT" && text.empty())
         return invalid_parameter("Param text is required for TEXT posts");
+    // A reply names a post it may see: any account's, as Threads lets replies cross accounts.
+    const std::string reply_to = param(params, "reply_to_id");
+    if (!reply_to.empty() && !s.post_owner.contains(reply_to))
+        return invalid_parameter("Param reply_to_id must be the id of an existing Threads post");
+    if (!reply_to.empty() && item)
+        return invalid_parameter("A carousel item cannot reply to a post");
     json container = {{"id", new_id()},
                       {"user_id", caller.user_id},
                       {"media_type", type},
@@ -335,6 +341,7 @@ HttpAnswer create_container(const Caller& caller,
                       {"is_carousel_item", item},
                       {"children", json::array()},
                       {"polls_left", s.container_delay},
+                      {"reply_to_id", reply_to.empty() ? json() : json(reply_to)},
                       {"error_message", nullptr},
                       {"media_id", nullptr}};
     if (type == "IMAGE") {
@@ -382,7 +389,7 @@ json user_of(const std::string& id) {
 }
 
 json store_post(const std::string& user_id, const std::string& media_type, const std::string& text,
-                const json& media_url, const json& children) {
+                const json& media_url, const json& children, const json& reply_to_id = nullptr) {
     const std::string id = new_id();
     const std::string username = user_of(user_id)["username"];
     json post = {{"id", id},
@@ -392,7 +399,9 @@ json store_post(const std::string& user_id, const std::string& media_type, const
                  {"username", username},
                  {"timestamp", utc_now(0, "+0000")},
                  {"media_url", media_url},
-                 {"children", children}};
+                 {"children", children},
+                 {"is_reply", !reply_to_id.is_null()}};
+    if (!reply_to_id.is_null()) post["replied_to"] = {{"id", reply_to_id}};
     post["permalink"] =
         "https://www.threads.net/@" + username + "/post/" + post["shortcode"].get<std::string>();
     state().posts[user_id].push_back(post);
@@ -421,8 +430,9 @@ HttpAnswer publish(const Caller& caller, const std::map<std::string, std::string
         children.push_back(
             {{"id", new_id()}, {"media_type", "IMAGE"}, {"media_url", item["image_url"]}});
     }
-    const json post = store_post(caller.user_id, post_type(container["media_type"]),
-                                 container["text"], container.value("image_url", json()), children);
+    const json post =
+        store_post(caller.user_id, post_type(container["media_type"]), container["text"],
+                   container.value("image_url", json()), children, container["reply_to_id"]);
     publish_log("threads", container.value("text", ""));
     container["media_id"] = post["id"];
     return json_answer(200, {{"id", post["id"]}});
