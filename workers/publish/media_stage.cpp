@@ -288,7 +288,8 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
     social::Video video;
     video.url = probe.url;
     video.path = file.path().string();
-    video.content_type = plan.transcode_reason || frame ? "video/mp4" : probe.content_type;
+    video.transcoded = plan.transcode_reason || frame;
+    video.content_type = video.transcoded ? "video/mp4" : probe.content_type;
     video.duration_seconds = file.inspection->duration_seconds.value_or(0);
     video.width = file.inspection->width.value_or(0);
     video.height = file.inspection->height.value_or(0);

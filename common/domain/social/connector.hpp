@@ -92,6 +92,9 @@ struct Video {
     double duration_seconds = 0;
     int width = 0;
     int height = 0;
+    // The file is Squawk's transcode, not the media URL's bytes: a platform that fetches videos
+    // by URL itself (Threads) cannot be given it.
+    bool transcoded = false;
     // Bytes [offset, offset + length) of the file, fewer at its end; throws std::runtime_error
     // when the file cannot be read.
     std::string read_chunk(long long offset, size_t length) const;

@@ -281,6 +281,31 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(posts().size() == 2);
 }
 
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads publishes a video as a VIDEO container by its public URL, and refuses "
+                 "one Squawk had to transcode",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    fs::ScratchDirectory folder("squawk-threads-");
+    auto clip = message("A clip");
+    clip.video = video_file(folder, 3'000'000, {12, 1080, 1920});
+    const auto p = threads->publish(t, clip);
+    REQUIRE_FALSE(p.failure);
+    CHECK(form_of(containers_made().back()) ==
+          Fields{{"media_type", "VIDEO"}, {"video_url", clip.video->url}, {"text", "A clip"}});
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    CHECK(stored[0]["media_type"] == "VIDEO");
+    CHECK(stored[0]["media_url"] == clip.video->url);
+
+    clip.video->transcoded = true;
+    const auto refused = threads->publish(t, clip);
+    REQUIRE(refused.failure);
+    CHECK(refused.failure->kind == social::FailureKind::refused);
+    CHECK(refused.failure->reason.starts_with("Threads takes a video only by its public URL"));
+    CHECK(posts().size() == 1);
+}
+
 TEST_CASE("Threads options take reply_to as a post id and nothing else", "[integration][social]") {
     CHECK(social::threads::check_options({{"reply_to", "17900000000000001"}}, "post").empty());
     const auto problems =

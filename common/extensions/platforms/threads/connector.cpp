@@ -271,14 +271,29 @@ class ThreadsConnector final : public Connector {
         return container;
     }
 
-    // The container to publish: TEXT, one IMAGE, or a CAROUSEL of image items (2 to 20), the text
-    // going with it as the caption; a reply names the post it answers.
+    // The container to publish: TEXT, one IMAGE, one VIDEO, or a CAROUSEL of image items (2 to
+    // 20), the text going with it as the caption; a reply names the post it answers.
     Container post_container(const std::string& user, const std::string& token,
                              const Message& message) {
         const auto& images = message.image_urls;
         const auto reply_to = reply_to_of(message.options);
         http::FormFields fields;
         if (!reply_to.empty()) fields.emplace_back("reply_to_id", reply_to);
+        if (message.video) {
+            // Threads fetches a video itself from its public URL, as it was given.
+            if (message.video->transcoded) {
+                Container refused;
+                refused.failure = refusal(
+                    "Threads takes a video only by its public URL, and this one had to be "
+                    "transcoded first (" +
+                    message.video->url + "); post an MP4 or MOV Threads takes as it is");
+                return refused;
+            }
+            fields.emplace_back("media_type", "VIDEO");
+            fields.emplace_back("video_url", message.video->url);
+            if (!message.text.empty()) fields.emplace_back("text", message.text);
+            return create_container(user, token, fields);
+        }
         if (images.empty()) {
             fields.emplace_back("media_type", "TEXT");
             fields.emplace_back("text", message.text);

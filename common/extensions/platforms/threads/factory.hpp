@@ -8,6 +8,7 @@
 namespace squawk::social::threads {
 
 inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png"};
+inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime"};
 
 // threads_delete as well as publishing: Threads refuses DELETE /{media-id} without it, and
 // Squawk deletes the posts it published. threads_manage_insights: the followers and post counts
@@ -17,7 +18,9 @@ inline constexpr std::string_view kScopes[] = {"threads_basic", "threads_content
 
 // developers.facebook.com/docs/threads/posts: text up to 500 characters (Threads counts an emoji
 // as its UTF-8 bytes, so text rich in emoji may still be refused); images by public URL only,
-// JPEG or PNG of at most 8 MB (held to 8,000,000 bytes); a carousel has 2 to 20 items. Posts
+// JPEG or PNG of at most 8 MB (held to 8,000,000 bytes); a carousel has 2 to 20 items; one video
+// by public URL too, MP4 or MOV of at most 1 GB and 5 minutes, so never one Squawk had to
+// transcode (the connector refuses it). Posts
 // cannot be edited; they can be deleted (threads_delete). A post may answer another
 // (platform_options.threads.reply_to: options.hpp).
 inline constexpr PlatformFactory kFactory{
@@ -42,7 +45,10 @@ inline constexpr PlatformFactory kFactory{
             .media = {.photo_types = kPhotoTypes,
                       .max_photo_bytes = 8'000'000,
                       .photos_by_url = true,
-                      .document_types = {}},
+                      .document_types = {},
+                      .video_types = kVideoTypes,
+                      .max_video_bytes = 1'000'000'000,
+                      .max_video_seconds = 5 * 60},
         },
     .default_base_url = "https://graph.threads.net",
     .default_authorize_url = "https://threads.net/oauth/authorize",

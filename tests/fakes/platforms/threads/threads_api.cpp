@@ -1,7 +1,8 @@
 // The fake Threads Graph API: Meta's consent page (/oauth/authorize), the token endpoints
 // (/oauth/access_token for a code, /access_token th_exchange_token for a long-lived token,
 // /refresh_access_token th_refresh_token) and under /v1.0 the profile (me), media containers
-// (threads) that are read until FINISHED and then published (threads_publish), and posts read,
+// (threads: TEXT, IMAGE, VIDEO by URL, CAROUSEL) that are read until FINISHED and then published
+// (threads_publish), and posts read,
 // listed and deleted, the account's followers (threads_insights) and a post's counts (insights),
 // with the Graph error object {error: {message, type, code, error_subcode, fbtrace_id}}.
 // Parameters are read from the query and from a form body alike, as the Graph API reads them;
@@ -320,11 +321,11 @@ HttpAnswer create_container(const Caller& caller,
     const std::string type = param(params, "media_type");
     const std::string text = param(params, "text");
     const bool item = param(params, "is_carousel_item") == "true";
-    if (type != "TEXT" && type != "IMAGE" && type != "CAROUSEL")
+    if (type != "TEXT" && type != "IMAGE" && type != "VIDEO" && type != "CAROUSEL")
         return invalid_parameter("Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}");
     if (text_length(text) > kMaxTextChars)
         return invalid_parameter("Param text must be at most 500 characters long.");
-    if (item && type != "IMAGE")
+    if (item && type != "IMAGE" && type != "VIDEO")
         return invalid_parameter("Only IMAGE and VIDEO containers can be carousel items");
     if (type == "TEXT" && text.empty())
         return invalid_parameter("Param text is required for TEXT posts");
@@ -350,6 +351,12 @@ HttpAnswer create_container(const Caller& caller,
             return invalid_parameter("Param image_url is required for IMAGE posts");
         container["image_url"] = url;
         if (!image_acceptable(url)) container["error_message"] = "UNKNOWN";
+    }
+    if (type == "VIDEO") {
+        const std::string url = param(params, "video_url");
+        if (!url.starts_with("http://") && !url.starts_with("https://"))
+            return invalid_parameter("Param video_url is required for VIDEO posts");
+        container["video_url"] = url;
     }
     if (type == "CAROUSEL") {
         const auto children = split_list(param(params, "children"));
@@ -380,6 +387,7 @@ std::string status_of(json& container) {
 const char* post_type(const std::string& container_type) {
     if (container_type == "TEXT") return "TEXT_POST";
     if (container_type == "CAROUSEL") return "CAROUSEL_ALBUM";
+    if (container_type == "VIDEO") return "VIDEO";
     return "IMAGE";
 }
 
@@ -432,7 +440,8 @@ HttpAnswer publish(const Caller& caller, const std::map<std::string, std::string
     }
     const json post =
         store_post(caller.user_id, post_type(container["media_type"]), container["text"],
-                   container.value("image_url", json()), children, container["reply_to_id"]);
+                   container.value("image_url", container.value("video_url", json())), children,
+                   container["reply_to_id"]);
     publish_log("threads", container.value("text", ""));
     container["media_id"] = post["id"];
     return json_answer(200, {{"id", post["id"]}});
