@@ -206,16 +206,17 @@ CacheAnswer video_source(const MediaTools& tools, const social::MediaProbe& prob
 // post that needs it. Its name carries the source's size, so that a changed source is transcoded
 // again, and the frame, so that platforms taking different frames each get theirs.
 CacheAnswer video_mp4(const MediaTools& tools, const std::string& url, const CachedFile& source,
-                      const std::optional<media::PaddedFrame>& frame) {
+                      const std::optional<social::VideoFrame>& frame) {
+    const auto size = frame ? std::optional(frame->size) : std::nullopt;
     const FileMaker make =
         [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
         const auto error = tools.executor.run(
-            [&] { return media::transcode_video(tools.config.media, source.path(), out, frame); });
+            [&] { return media::transcode_video(tools.config.media, source.path(), out, size); });
         if (error) return social::ProbeFailure{true, *error, 0};
         return std::nullopt;
     };
     std::string variant = "mp4-" + std::to_string(source.bytes);
-    if (frame) variant += "-" + std::to_string(frame->width) + "x" + std::to_string(frame->height);
+    if (size) variant += "-" + std::to_string(size->width) + "x" + std::to_string(size->height);
     // The platform's limits judge the transcode itself (video_file_problem).
     return tools.cache.file(url, variant, std::nullopt, std::numeric_limits<long long>::max(),
                             "video/mp4", make, inspector_on(tools), blocking_on(tools.executor));
@@ -228,11 +229,6 @@ std::optional<social::VideoFrame> frame_for(const social::Connector& connector,
         return std::nullopt;
     return social::fit_video_frame(connector.platform(), connector.limits().media,
                                    *file.inspection->width, *file.inspection->height);
-}
-
-std::optional<media::PaddedFrame> size_of(const std::optional<social::VideoFrame>& frame) {
-    if (!frame) return std::nullopt;
-    return frame->size;
 }
 
 // The video as a file on this machine: downloaded, inspected, transcoded when the plan says so,
@@ -263,7 +259,7 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
     if (plan.transcode_reason || frame) {
         std::string reason = plan.transcode_reason.value_or("");
         if (frame) reason += (reason.empty() ? "" : "; ") + frame->reason;
-        const auto mp4 = video_mp4(tools, probe.url, file, size_of(frame));
+        const auto mp4 = video_mp4(tools, probe.url, file, frame);
         out.fixes.push_back({{"media_url", probe.url},
                              {"fix", "transcoded"},
                              {"reason", reason},
@@ -345,7 +341,7 @@ void prefetch_media(const MediaTools& tools, const social::Connector& connector,
         if (!source.file) return;
         const auto frame = frame_for(connector, *source.file);
         if (plan.transcode_reason || frame)
-            video_mp4(tools, probes.front().url, *source.file, size_of(frame));
+            video_mp4(tools, probes.front().url, *source.file, frame);
         return;
     }
     const auto plan = social::plan_media(connector.platform(), rules, probes);

@@ -144,8 +144,7 @@ void Run::wait_for_cooldown(time::TimePoint until, const std::string& reason) {
                               std::to_string(job_.attempts) + " attempts: " + reason,
                           {{"reason", reason}, {"retry_at", retry_at}}));
     throw RetryableError(reason + "; waiting until " + retry_at,
-                         std::chrono::duration_cast<std::chrono::microseconds>(
-                             std::max(until - time::now(), time::TimePoint::duration::zero())));
+                         std::max(until - time::now(), time::TimePoint::duration::zero()));
 }
 
 void Run::lose_access(const social::PlatformFailure& failure, const json& detail) {

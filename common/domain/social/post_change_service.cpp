@@ -44,9 +44,7 @@ Post lock_changeable(db::Session& s, long long workspace_id, long long post_id, 
                        {{"job_id", job ? nlohmann::json(job->public_id) : nlohmann::json()}});
     }
     // The change is the platform's to make, which no longer accepts these accounts' tokens.
-    std::vector<long long> account_ids;
-    for (const auto& t : published_targets(*post)) account_ids.push_back(t.account_id);
-    refuse_accounts_to_reconnect(s, account_ids);
+    refuse_accounts_to_reconnect(s, published_targets(*post));
     return std::move(*post);
 }
 

@@ -290,9 +290,7 @@ Post PostService::update(long long workspace_id, long long id, const PostChange&
         // As at creation, drafts are not checked: they publish nothing.
         if (p.status != PostStatus::draft) {
             admit_for_platforms(s, accounts_by_platform(p.targets), input.platform_options, p.id);
-            std::vector<long long> account_ids;
-            for (const auto& t : p.targets) account_ids.push_back(t.account_id);
-            refuse_accounts_to_reconnect(s, account_ids);
+            refuse_accounts_to_reconnect(s, p.targets);
         }
 
         p.content = input.content;

@@ -13,7 +13,9 @@ void refuse_accounts_to_reconnect(const std::vector<std::string>& account_ids) {
                    {{"account_ids", account_ids}, {"reconnect_required", true}});
 }
 
-void refuse_accounts_to_reconnect(db::Session& s, const std::vector<long long>& ids) {
+void refuse_accounts_to_reconnect(db::Session& s, const std::vector<PostTarget>& targets) {
+    std::vector<long long> ids;
+    for (const auto& t : targets) ids.push_back(t.account_id);
     refuse_accounts_to_reconnect(AccountRepository::to_reconnect(s, ids));
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/domain/social/post.hpp"
 
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ namespace squawk::social {
 
 // Throws the refusal naming `account_ids` (public ids) unless there are none.
 void refuse_accounts_to_reconnect(const std::vector<std::string>& account_ids);
-// The same for those of the accounts `ids` (row ids) whose token the platform refused.
-void refuse_accounts_to_reconnect(db::Session& s, const std::vector<long long>& ids);
+// The same for those of the targets' accounts whose token the platform refused.
+void refuse_accounts_to_reconnect(db::Session& s, const std::vector<PostTarget>& targets);
 
 }  // namespace squawk::social
