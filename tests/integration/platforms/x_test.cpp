@@ -545,6 +545,39 @@ TEST_CASE_METHOD(XAccount, "X failures are classified as the publish worker reli
     CHECK(revoked.failure->field == "access_token");
 }
 
+TEST_CASE_METHOD(
+    XAccount,
+    "X's bare Forbidden is a missing permission, while a 403 that says what it refuses "
+    "is not",
+    "[integration][social]") {
+    // The user took media.write away when they consented: uploads are refused, posting is not.
+    const auto account = target(
+        connect({{"scopes", {"tweet.read", "tweet.write", "users.read", "offline.access"}}}));
+    auto m = message("with an image", {"https://img.example/a.png"});
+    m.uploads = {png("a.png")};
+    const auto no_scope = x->publish(account, m);
+    REQUIRE(no_scope.failure);
+    CHECK(no_scope.failure->kind == FailureKind::refused);
+    CHECK(no_scope.failure->http_status == 403);
+    CHECK(no_scope.failure->access == social::AccessLoss::permission_missing);
+    CHECK(tweets().empty());
+
+    REQUIRE_FALSE(x->publish(account, message("same words")).failure);
+    fake.program(
+        "/x/2/tweets",
+        {{{"status", 403},
+          {"body",
+           {{"title", "Forbidden"},
+            {"type", "about:blank"},
+            {"detail", "You are not allowed to create a Tweet with duplicate content."}}}}});
+    const auto duplicate = x->publish(account, message("same words"));
+    REQUIRE(duplicate.failure);
+    CHECK(duplicate.failure->http_status == 403);
+    CHECK(duplicate.failure->access == social::AccessLoss::none);
+    CHECK(duplicate.failure->reason ==
+          "You are not allowed to create a Tweet with duplicate content.");
+}
+
 TEST_CASE("X takes threads, replies and alt texts as checked options", "[integration][social]") {
     using social::x::check_options;
     const auto& x = social::x::kFactory;

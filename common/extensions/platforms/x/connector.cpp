@@ -75,11 +75,22 @@ constexpr AnswerShape kTimeline{
     .reason = reason_of,
 };
 
+// X answers a call its token has no scope for (tweet.write, media.write) with a bare problem whose
+// title and detail are both "Forbidden"; its other 403s say what they refuse (duplicate content,
+// a reply the conversation does not allow).
+bool scope_refusal(const http::Response& response) {
+    if (response.status != 403) return false;
+    const auto body = json::parse(response.body, nullptr, false);
+    return json_text(body, "type") == "about:blank" && json_text(body, "title") == "Forbidden" &&
+           json_text(body, "detail") == "Forbidden";
+}
+
 // A 401 is the access token: revoked, or expired and due a refresh.
 Answer read(const http::Response& response, const AnswerShape& shape) {
     auto answer = read_answer(response, shape);
     if (!answer.failure) return answer;
     if (response.status == 401) answer.failure->field = "access_token";
+    if (scope_refusal(response)) answer.failure->access = AccessLoss::permission_missing;
     if (response.status == 429 && !answer.failure->retry_after)
         answer.failure->retry_after = until_reset_header(response, "x-rate-limit-reset");
     return answer;
