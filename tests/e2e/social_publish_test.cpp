@@ -4,6 +4,7 @@
 #include "common/domain/social/post.hpp"
 #include "tests/support/event_sink.hpp"
 #include "tests/support/fake_platforms.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -32,12 +33,14 @@ const social::PostTarget& target_on(const social::Post& post, const std::string&
     throw std::logic_error("unreachable");
 }
 
-// `n` posts already published on the account inside the last hour: the cap count they use.
-void use_cap(Stack& stack, const std::string& account_id, int n) {
+// `n` posts the account published `ago`, counted against `allowance` (TikTok's tiktok:video)
+// or, left empty, against its platform's: the posting caps they use up.
+void published_before(Stack& stack, const std::string& account_id, int n, std::chrono::minutes ago,
+                      const std::string& allowance = "") {
     std::vector<social::NewPost> posts;
     for (int i = 0; i < n; ++i) {
         auto p = new_post(stack, stack.tenant().workspace_id, "earlier " + std::to_string(i),
-                          {account_id}, time_::now() - std::chrono::minutes(10));
+                          {account_id}, time_::now() - ago);
         p.draft = true;
         posts.push_back(std::move(p));
     }
@@ -46,9 +49,9 @@ void use_cap(Stack& stack, const std::string& account_id, int n) {
         for (const auto& p : written)
             s.execute(
                 "UPDATE social_post_targets SET status = 'published', published_at = ?,"
-                " external_id = ? WHERE post_id = ?",
-                {time_::format_mysql(time_::now() - std::chrono::minutes(10)),
-                 "earlier-" + std::to_string(p.id), p.id});
+                " external_id = ?, allowance = NULLIF(?, '') WHERE post_id = ?",
+                {time_::format_mysql(time_::now() - ago), "earlier-" + std::to_string(p.id),
+                 allowance, p.id});
     });
 }
 
@@ -133,7 +136,7 @@ TEST_CASE_METHOD(
     hold_every_event(stack, stack.tenant().workspace_id);
     const auto capped = connect_telegram_channel(stack, fake, key, -1001000000103LL);
     const auto free = connect_discord_webhook(stack, fake, key, "823456789012345603");
-    use_cap(stack, capped, 25);
+    published_before(stack, capped, 25, std::chrono::minutes(10));
 
     const auto post = insert_post(stack, new_post(stack, stack.tenant().workspace_id,
                                                   "One too many", {capped, free}, time_::now()));
@@ -167,22 +170,7 @@ TEST_CASE_METHOD(PublishStack,
     hold_every_event(stack, stack.tenant().workspace_id);
     const auto account = connect_telegram_channel(stack, fake, key, -1001000000104LL);
     // 50 a day for Telegram, spread so that the hourly cap is not what refuses.
-    std::vector<social::NewPost> earlier;
-    for (int i = 0; i < 50; ++i) {
-        auto p = new_post(stack, stack.tenant().workspace_id, "day " + std::to_string(i), {account},
-                          time_::now() - std::chrono::hours(2));
-        p.draft = true;
-        earlier.push_back(std::move(p));
-    }
-    const auto written = insert_posts(stack, earlier);
-    stack.db().run([&](squawk::db::Session& s) {
-        for (const auto& p : written)
-            s.execute(
-                "UPDATE social_post_targets SET status = 'published', published_at = ?,"
-                " external_id = ? WHERE post_id = ?",
-                {time_::format_mysql(time_::now() - std::chrono::hours(2)),
-                 "day-" + std::to_string(p.id), p.id});
-    });
+    published_before(stack, account, 50, std::chrono::hours(2));
     const auto post = insert_post(
         stack, new_post(stack, stack.tenant().workspace_id, "51st", {account}, time_::now()));
     const auto done = wait_settled(stack, post.id);
@@ -191,6 +179,33 @@ TEST_CASE_METHOD(PublishStack,
     CHECK(done.targets[0].error["detail"]["limit"] == "daily");
     CHECK(done.targets[0].error["detail"]["allowed"] == 50);
     CHECK(post_events(stack, post.id).at(0)["name"] == "post.failed");
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "TikTok's 15 videos a day leave its 15 photo posts free: a photo post goes out "
+                 "while a video post is capped",
+                 "[e2e][social][publish]") {
+    const auto image = fake.media_url("cap.jpg", "image/jpeg", 30'000);
+    const auto video = fake.store_media_file("cap.mp4", "video/mp4", test_clip("mp4", 1));
+    const auto account = connect_platform_account(stack, fake, key, "tiktok", 0, image, video);
+    published_before(stack, account.id, 15, std::chrono::hours(3), "tiktok:video");
+
+    const auto post_with = [&](const std::string& content, const std::string& media_url) {
+        const auto created = stack.request("POST", "/v1/social/posts",
+                                           {{"content", content},
+                                            {"account_ids", json::array({account.id})},
+                                            {"media_urls", json::array({media_url})}},
+                                           key);
+        REQUIRE(created.status == 201);
+        return wait_settled(stack, created.json["data"]["id"].get<long long>());
+    };
+    const auto photos = post_with("Today's photo", image);
+    CHECK(photos.status == social::PostStatus::published);
+    const auto clip = post_with("Today's clip", video);
+    REQUIRE(clip.status == social::PostStatus::failed);
+    CHECK(clip.targets[0].error["code"] == "POSTING_CAP_REACHED");
+    CHECK(clip.targets[0].error["detail"]["limit"] == "daily");
+    CHECK(clip.targets[0].error["detail"]["allowed"] == 15);
 }
 
 TEST_CASE_METHOD(PublishStack, "1,000 posts sharing one timestamp are each published exactly once",
@@ -419,4 +434,41 @@ TEST_CASE_METHOD(
     }
     CHECK(stack.count("SELECT COUNT(*) FROM events WHERE name = 'post.recycled'") == 2);
     CHECK(stack.count("SELECT COUNT(*) FROM events WHERE name = 'post.published'") == 3);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a target's publish_stage moves from processing_media to publishing and is "
+                 "cleared once published",
+                 "[e2e][social][publish]") {
+    const auto telegram = connect_telegram_channel(stack, fake, key, -1001000000131LL);
+    // Each stage's call answers late, so that a reader polling the post sees the stage it is in.
+    fake.program("/media/stage.png", json::array({{{"delay_ms", 1200}}}));
+    fake.program("sendPhoto", json::array({{{"delay_ms", 1200}}}));
+    const auto created = stack.request(
+        "POST", "/v1/social/posts",
+        {{"content", "Staged"},
+         {"account_ids", json::array({telegram})},
+         {"media_urls", json::array({fake.media_url("stage.png", "image/png", 20'000)})}},
+        key);
+    REQUIRE(created.status == 201);
+    const auto path =
+        "/v1/social/posts/" + std::to_string(created.json["data"]["id"].get<long long>());
+
+    std::vector<std::string> stages;
+    json last;
+    wait_until(
+        [&] {
+            last = stack.request("GET", path, nullptr, key).json["data"];
+            const auto& stage = last["targets"][0]["publish_stage"];
+            if (stage.is_string() && (stages.empty() || stages.back() != stage.get<std::string>()))
+                stages.push_back(stage.get<std::string>());
+            return last["status"] == "published";
+        },
+        std::chrono::seconds(20), std::chrono::milliseconds(200));
+    REQUIRE(last["status"] == "published");
+    const auto media = std::find(stages.begin(), stages.end(), "processing_media");
+    REQUIRE(media != stages.end());
+    CHECK(std::find(media, stages.end(), "publishing") != stages.end());
+    CHECK(last["targets"][0]["publish_stage"].is_null());
+    CHECK(last["publish_stage"].is_null());
 }
