@@ -1,12 +1,14 @@
 // Bluesky end to end: an account connected through POST /v1/social/connect/bluesky with an app
 // password (refused naming app_password when wrong, never returned), and a post with a link and an
 // image published by the worker: the image downloaded and uploaded as a blob, the link a facet at
-// its byte offset, the target's url the bsky.app address; 300 characters at most. A post whose
+// its byte offset, the target's url the bsky.app address; 300 characters at most. A WebM video is
+// transcoded to MP4 and goes through the video service into a video embed. A post whose
 // answer was lost (a timeout after the send, the worker killed mid-call) is found on the feed and
 // recorded, never sent twice.
 #include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
+#include "tests/support/media_checks.hpp"
 #include "tests/support/post_fixtures.hpp"
 #include "tests/support/social_fixtures.hpp"
 #include "tests/support/stack.hpp"
@@ -54,6 +56,38 @@ TEST_CASE_METHOD(PublishStack,
     CHECK(account["external_id"] == kDid);
     CHECK(account["display_name"] == kHandle);
     CHECK(connected.body.find(kAppPassword) == std::string::npos);
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a WebM video for Bluesky is transcoded to MP4 by the worker and posted through "
+                 "the video service with its frame's aspect ratio and the fix recorded",
+                 "[e2e][social][publish][media]") {
+    const auto connected = connect_bluesky(stack, fake, key);
+    REQUIRE(connected.status == 201);
+    const auto account = connected.json["data"]["id"].get<std::string>();
+    const auto url = fake.store_media_file("clip.webm", "video/webm", test_clip("webm", 2));
+    const auto created = stack.request("POST", "/v1/social/posts",
+                                       {{"content", "Our new clip"},
+                                        {"account_ids", json::array({account})},
+                                        {"media_urls", json::array({url})}},
+                                       key);
+    check_success_envelope(created, 201);
+    const auto done = wait_settled(stack, created.json["data"]["id"].get<long long>());
+    REQUIRE(done.status == social::PostStatus::published);
+    REQUIRE(done.targets[0].transcodes.size() == 1);
+    CHECK(done.targets[0].transcodes[0]["reason"] ==
+          "Bluesky does not take video/webm videos; transcoded to H.264/AAC MP4");
+
+    const auto uploads = fake.calls("/bluesky/_upload/xrpc/app.bsky.video.uploadVideo");
+    REQUIRE(uploads.size() == 1);
+    CHECK(uploads[0]["headers"]["content-type"] == "video/mp4");
+
+    const auto posts = fake.messages()["bluesky"][kDid];
+    REQUIRE(posts.size() == 1);
+    const auto& embed = posts[0]["value"]["embed"];
+    CHECK(embed["$type"] == "app.bsky.embed.video");
+    CHECK(embed["video"]["size"] == uploads[0]["bytes"]);
+    CHECK(embed["aspectRatio"] == json{{"width", 160}, {"height", 90}});
 }
 
 TEST_CASE_METHOD(PublishStack,

@@ -42,6 +42,7 @@ ConnectorFixture::ConnectorFixture() {
         auto& configured = settings.platforms[std::string(platform.settings_section)];
         configured.api_base_url = fake.base_url(std::string(platform.id));
         configured.token_url = fake.token_url(std::string(platform.id));
+        configured.upload_url = fake.upload_url(std::string(platform.id));
         configured.timeout_ms = 800;
     }
 }

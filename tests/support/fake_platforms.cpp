@@ -36,6 +36,12 @@ std::string FakePlatforms::token_url(const std::string& platform) const {
     return under_base_url(std::string(factory->id), factory->default_token_url);
 }
 
+std::string FakePlatforms::upload_url(const std::string& platform) const {
+    const auto* factory = social::find_platform(platform);
+    if (!factory || factory->default_upload_url.empty()) return {};
+    return base_url(std::string(factory->id)) + "/_upload";
+}
+
 std::string FakePlatforms::base_url(const std::string& platform) const {
     return server_.url("/" + platform);
 }
@@ -66,6 +72,8 @@ std::string FakePlatforms::config() const {
                    authorize_url(std::string(platform.id)) + "\"\n";
         if (const auto token = token_url(std::string(platform.id)); !token.empty())
             out += "token_url = \"" + token + "\"\n";
+        if (const auto upload = upload_url(std::string(platform.id)); !upload.empty())
+            out += "upload_url = \"" + upload + "\"\n";
         out += "\n";
     }
     return out;

@@ -36,6 +36,9 @@ class FakePlatforms {
     // Its token endpoint on this fake when the platform keeps it on its own host (the path of
     // default_token_url under the platform's base URL); empty otherwise.
     std::string token_url(const std::string& platform) const;
+    // The fake's upload host of a platform whose factory names a default_upload_url: its base URL
+    // and /_upload, so that a call meant for the API never reaches it; empty otherwise.
+    std::string upload_url(const std::string& platform) const;
     // The OAuth application every OAuth platform's fake knows (control action "oauth_client",
     // registered at start with credentials random per fake).
     const std::string& oauth_client_id() const { return oauth_client_id_; }

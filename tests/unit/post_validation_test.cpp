@@ -79,6 +79,33 @@ TEST_CASE("instagram refuses a caption of more than 30 hashtags when the post is
           "Instagram captions have at most 30 hashtags (this one has 31)");
 }
 
+TEST_CASE("a story or a reel carries one media item, refused otherwise when the post is created") {
+    PostInput story;
+    story.content = "Today";
+    story.platform_options = {{"facebook", {{"post_type", "story"}}},
+                              {"instagram", {{"post_type", "reel"}}}};
+    story.media_urls = {"https://media.example/a.jpg"};
+    CHECK(review_for_platforms(story, {"facebook", "instagram"}, known_limits()).problems.empty());
+
+    story.media_urls.push_back("https://media.example/b.jpg");
+    const auto two = review_for_platforms(story, {"facebook", "instagram"}, known_limits());
+    REQUIRE(two.problems.count("media_urls"));
+    CHECK(two.problems.at("media_urls") ==
+          "a story on Facebook carries one photo or one video; this post has 2 media items; a "
+          "reel on Instagram carries one video; this post has 2 media items");
+
+    story.media_urls.clear();
+    const auto none = review_for_platforms(story, {"facebook"}, known_limits());
+    REQUIRE(none.problems.count("media_urls"));
+    CHECK(none.problems.at("media_urls") ==
+          "a story on Facebook carries one photo or one video; this post has 0 media items");
+
+    // A Facebook post of several photos stays an album.
+    PostInput album;
+    album.media_urls = {"https://media.example/a.jpg", "https://media.example/b.jpg"};
+    CHECK(review_for_platforms(album, {"facebook"}, known_limits()).problems.empty());
+}
+
 TEST_CASE("discord takes 2000 characters and at most 10 images") {
     CHECK(review_for_platforms(text_post(2001), {"discord"}, limits()).problems.count("content"));
     auto many = text_post(10);

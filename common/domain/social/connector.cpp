@@ -54,6 +54,7 @@ std::unique_ptr<Connector> make_connector(std::string_view platform,
     fallback.api_base_url = std::string(factory->default_base_url);
     fallback.authorize_url = std::string(factory->default_authorize_url);
     fallback.token_url = std::string(factory->default_token_url);
+    fallback.upload_url = std::string(factory->default_upload_url);
     return factory->make(configured == settings.platforms.end() ? fallback : configured->second,
                          http);
 }
@@ -100,7 +101,7 @@ std::span<const PlatformSection> platform_sections() {
         std::vector<PlatformSection> out;
         for (const auto& p : social::registered_platforms())
             out.push_back({p.settings_section, p.default_base_url, p.default_authorize_url,
-                           p.default_token_url});
+                           p.default_token_url, p.default_upload_url});
         return out;
     }();
     return sections;

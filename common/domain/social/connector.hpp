@@ -321,6 +321,16 @@ struct PostAdmission {
     time::TimePoint now;
 };
 
+// How many media items a post of one type carries where that is narrower than the platform's
+// limits (a story is one photo or one video): checked when the post is created, since the count is
+// known then, while what each item is waits for the publish worker's probe.
+struct PostTypeMedia {
+    std::string_view post_type;
+    size_t min_items = 0;
+    size_t max_items = 0;
+    std::string_view items;  // what it carries, for the message: "one photo or one video"
+};
+
 // A platform as data: everything the API, the configuration and the validators know of it without
 // building a connector, and how to build one. Each lives in its extension folder's factory.hpp.
 struct PlatformFactory {
@@ -338,9 +348,12 @@ struct PlatformFactory {
     std::span<const std::string_view> oauth_scopes;
     // The token endpoint when it is on another host than the API (see OAuthClient::token_url).
     std::string_view default_token_url = {};
+    // Where media uploads go when not to the API's host (Bluesky's video service).
+    std::string_view default_upload_url = {};
     // The post types the platform publishes (platform_options.<id>.post_type), the default
     // first; empty: only "post". Another is 422 POST_TYPE_UNSUPPORTED listing these.
     std::span<const std::string_view> post_types = {};
+    std::span<const PostTypeMedia> post_type_media = {};
     // Checks platform_options.<id> apart from scheduled_time and post_type (both removed before
     // the call); null: the platform takes no other option, and any is refused as unknown.
     OptionProblems (*check_options)(const nlohmann::json& options,

@@ -12,6 +12,7 @@ struct PlatformSection {
     std::string_view default_base_url;
     std::string_view default_authorize_url;  // empty for a platform that does not use OAuth
     std::string_view default_token_url;      // empty unless the token endpoint has its own host
+    std::string_view default_upload_url;     // empty unless media uploads have their own host
 };
 
 // Defined by the platform registry (common/domain/social/connector.cpp), which owns the list, so

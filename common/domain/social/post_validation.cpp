@@ -86,6 +86,13 @@ void review_options(const nlohmann::json& given, const PlatformFactory& platform
                        {{"platform", platform.id},
                         {"post_type", post_type},
                         {"accepted_types", accepted_post_types(platform)}});
+    for (const auto& rule : platform.post_type_media)
+        if (rule.post_type == post_type &&
+            (media_count < rule.min_items || media_count > rule.max_items))
+            add_problem(review.problems, "media_urls",
+                        "a " + post_type + " on " + std::string(platform.display_name) +
+                            " carries " + std::string(rule.items) + "; this post has " +
+                            std::to_string(media_count) + " media items");
     const auto options = platform_options_of(given);
     if (!platform.check_options) {
         for (const auto& [field, value] : options.items())

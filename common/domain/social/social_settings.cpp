@@ -15,6 +15,7 @@ SectionSchema<PlatformSettings> platform_schema() {
                 text("client_secret", &P::client_secret, false),
                 text("authorize_url", &P::authorize_url, false),
                 text("token_url", &P::token_url, false),
+                text("upload_url", &P::upload_url, false),
                 boolean("organization_pages", &P::organization_pages),
             },
             {}};
@@ -44,6 +45,8 @@ SectionSchema<SocialSettings> social_schema() {
                     settings.authorize_url = std::string(platform.default_authorize_url);
                 if (settings.token_url.empty())
                     settings.token_url = std::string(platform.default_token_url);
+                if (settings.upload_url.empty())
+                    settings.upload_url = std::string(platform.default_upload_url);
                 if (!settings.api_base_url.starts_with("https://") &&
                     !settings.api_base_url.starts_with("http://"))
                     bad_value(section + "." + std::string(platform.name) + ".api_base_url",

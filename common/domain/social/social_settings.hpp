@@ -17,7 +17,8 @@ struct PlatformSettings {
     std::string client_id;
     std::string client_secret;
     std::string authorize_url;
-    std::string token_url;  // only where the token endpoint is on another host than the API
+    std::string token_url;   // only where the token endpoint is on another host than the API
+    std::string upload_url;  // only where media uploads go to another host (a video service)
     // LinkedIn: the consent also asks the organization scopes (an application with the Community
     // Management API), so that members may post as the pages they administer.
     bool organization_pages = false;

@@ -6,8 +6,9 @@
 // Control API: POST /_control/<platform>/<action> (see each platform's fake: telegram bot, chat;
 // discord webhook, channel, message; whatsapp phone); /_control/revoke {token} (every platform);
 // /_control/program {match, responses: [{status, body, delay_ms, retry_after, reset}]};
-// GET /_control/calls?match=S (every call received; a multipart/form-data call as its fields and
-// file sizes under "form"); GET /_control/publishes (every post the platforms' APIs published,
+// GET /_control/calls?match=S (every call received with its body's size as "bytes"; a
+// multipart/form-data call as its fields and file sizes under "form", a body that is not UTF-8
+// text as ""); GET /_control/publishes (every post the platforms' APIs published,
 // publish_log()); POST /_control/calls/clear (both records);
 // GET /_control/messages (by platform: Telegram messages by chat id, Discord by channel id);
 // POST /_control/media/file {name, content_type, base64} (a real file on the media host);
@@ -81,6 +82,16 @@ std::optional<HttpAnswer> platform_control(const std::string& path, const nlohma
     return std::nullopt;
 }
 
+// Whether `value` can be written as JSON, whose strings are UTF-8 text only.
+bool writable(const nlohmann::json& value) {
+    try {
+        (void)value.dump();
+        return true;
+    } catch (const nlohmann::json::type_error&) {
+        return false;
+    }
+}
+
 HttpAnswer control(const HttpRequest& request) {
     auto& r = record();
     const auto body =
@@ -92,6 +103,10 @@ HttpAnswer control(const HttpRequest& request) {
         for (const auto& call : r.calls)
             if (match.empty() || call["path"].get<std::string>().find(match) != std::string::npos)
                 out.push_back(call);
+        // JSON holds only UTF-8 text: a body of other bytes (a video) is shown by its size alone.
+        // Checked here rather than when the call arrives, which must not be slowed.
+        for (auto& call : out)
+            if (!writable(call["body"])) call["body"] = "";
         return json_answer(200, out);
     }
     if (path == "/_control/publishes") return json_answer(200, r.publishes);
@@ -146,6 +161,7 @@ HttpAnswer handle(const HttpRequest& request) {
         call["body"] = "";
         call["form"] = {{"fields", form->fields}, {"files", form->files}};
     }
+    call["bytes"] = request.body.size();
     record().calls.push_back(std::move(call));
     const auto program = take_program(request);
     if (!program) return route(request);

@@ -3,6 +3,7 @@
 // expires; posts carry link and mention facets at UTF-8 byte offsets, a link card or uploaded
 // images with their alt texts; posts are deleted (again too) and listed, their counts and the
 // account's followers read, and each failure is classified as the publish worker relies on.
+#include "common/core/fs/work_files.hpp"
 #include "tests/support/connector_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -634,4 +635,211 @@ TEST_CASE_METHOD(BlueskyAccount,
     REQUIRE_FALSE(profile->failure);
     CHECK(profile->metrics.followers == 310);
     CHECK(profile->metrics.following == 42);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky publishes a video through its video service, which stores the encoded "
+                 "file on the PDS for the post's video embed",
+                 "[integration][social]") {
+    fake.control_platform("bluesky", "video_encoding", {{"polls", 2}});
+    fs::ScratchDirectory folder("squawk-bluesky-video-");
+    auto m = message("Our new clip");
+    m.video = video_file(folder, 300'000, {.seconds = 20, .width = 1280, .height = 720});
+    m.options = {{"alt_texts", {"A heron takes off"}}};
+    const auto p = bluesky->publish(target, m);
+    REQUIRE_FALSE(p.failure);
+
+    // The service token is the account's, for uploadBlob on its own PDS (did:web of its host).
+    const auto auth = fake.calls("/xrpc/com.atproto.server.getServiceAuth");
+    REQUIRE(auth.size() == 1);
+    const auto asked = query_fields(auth[0]["target"].get<std::string>());
+    const auto pds = fake.base_url("bluesky");
+    const auto host = pds.substr(7, pds.find('/', 7) - 7);
+    CHECK(asked.at("aud") ==
+          "did:web:" + host.substr(0, host.find(':')) + "%3A" + host.substr(host.find(':') + 1));
+    CHECK(asked.at("lxm") == "com.atproto.repo.uploadBlob");
+
+    const auto uploads = fake.calls("/bluesky/_upload/xrpc/app.bsky.video.uploadVideo");
+    REQUIRE(uploads.size() == 1);
+    CHECK(uploads[0]["headers"]["authorization"].get<std::string>().starts_with("Bearer service-"));
+    CHECK(uploads[0]["headers"]["content-type"] == "video/mp4");
+    CHECK(uploads[0]["bytes"] == 300'000);
+    CHECK(query_fields(uploads[0]["target"].get<std::string>()).at("did") == did);
+    // Polled while it encodes, then completed with the blob.
+    CHECK(fake.calls("/_upload/xrpc/app.bsky.video.getJobStatus").size() == 3);
+    CHECK(calls_of("com.atproto.repo.uploadBlob") == 0);
+
+    const auto stored = posts();
+    REQUIRE(stored.size() == 1);
+    const auto embed = stored[0]["value"]["embed"];
+    CHECK(embed["$type"] == "app.bsky.embed.video");
+    CHECK(embed["video"]["mimeType"] == "video/mp4");
+    CHECK(embed["aspectRatio"] == json{{"width", 1280}, {"height", 720}});
+    CHECK(embed["alt"] == "A heron takes off");
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky fails a video its video service refuses, with the service's reason and "
+                 "nothing posted",
+                 "[integration][social]") {
+    fake.control_platform("bluesky", "refuse_video",
+                          {{"error", "invalid_video"}, {"message", "Video is too long"}});
+    fs::ScratchDirectory folder("squawk-bluesky-video-");
+    auto m = message("Too long a clip");
+    m.video = video_file(folder, 50'000, {.seconds = 20});
+    const auto p = bluesky->publish(target, m);
+    REQUIRE(p.failure);
+    CHECK(p.failure->kind == FailureKind::refused);
+    CHECK(p.failure->reason == "Bluesky's video service refused the video: Video is too long");
+    CHECK(posts().empty());
+    CHECK(calls_of("com.atproto.repo.createRecord") == 0);
+}
+
+TEST_CASE_METHOD(BlueskyAccount,
+                 "Bluesky posts a video sent before with the blob the service encoded then",
+                 "[integration][social]") {
+    fs::ScratchDirectory folder("squawk-bluesky-video-");
+    auto m = message("Once");
+    m.video = video_file(folder, 40'000, {.seconds = 5});
+    REQUIRE_FALSE(bluesky->publish(target, m).failure);
+    m.text = "Twice";
+    REQUIRE_FALSE(bluesky->publish(target, m).failure);
+    const auto stored = posts();
+    REQUIRE(stored.size() == 2);
+    CHECK(stored[1]["value"]["embed"]["video"] == stored[0]["value"]["embed"]["video"]);
+}
+
+namespace {
+
+// A post of the account with replies from others: `friend_reply` under it and `nested` under that.
+struct BlueskyThread : BlueskyAccount {
+    BlueskyThread() {
+        someone(friend_did, "friend.bsky.social");
+        someone("did:plc:squawkbystander", "bystander.bsky.social");
+        const auto p = bluesky->publish(target, message("What do you think?"));
+        REQUIRE_FALSE(p.failure);
+        root = p.message_id;
+        friend_reply = reply(friend_did, "Nice!", root);
+        nested = reply("did:plc:squawkbystander", "Agreed", friend_reply);
+    }
+
+    std::string reply(const std::string& author, const std::string& text, const std::string& to) {
+        return fake
+            .control_platform("bluesky", "post",
+                              {{"did", author}, {"text", text}, {"reply_to", to}})["uri"]
+            .get<std::string>();
+    }
+
+    const std::string friend_did = "did:plc:squawkfriend";
+    std::string root;
+    std::string friend_reply;
+    std::string nested;
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(BlueskyThread,
+                 "Bluesky lists the replies under a post at any depth, oldest first, and hides "
+                 "one through the post's threadgate",
+                 "[integration][social]") {
+    const auto listed = bluesky->list_comments(target, root, "");
+    REQUIRE(listed);
+    REQUIRE_FALSE(listed->failure);
+    REQUIRE(listed->comments.size() == 2);
+    CHECK(listed->comments[0].external_id == friend_reply);
+    CHECK(listed->comments[0].parent_id.empty());
+    CHECK(listed->comments[0].author_id == friend_did);
+    CHECK(listed->comments[0].author_name == "friend.bsky.social");
+    CHECK(listed->comments[0].text == "Nice!");
+    CHECK(listed->comments[1].external_id == nested);
+    CHECK(listed->comments[1].parent_id == friend_reply);
+    CHECK_FALSE(listed->comments[1].hidden);
+    CHECK_FALSE(listed->next_cursor);
+
+    const auto hidden = bluesky->moderate_comment(target, nested, social::Moderation::hide);
+    REQUIRE(hidden);
+    REQUIRE_FALSE(hidden->failure);
+    const auto gate = sent("com.atproto.repo.putRecord");
+    CHECK(gate["collection"] == "app.bsky.feed.threadgate");
+    CHECK(gate["rkey"] == rkey_of(root));
+    CHECK(gate["record"]["post"] == root);
+    CHECK(gate["record"]["hiddenReplies"] == json::array({nested}));
+    CHECK(gate["record"].contains("allow") == false);  // replying stays open to everyone
+    const auto after = bluesky->list_comments(target, root, "");
+    REQUIRE(after);
+    REQUIRE(after->comments.size() == 2);
+    CHECK(after->comments[1].hidden);
+
+    const auto shown = bluesky->moderate_comment(target, nested, social::Moderation::unhide);
+    REQUIRE(shown);
+    REQUIRE_FALSE(shown->failure);
+    const auto again = bluesky->list_comments(target, root, "");
+    REQUIRE(again);
+    CHECK_FALSE(again->comments[1].hidden);
+
+    // Someone else's post is no thread of the account's.
+    const auto foreign = bluesky->list_comments(target, friend_reply, "");
+    REQUIRE(foreign);
+    REQUIRE(foreign->failure);
+    CHECK(foreign->failure->kind == FailureKind::refused);
+}
+
+TEST_CASE_METHOD(BlueskyThread, "Bluesky answers a reply inside its thread and likes it",
+                 "[integration][social]") {
+    const auto answered = bluesky->reply_to_comment(target, nested, message("Thank you both"));
+    REQUIRE(answered);
+    REQUIRE_FALSE(answered->failure);
+    const auto record = posts().back()["value"];
+    CHECK(record["text"] == "Thank you both");
+    CHECK(record["reply"]["root"]["uri"] == root);
+    CHECK(record["reply"]["parent"]["uri"] == nested);
+    CHECK(answered->url->starts_with("https://bsky.app/profile/squawk.bsky.social/post/"));
+
+    const auto liked = bluesky->like_comment(target, friend_reply);
+    REQUIRE(liked);
+    REQUIRE_FALSE(liked->failure);
+    const auto creates = fake.calls("/xrpc/com.atproto.repo.createRecord");
+    const auto like = json::parse(creates.back()["body"].get<std::string>());
+    CHECK(like["collection"] == "app.bsky.feed.like");
+    CHECK(like["record"]["subject"]["uri"] == friend_reply);
+    const auto friends = fake.messages()["bluesky"][friend_did];
+    REQUIRE(friends.size() == 1);
+    CHECK(friends[0]["counts"]["likeCount"] == 1);
+
+    const auto gone =
+        bluesky->like_comment(target, "at://did:plc:squawkfriend/app.bsky.feed.post/3x");
+    REQUIRE(gone);
+    REQUIRE(gone->failure);
+    CHECK(gone->failure->kind == FailureKind::refused);
+}
+
+TEST_CASE_METHOD(BlueskyThread,
+                 "Bluesky deletes only the account's own replies and hides only under its own "
+                 "threads",
+                 "[integration][social]") {
+    const auto others = bluesky->moderate_comment(target, friend_reply, social::Moderation::remove);
+    REQUIRE(others);
+    REQUIRE(others->failure);
+    CHECK(others->failure->reason ==
+          "Bluesky lets an account delete only its own posts; hide the reply instead");
+
+    const auto own = bluesky->reply_to_comment(target, friend_reply, message("Oops"));
+    REQUIRE(own);
+    REQUIRE_FALSE(own->failure);
+    const auto removed =
+        bluesky->moderate_comment(target, own->message_id, social::Moderation::remove);
+    REQUIRE(removed);
+    REQUIRE_FALSE(removed->failure);
+    CHECK(posts().size() == 1);
+
+    // A reply in the friend's own thread is theirs to hide.
+    const auto theirs = reply(
+        "did:plc:squawkbystander", "Hello friend",
+        fake.control_platform("bluesky", "post", {{"did", friend_did}, {"text", "My post"}})["uri"]
+            .get<std::string>());
+    const auto hide = bluesky->moderate_comment(target, theirs, social::Moderation::hide);
+    REQUIRE(hide);
+    REQUIRE(hide->failure);
+    CHECK(hide->failure->reason == "only the author of a thread's first post can hide its replies");
+    CHECK(calls_of("com.atproto.repo.putRecord") == 0);
 }

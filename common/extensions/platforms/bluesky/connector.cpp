@@ -8,7 +8,10 @@
 #include "common/extensions/platforms/bluesky/facets.hpp"
 #include "common/extensions/platforms/bluesky/factory.hpp"
 #include "common/extensions/platforms/bluesky/link_card.hpp"
+#include "common/extensions/platforms/bluesky/records.hpp"
+#include "common/extensions/platforms/bluesky/replies.hpp"
 #include "common/extensions/platforms/bluesky/session.hpp"
+#include "common/extensions/platforms/bluesky/video_service.hpp"
 #include "common/extensions/platforms/bluesky/xrpc.hpp"
 
 #include <nlohmann/json.hpp>
@@ -22,48 +25,14 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kPosts = "app.bsky.feed.post";
-
 // The longest a post waits for its link's page: the card is a decoration, the post is not.
 constexpr std::chrono::milliseconds kMaxCardWait{5000};
-
-// The object member `name` of `object`; an empty object when there is none.
-json object_at(const json& object, const char* name) {
-    return object.is_object() && object.contains(name) && object[name].is_object() ? object[name]
-                                                                                   : json::object();
-}
 
 // A handle, DID or e-mail address as typed: no whitespace or control characters.
 bool is_identifier(std::string_view text) {
     return text.size() <= 256 && std::none_of(text.begin(), text.end(), [](char c) {
                return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f;
            });
-}
-
-// Where a post lives: "at://<did>/app.bsky.feed.post/<rkey>", as publish() returns it.
-struct PostAddress {
-    std::string repo;
-    std::string rkey;
-};
-
-std::optional<PostAddress> parse_post_uri(std::string_view uri) {
-    constexpr std::string_view kScheme = "at://";
-    if (!uri.starts_with(kScheme)) return std::nullopt;
-    uri.remove_prefix(kScheme.size());
-    const auto slash = uri.find('/');
-    if (slash == std::string_view::npos || slash == 0) return std::nullopt;
-    const auto repo = uri.substr(0, slash);
-    auto path = uri.substr(slash + 1);
-    if (!path.starts_with(kPosts) || path.substr(kPosts.size()).size() < 2 ||
-        path[kPosts.size()] != '/')
-        return std::nullopt;
-    const auto rkey = path.substr(kPosts.size() + 1);
-    if (rkey.size() > 512 || rkey.find('/') != std::string_view::npos) return std::nullopt;
-    return PostAddress{std::string(repo), std::string(rkey)};
-}
-
-std::string post_url(const std::string& handle, const std::string& rkey) {
-    return "https://bsky.app/profile/" + handle + "/post/" + rkey;
 }
 
 PlatformFailure bad_id(const std::string& external_id) {
@@ -81,7 +50,7 @@ struct MentionedDids {
 class BlueskyConnector final : public Connector {
   public:
     BlueskyConnector(const config::PlatformSettings& settings, http::Client& http)
-        : Connector(kFactory), settings_(settings), http_(http) {}
+        : Connector(kFactory), settings_(settings), http_(http), videos_(settings, http) {}
 
     std::vector<FieldProblem> check(Credentials& credentials) const override {
         std::vector<FieldProblem> problems;
@@ -131,53 +100,50 @@ class BlueskyConnector final : public Connector {
         return v;
     }
 
-    // The session is kept for the next operations of the account (session.hpp). Mentions are
-    // resolved, and the link card fetched, before the post is created, so that nothing of them
-    // can fail after it.
     Publication publish(const Target& target, const Message& message) override {
-        Publication p;
+        return create_post(target, message, "");
+    }
+
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        return create_post(target, message, comment_id);
+    }
+
+    // The thread comes whole from getPostThread: there is no following page.
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        CommentListing listing;
+        const auto address = parse_post_uri(external_id);
+        if (!address || address->repo != target.identity.external_id) {
+            listing.failure = bad_id(external_id);
+            return listing;
+        }
+        if (!cursor.empty()) return listing;
         auto pds = pds_of(target.credentials);
         PdsSession session(pds, service_of(target.credentials), target.credentials);
         if (auto failure = open_target(session, target)) {
-            p.failure = std::move(failure);
-            return p;
+            listing.failure = std::move(failure);
+            return listing;
         }
-        auto mentioned = resolve_mentions(pds, message.text);
-        if (mentioned.failure) {
-            p.failure = std::move(mentioned.failure);
-            return p;
-        }
-        json post{{"$type", kPosts},
-                  {"text", message.text},
-                  {"createdAt", time::format_iso8601(time::now())}};
-        if (auto facets = post_facets(message.text, mentioned.dids); !facets.empty())
-            post["facets"] = std::move(facets);
-        if (!message.image_urls.empty()) {
-            auto embed = embed_images(session, message);
-            if (embed.failure) {
-                p.failure = std::move(embed.failure);
-                return p;
-            }
-            post["embed"] = std::move(embed.body);
-        } else if (auto card = card_of(message)) {
-            post["embed"] = std::move(*card);
-        }
-        auto created = session.call(
-            "POST", "/xrpc/com.atproto.repo.createRecord",
-            json{{"repo", session.did()}, {"collection", kPosts}, {"record", std::move(post)}});
-        if (created.failure) {
-            p.failure = std::move(created.failure);
-            return p;
-        }
-        const auto address = parse_post_uri(json_text(created.body, "uri"));
-        if (!address) {
-            p.failure = unreadable("Bluesky created the post without a record uri",
-                                   FailureKind::unknown_outcome);
-            return p;
-        }
-        p.message_id = json_text(created.body, "uri");
-        p.url = post_url(session.handle(), address->rkey);
-        return p;
+        return list_replies(session, external_id);
+    }
+
+    std::optional<MessageChange> like_comment(const Target& target,
+                                              const std::string& comment_id) override {
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) return MessageChange{std::move(failure)};
+        return like(session, comment_id);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) return MessageChange{std::move(failure)};
+        return moderate(session, comment_id, moderation);
     }
 
     // The PDS answers a record already gone like a deletion, so removing may be repeated.
@@ -295,6 +261,72 @@ class BlueskyConnector final : public Connector {
     }
 
   private:
+    // A post of the account, answering the post or reply `reply_to` unless that is empty. The
+    // session is kept for the next operations of the account (session.hpp). Mentions are
+    // resolved, and the link card fetched, before the post is created, so that nothing of them
+    // can fail after it.
+    Publication create_post(const Target& target, const Message& message,
+                            const std::string& reply_to) {
+        Publication p;
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            p.failure = std::move(failure);
+            return p;
+        }
+        auto mentioned = resolve_mentions(pds, message.text);
+        if (mentioned.failure) {
+            p.failure = std::move(mentioned.failure);
+            return p;
+        }
+        json post{{"$type", kPosts},
+                  {"text", message.text},
+                  {"createdAt", time::format_iso8601(time::now())}};
+        if (!reply_to.empty()) {
+            auto refs = reply_refs(session, reply_to);
+            if (refs.failure) {
+                p.failure = std::move(refs.failure);
+                return p;
+            }
+            post["reply"] = std::move(refs.body);
+        }
+        if (auto facets = post_facets(message.text, mentioned.dids); !facets.empty())
+            post["facets"] = std::move(facets);
+        if (message.video) {
+            auto embed = embed_video(session, service_of(target.credentials), message);
+            if (embed.failure) {
+                p.failure = std::move(embed.failure);
+                return p;
+            }
+            post["embed"] = std::move(embed.body);
+        } else if (!message.image_urls.empty()) {
+            auto embed = embed_images(session, message);
+            if (embed.failure) {
+                p.failure = std::move(embed.failure);
+                return p;
+            }
+            post["embed"] = std::move(embed.body);
+        } else if (auto card = card_of(message)) {
+            post["embed"] = std::move(*card);
+        }
+        auto created = session.call(
+            "POST", "/xrpc/com.atproto.repo.createRecord",
+            json{{"repo", session.did()}, {"collection", kPosts}, {"record", std::move(post)}});
+        if (created.failure) {
+            p.failure = std::move(created.failure);
+            return p;
+        }
+        const auto address = parse_post_uri(json_text(created.body, "uri"));
+        if (!address) {
+            p.failure = unreadable("Bluesky created the post without a record uri",
+                                   FailureKind::unknown_outcome);
+            return p;
+        }
+        p.message_id = json_text(created.body, "uri");
+        p.url = post_url(session.handle(), address->rkey);
+        return p;
+    }
+
     // Plain http and private addresses only where the configured PDS is plain http itself (a
     // loopback fake in development and tests): connectors do not see
     // security.allow_private_targets.
@@ -402,8 +434,22 @@ class BlueskyConnector final : public Connector {
         return out;
     }
 
+    // app.bsky.embed.video of the message's video, processed by the video service first, with
+    // its frame's aspect ratio (the app sizes the player before the video loads) and alt text.
+    Answer embed_video(PdsSession& session, const std::string& pds_url, const Message& message) {
+        auto blob = videos_.upload(session, pds_url, *message.video);
+        if (blob.failure) return blob;
+        json embed{{"$type", "app.bsky.embed.video"}, {"video", std::move(blob.body)}};
+        const auto& video = *message.video;
+        if (video.width > 0 && video.height > 0)
+            embed["aspectRatio"] = {{"width", video.width}, {"height", video.height}};
+        if (auto alt = alt_text_of(message.options, 0); !alt.empty()) embed["alt"] = std::move(alt);
+        return {std::move(embed), std::nullopt};
+    }
+
     config::PlatformSettings settings_;
     http::Client& http_;
+    VideoService videos_;
 };
 
 }  // namespace

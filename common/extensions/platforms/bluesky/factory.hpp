@@ -16,12 +16,14 @@ inline constexpr CredentialField kCredentialFields[] = {
 
 inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png", "image/webp",
                                                    "image/gif"};
+inline constexpr std::string_view kVideoTypes[] = {"video/mp4"};
 
 // app.bsky.feed.post: text up to 300 graphemes, held here to 300 characters (code points, as the
 // posts validator counts; a grapheme is one or more of them, so this never lets too much
 // through, though it refuses some text of combined characters Bluesky would take); at most 4
 // images (app.bsky.embed.images), each an uploaded blob of at most 1,000,000 bytes: Bluesky
-// takes no image by URL. Posts cannot be edited.
+// takes no image by URL; or one MP4 video (app.bsky.embed.video) of at most 100 MB and three
+// minutes, through the video service (video_service.hpp). Posts cannot be edited.
 inline constexpr PlatformFactory kFactory{
     .id = "bluesky",
     .aliases = {},
@@ -41,11 +43,15 @@ inline constexpr PlatformFactory kFactory{
             .media = {.photo_types = kPhotoTypes,
                       .photos_by_url = false,
                       .document_types = {},
-                      .max_photo_upload_bytes = 1'000'000},
+                      .max_photo_upload_bytes = 1'000'000,
+                      .video_types = kVideoTypes,
+                      .max_video_bytes = 100'000'000,
+                      .max_video_seconds = 3 * 60},
         },
     .default_base_url = "https://bsky.social",
     .default_authorize_url = {},
     .oauth_scopes = {},
+    .default_upload_url = "https://video.bsky.app",
     .check_options = &check_options,
     .settings_section = "bluesky",
     .make = &make,

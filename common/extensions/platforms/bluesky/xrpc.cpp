@@ -29,6 +29,11 @@ Answer read(const http::Response& response) {
     return answer;
 }
 
+json object_at(const json& object, const char* name) {
+    return object.is_object() && object.contains(name) && object[name].is_object() ? object[name]
+                                                                                   : json::object();
+}
+
 PlatformFailure unreadable(std::string reason, FailureKind kind) {
     return PlatformFailure{kind, std::move(reason), std::nullopt, 200, ""};
 }

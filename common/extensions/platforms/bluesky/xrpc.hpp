@@ -12,6 +12,9 @@ namespace squawk::social::bluesky {
 // the window's ratelimit-reset.
 Answer read(const http::Response& response);
 
+// The object member `name` of `object`; an empty object when there is none.
+nlohmann::json object_at(const nlohmann::json& object, const char* name);
+
 // An answer the connector cannot read.
 PlatformFailure unreadable(std::string reason, FailureKind kind = FailureKind::not_accepted);
 

@@ -14,6 +14,8 @@ inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg", "image/png", "i
 inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime"};
 
 inline constexpr std::string_view kPostTypes[] = {"post", "reel", "story"};
+inline constexpr PostTypeMedia kPostTypeMedia[] = {{"reel", 1, 1, "one video"},
+                                                   {"story", 1, 1, "one photo or one video"}};
 
 // Listing the Pages (pages_show_list), publishing, editing and deleting (pages_manage_posts),
 // reading posts and counts (pages_read_engagement, read_insights), the Page's settings, picture
@@ -59,6 +61,7 @@ inline constexpr PlatformFactory kFactory{
     .default_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
     .oauth_scopes = kScopes,
     .post_types = kPostTypes,
+    .post_type_media = kPostTypeMedia,
     .admit_post = &admit_post,
     .settings_section = "facebook",
     .make = &make,

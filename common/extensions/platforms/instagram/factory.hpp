@@ -13,6 +13,8 @@ inline constexpr std::string_view kPhotoTypes[] = {"image/jpeg"};
 inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime"};
 
 inline constexpr std::string_view kPostTypes[] = {"post", "reel", "story"};
+inline constexpr PostTypeMedia kPostTypeMedia[] = {{"reel", 1, 1, "one video"},
+                                                   {"story", 1, 1, "one image or one video"}};
 
 // Reading the account and its Page (instagram_basic, pages_show_list, pages_read_engagement),
 // publishing (instagram_content_publish), the first comment (instagram_manage_comments) and the
@@ -60,6 +62,7 @@ inline constexpr PlatformFactory kFactory{
     .default_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
     .oauth_scopes = kScopes,
     .post_types = kPostTypes,
+    .post_type_media = kPostTypeMedia,
     .check_options = &check_options,
     .settings_section = "instagram",
     .make = &make,

@@ -34,6 +34,7 @@ inline constexpr std::string_view kOrganizationScopes[] = {"openid",
 
 // "document": the post's media is one PDF, PowerPoint or Word file, shown as a document.
 inline constexpr std::string_view kPostTypes[] = {"post", "document"};
+inline constexpr PostTypeMedia kPostTypeMedia[] = {{"document", 1, 1, "one document"}};
 
 // learn.microsoft.com/linkedin (Posts, Images, Videos and Documents APIs): commentary up to 3,000
 // characters; one image or 2 to 20 (multiImage), JPEG, PNG or GIF, always uploaded (LinkedIn
@@ -76,6 +77,7 @@ inline constexpr PlatformFactory kFactory{
     .oauth_scopes = kScopes,
     .default_token_url = "https://www.linkedin.com/oauth/v2/accessToken",
     .post_types = kPostTypes,
+    .post_type_media = kPostTypeMedia,
     .check_options = &check_options,
     .settings_section = "linkedin",
     .make = &make,

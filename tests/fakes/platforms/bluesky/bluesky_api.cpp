@@ -3,9 +3,14 @@
 // with engagement counts) with bearer sessions opened by
 // app passwords, access tokens that expire (ExpiredToken) and refresh tokens that rotate,
 // app.bsky.feed.post records checked as the PDS checks them (300 graphemes, facet ranges, mentions
-// of existing accounts, up to 4 uploaded images of 1 MB or one external link card), XRPC's
-// {error, message} errors, and 429 answers with Bluesky's RateLimit-* headers. Web pages for link
-// cards are served under /_pages/<name>.
+// of existing accounts, up to 4 uploaded images of 1 MB, one video blob of 100 MB or one external
+// link card), XRPC's {error, message} errors, and 429 answers with Bluesky's RateLimit-* headers.
+// getServiceAuth issues service tokens for the video service, served under /_upload/xrpc/
+// (app.bsky.video.uploadVideo, getJobStatus): a job encodes the file, stores it on the PDS as a
+// blob of the token's account, and a file encoded before ends in already_exists with its blob.
+// Replies name their thread's root and parent by uri and cid; getPostThread shows a post's replies
+// with the threadgate (putRecord, getRecord) that hides some; likes count on the post liked.
+// Web pages for link cards are served under /_pages/<name>.
 #include "tests/fakes/platforms/fake_clock.hpp"
 #include "tests/fakes/platforms/fake_platform.hpp"
 
@@ -15,7 +20,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <functional>
 #include <random>
+#include <utility>
 #include <variant>
 
 namespace squawk::fakes::platforms::bluesky {
@@ -25,6 +32,7 @@ using nlohmann::json;
 
 constexpr std::string_view kPosts = "app.bsky.feed.post";
 constexpr long long kMaxImageBytes = 1'000'000;
+constexpr long long kMaxVideoBytes = 100'000'000;
 
 // A web page for link cards: its HTML, or where it redirects.
 struct Page {
@@ -40,10 +48,18 @@ struct State {
     json sessions = json::object();
     json refresh_tokens = json::object();  // refresh token -> {did, app_password, expired}
     std::map<std::string, Page> pages;
-    json blobs = json::object();  // cid -> {did, mimeType, size}
-    json posts = json::object();  // did -> [{uri, cid, value, indexedAt}], oldest first
+    json blobs = json::object();        // cid -> {did, mimeType, size}
+    json posts = json::object();        // did -> [{uri, cid, value, indexedAt}], oldest first
+    json threadgates = json::object();  // root post uri -> {uri, cid, value}
+    json likes = json::array();         // {did, subject}
     // method (NSID) -> the ratelimit-reset (Unix seconds) its next call is refused until.
     std::map<std::string, long long> rate_limited;
+    json service_tokens = json::object();  // token -> {did, aud, lxm, exp}
+    // jobId -> {did, state, blob?, error?, message?, polls_left}
+    json video_jobs = json::object();
+    std::map<std::string, std::string> encoded;  // a file's digest -> the blob cid it became
+    int encoding_polls = 0;   // how many getJobStatus answers show a new job encoding
+    json next_video_refusal;  // {error, message} the next job fails with; null for none
 };
 
 State& state() {
@@ -184,16 +200,66 @@ HttpAnswer get_profile(const HttpRequest& request) {
     return json_answer(200, profile_of(*account));
 }
 
+// A blob of `did` stored on the PDS, as uploadBlob's output names it.
+json store_blob(const std::string& did, const std::string& mime_type, size_t size) {
+    const std::string cid = "bafkreiblob" + std::to_string(next_message_id());
+    state().blobs[cid] = {{"did", did}, {"mimeType", mime_type}, {"size", size}};
+    return {{"$type", "blob"}, {"ref", {{"$link", cid}}}, {"mimeType", mime_type}, {"size", size}};
+}
+
+json blob_of(const std::string& cid) {
+    const json& stored = state().blobs.at(cid);
+    return {{"$type", "blob"},
+            {"ref", {{"$link", cid}}},
+            {"mimeType", stored["mimeType"]},
+            {"size", stored["size"]}};
+}
+
 HttpAnswer upload_blob(const HttpRequest& request, const std::string& did) {
     if (request.body.empty()) return invalid("Request body is required");
     const auto type = request.headers.find("content-type");
-    const std::string cid = "bafkreiblob" + std::to_string(next_message_id());
-    const json blob = {{"$type", "blob"},
-                       {"ref", {{"$link", cid}}},
-                       {"mimeType", type == request.headers.end() ? "*/*" : type->second},
-                       {"size", request.body.size()}};
-    state().blobs[cid] = {{"did", did}, {"mimeType", blob["mimeType"]}, {"size", blob["size"]}};
-    return json_answer(200, {{"blob", blob}});
+    return json_answer(
+        200, {{"blob", store_blob(did, type == request.headers.end() ? "*/*" : type->second,
+                                  request.body.size())}});
+}
+
+// A token for another service to act for the account: aud must be this PDS's did:web (its
+// host, a port as %3A), exp at most an hour ahead.
+HttpAnswer service_auth(const HttpRequest& request, const std::string& did) {
+    const auto host = request.headers.find("host");
+    std::string own = "did:web:" + (host == request.headers.end() ? "" : host->second);
+    if (const auto colon = own.find(':', 8); colon != std::string::npos)
+        own.replace(colon, 1, "%3A");
+    const std::string aud = url_decode(request.query("aud"));
+    if (aud.empty()) return invalid("Error: Params must have the property \"aud\"");
+    if (aud != own) return invalid("aud must be this PDS (" + own + "), not " + aud);
+    const long long exp =
+        request.query("exp").empty() ? unix_now() + 60 : std::atoll(request.query("exp").c_str());
+    if (exp <= unix_now() || exp > unix_now() + 3600)
+        return invalid("BadExpiration: expiration must be within the next hour");
+    const std::string token = new_token("service");
+    state().service_tokens[token] = {
+        {"did", did}, {"aud", aud}, {"lxm", url_decode(request.query("lxm"))}, {"exp", exp}};
+    return json_answer(200, {{"token", token}});
+}
+
+// The stored post of `uri`, or nullptr.
+json* find_post(const std::string& uri) {
+    for (auto& [did, posts] : state().posts.items())
+        for (auto& post : posts)
+            if (post["uri"] == uri) return &post;
+    return nullptr;
+}
+
+// Why a {uri, cid} reference names no stored post, if it does not (the AppView drops such replies
+// and likes).
+std::optional<std::string> reference_problem(const json& ref, const std::string& name) {
+    if (!ref.is_object() || !ref.contains("uri") || !ref["uri"].is_string() ||
+        !ref.contains("cid") || !ref["cid"].is_string())
+        return "Record/" + name + " must have the properties \"uri\" and \"cid\"";
+    const json* post = find_post(ref["uri"].get<std::string>());
+    if (!post || (*post)["cid"] != ref["cid"]) return "Record/" + name + " names no post";
+    return std::nullopt;
 }
 
 // Why a facet feature is invalid, if it is: a link needs a uri, a mention the DID of an account
@@ -223,6 +289,13 @@ std::optional<std::string> post_problem(const json& record, const std::string& d
         return invalid_post + "Record must have the property \"text\"";
     if (!record.contains("createdAt") || !record["createdAt"].is_string())
         return invalid_post + "Record must have the property \"createdAt\"";
+    if (record.contains("reply")) {
+        const json reply = record["reply"];
+        for (const char* ref : {"root", "parent"})
+            if (auto problem =
+                    reference_problem(reply.value(ref, json()), std::string("reply/") + ref))
+                return invalid_post + *problem;
+    }
     const std::string text = record["text"];
     if (graphemes(text) > 300 || text.size() > 3000)
         return invalid_post + "Record/text must not be longer than 300 graphemes";
@@ -248,6 +321,24 @@ std::optional<std::string> post_problem(const json& record, const std::string& d
             return invalid_post + "Record/embed/external/uri must be a uri";
         return std::nullopt;
     }
+    const auto& blobs = state().blobs;
+    if (embed.value("$type", "") == "app.bsky.embed.video") {
+        const std::string cid =
+            embed.value("video", json::object()).value("ref", json::object()).value("$link", "");
+        if (!blobs.contains(cid) || blobs[cid]["did"] != did) return "Could not find blob: " + cid;
+        if (blobs[cid]["mimeType"] != "video/mp4")
+            return invalid_post + "Record/embed/video has an unaccepted mime type";
+        if (blobs[cid]["size"].get<long long>() > kMaxVideoBytes)
+            return invalid_post + "Record/embed/video file too large";
+        const json ratio = embed.value("aspectRatio", json::object());
+        if (embed.contains("aspectRatio") &&
+            (ratio.value("width", 0) < 1 || ratio.value("height", 0) < 1))
+            return invalid_post +
+                   "Record/embed/aspectRatio must have a width and height of 1 or more";
+        if (embed.contains("alt") && !embed["alt"].is_string())
+            return invalid_post + "Record/embed/alt must be a string";
+        return std::nullopt;
+    }
     if (embed.value("$type", "") != "app.bsky.embed.images")
         return invalid_post + "Record/embed has an unsupported type";
     const json images = embed.value("images", json::array());
@@ -258,7 +349,6 @@ std::optional<std::string> post_problem(const json& record, const std::string& d
             return invalid_post + "Record/embed/images must have the property \"alt\"";
         const std::string cid =
             image.value("image", json::object()).value("ref", json::object()).value("$link", "");
-        const auto& blobs = state().blobs;
         if (!blobs.contains(cid) || blobs[cid]["did"] != did) return "Could not find blob: " + cid;
         if (blobs[cid]["size"].get<long long>() > kMaxImageBytes)
             return invalid_post + "Record/embed/images/image file too large";
@@ -286,10 +376,25 @@ bool own_repo(const json& body, const std::string& did) {
     return account && account->at("did") == did;
 }
 
+// A like of an existing post, which counts it.
+HttpAnswer create_like(const json& record, const std::string& did) {
+    if (auto problem = reference_problem(record.value("subject", json()), "subject"))
+        return invalid("Invalid app.bsky.feed.like record: " + *problem);
+    json* post = find_post(record["subject"]["uri"].get<std::string>());
+    json& counts = (*post)["counts"];
+    counts["likeCount"] = (counts.is_object() ? counts.value("likeCount", 0) : 0) + 1;
+    state().likes.push_back({{"did", did}, {"subject", record["subject"]}});
+    const std::string id = std::to_string(next_message_id());
+    return json_answer(200, {{"uri", "at://" + did + "/app.bsky.feed.like/3lblike" + id},
+                             {"cid", "bafyreilike" + id}});
+}
+
 HttpAnswer create_record(const json& body, const std::string& did) {
     if (!own_repo(body, did)) return invalid("Input/repo must be the authenticated account");
+    if (body.value("collection", "") == "app.bsky.feed.like")
+        return create_like(body.value("record", json::object()), did);
     if (body.value("collection", "") != kPosts)
-        return invalid("This PDS fake stores only app.bsky.feed.post records");
+        return invalid("This PDS fake stores only app.bsky.feed.post and like records");
     if (const auto problem = post_problem(body.value("record", json()), did))
         return invalid(*problem);
     const json stored = store_post(did, body["record"]);
@@ -341,6 +446,24 @@ HttpAnswer author_feed(const HttpRequest& request) {
     return json_answer(200, {{"feed", feed}});
 }
 
+// A post as the AppView shows it, with its engagement counts.
+json post_view(const json& post) {
+    const std::string did =
+        post["uri"].get<std::string>().substr(5, post["uri"].get<std::string>().find('/', 5) - 5);
+    const json* account = find_account(did);
+    json view = {{"uri", post["uri"]},
+                 {"cid", post["cid"]},
+                 {"author",
+                  {{"did", did},
+                   {"handle", account ? (*account)["handle"] : json(did)},
+                   {"displayName", account ? (*account).value("display_name", "") : ""}}},
+                 {"record", post["value"]},
+                 {"indexedAt", post["indexedAt"]}};
+    for (const char* count : {"replyCount", "repostCount", "likeCount", "quoteCount"})
+        view[count] = post.value("counts", json::object()).value(count, 0);
+    return view;
+}
+
 // The posts of `uris` (repeated parameter, at most 25) as the AppView shows them, with their
 // engagement counts; a uri of no post is left out.
 HttpAnswer get_posts(const HttpRequest& request) {
@@ -357,23 +480,76 @@ HttpAnswer get_posts(const HttpRequest& request) {
     if (uris.size() > 25) return invalid("Error: uris must not have more than 25 elements");
     json out = json::array();
     for (const auto& value : uris) {
-        for (const auto& [did, posts] : state().posts.items())
-            for (const auto& post : posts) {
-                if (post["uri"] != value) continue;
-                const json* account = find_account(did);
-                json view = {
-                    {"uri", post["uri"]},
-                    {"cid", post["cid"]},
-                    {"author",
-                     {{"did", did}, {"handle", account ? (*account)["handle"] : json(did)}}},
-                    {"record", post["value"]},
-                    {"indexedAt", post["indexedAt"]}};
-                for (const char* count : {"replyCount", "repostCount", "likeCount", "quoteCount"})
-                    view[count] = post.value("counts", json::object()).value(count, 0);
-                out.push_back(view);
-            }
+        if (const json* post = find_post(value)) out.push_back(post_view(*post));
     }
     return json_answer(200, {{"posts", out}});
+}
+
+// A threadgate lives at its root post's rkey in the root author's repo and names that post.
+HttpAnswer put_record(const json& body, const std::string& did) {
+    if (!own_repo(body, did)) return invalid("Input/repo must be the authenticated account");
+    if (body.value("collection", "") != "app.bsky.feed.threadgate")
+        return invalid("This PDS fake puts only app.bsky.feed.threadgate records");
+    const json record = body.value("record", json::object());
+    const std::string root =
+        "at://" + did + "/" + std::string(kPosts) + "/" + body.value("rkey", "");
+    if (record.value("post", "") != root || !find_post(root))
+        return invalid("Invalid app.bsky.feed.threadgate record: post must be " + root);
+    const json hidden = record.value("hiddenReplies", json::array());
+    if (!hidden.is_array() || hidden.size() > 300)
+        return invalid("Invalid app.bsky.feed.threadgate record: at most 300 hiddenReplies");
+    const std::string id = std::to_string(next_message_id());
+    const json stored = {
+        {"uri", "at://" + did + "/app.bsky.feed.threadgate/" + body.value("rkey", "")},
+        {"cid", "bafyreigate" + id},
+        {"value", record}};
+    state().threadgates[root] = stored;
+    return json_answer(200, {{"uri", stored["uri"]}, {"cid", stored["cid"]}});
+}
+
+HttpAnswer get_record(const HttpRequest& request) {
+    const json* account = find_account(url_decode(request.query("repo")));
+    const std::string collection = request.query("collection");
+    const std::string rkey = request.query("rkey");
+    if (!account || collection != "app.bsky.feed.threadgate")
+        return invalid("This PDS fake reads only app.bsky.feed.threadgate records");
+    const std::string root =
+        "at://" + (*account)["did"].get<std::string>() + "/" + std::string(kPosts) + "/" + rkey;
+    if (!state().threadgates.contains(root))
+        return error(400, "RecordNotFound",
+                     "Could not locate record: at://" + (*account)["did"].get<std::string>() + "/" +
+                         collection + "/" + rkey);
+    return json_answer(200, state().threadgates[root]);
+}
+
+// The thread under `post` to `depth` levels of replies, oldest first at each level.
+json thread_view(const json& post, int depth) {
+    json view = {{"$type", "app.bsky.feed.defs#threadViewPost"}, {"post", post_view(post)}};
+    if (state().threadgates.contains(post["uri"].get<std::string>()))
+        view["post"]["threadgate"] = {
+            {"uri", state().threadgates[post["uri"].get<std::string>()]["uri"]},
+            {"cid", state().threadgates[post["uri"].get<std::string>()]["cid"]},
+            {"record", state().threadgates[post["uri"].get<std::string>()]["value"]}};
+    json replies = json::array();
+    if (depth > 0)
+        for (const auto& [did, posts] : state().posts.items())
+            for (const auto& reply : posts)
+                if (reply["value"]
+                        .value("reply", json::object())
+                        .value("parent", json::object())
+                        .value("uri", "") == post["uri"])
+                    replies.push_back(thread_view(reply, depth - 1));
+    view["replies"] = replies;
+    return view;
+}
+
+HttpAnswer post_thread(const HttpRequest& request) {
+    const json* post = find_post(url_decode(request.query("uri")));
+    if (!post) return error(400, "NotFound", "Post not found: " + url_decode(request.query("uri")));
+    const int depth =
+        request.query("depth").empty() ? 6 : std::atoi(request.query("depth").c_str());
+    if (depth < 0 || depth > 1000) return invalid("depth must be between 0 and 1000");
+    return json_answer(200, {{"thread", thread_view(*post, depth)}});
 }
 
 HttpAnswer rate_limited(long long reset) {
@@ -405,7 +581,80 @@ HttpAnswer page(const std::string& name) {
     return answer;
 }
 
+// The video service's uploadVideo: the bearer is a service token of `did` for uploadBlob on its
+// PDS; the answer is the new job's status, not wrapped.
+HttpAnswer upload_video(const HttpRequest& request) {
+    auto& s = state();
+    const std::string token = bearer_token(request);
+    if (!s.service_tokens.contains(token))
+        return error(401, "AuthenticationRequired", "Could not verify the service token");
+    const json granted = s.service_tokens[token];
+    if (granted["exp"].get<long long>() <= unix_now())
+        return error(401, "AuthenticationRequired", "The service token has expired");
+    if (granted["lxm"] != "com.atproto.repo.uploadBlob")
+        return error(401, "AuthenticationRequired", "The service token is not for uploadBlob");
+    const std::string did = url_decode(request.query("did"));
+    if (did != granted["did"]) return invalid("did must be the account the token speaks for");
+    const auto type = request.headers.find("content-type");
+    if (type == request.headers.end() || !type->second.starts_with("video/"))
+        return invalid("Unsupported video type");
+    if (request.body.empty()) return invalid("Request body is required");
+    if (static_cast<long long>(request.body.size()) > kMaxVideoBytes)
+        return invalid("Video is too large");
+    const std::string job_id = "job" + std::to_string(next_message_id());
+    json job = {{"jobId", job_id},
+                {"did", did},
+                {"state", "JOB_STATE_CREATED"},
+                {"polls_left", s.encoding_polls}};
+    const std::string digest =
+        std::to_string(std::hash<std::string>{}(request.body)) + "-" + type->second;
+    if (!s.next_video_refusal.is_null()) {
+        job["refusal"] = std::exchange(s.next_video_refusal, nullptr);
+    } else if (const auto earlier = s.encoded.find(digest); earlier != s.encoded.end()) {
+        job["refusal"] = {{"error", "already_exists"}, {"message", "Video already processed"}};
+        job["blob"] = blob_of(earlier->second);
+    } else {
+        job["blob"] = store_blob(did, "video/mp4", request.body.size());
+        s.encoded[digest] = job["blob"]["ref"]["$link"];
+    }
+    s.video_jobs[job_id] = job;
+    return json_answer(200, {{"jobId", job_id}, {"did", did}, {"state", "JOB_STATE_CREATED"}});
+}
+
+// A job encodes for `encoding_polls` answers, then ends: completed with its blob, or failed.
+HttpAnswer job_status(const HttpRequest& request) {
+    auto& jobs = state().video_jobs;
+    const std::string job_id = request.query("jobId");
+    if (!jobs.contains(job_id)) return error(404, "NotFound", "Job not found");
+    json& job = jobs[job_id];
+    json out = {{"jobId", job_id}, {"did", job["did"]}};
+    if (job["polls_left"].get<int>() > 0) {
+        job["polls_left"] = job["polls_left"].get<int>() - 1;
+        out["state"] = "JOB_STATE_ENCODING";
+        out["progress"] = 50;
+    } else if (job.contains("refusal")) {
+        out["state"] = "JOB_STATE_FAILED";
+        out["error"] = job["refusal"]["error"];
+        out["message"] = job["refusal"]["message"];
+        if (job.contains("blob")) out["blob"] = job["blob"];
+    } else {
+        out["state"] = "JOB_STATE_COMPLETED";
+        out["progress"] = 100;
+        out["blob"] = job["blob"];
+    }
+    return json_answer(200, {{"jobStatus", out}});
+}
+
+HttpAnswer video_service(const HttpRequest& request, const std::string& method) {
+    if (method == "app.bsky.video.uploadVideo" && request.method == "POST")
+        return upload_video(request);
+    if (method == "app.bsky.video.getJobStatus" && request.method == "GET")
+        return job_status(request);
+    return error(501, "MethodNotImplemented", "Method Not Implemented");
+}
+
 HttpAnswer serve(const HttpRequest& request, const std::string& path) {
+    if (path.starts_with("/_upload/xrpc/")) return video_service(request, path.substr(14));
     if (path.starts_with("/_pages/")) return page(path.substr(8));
     if (!path.starts_with("/xrpc/")) return error(404, "NotFound", "Not Found");
     const std::string method = path.substr(6);
@@ -417,7 +666,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     }
     const bool query =
         method == "app.bsky.feed.getAuthorFeed" || method == "app.bsky.feed.getPosts" ||
-        method == "app.bsky.actor.getProfile" || method == "com.atproto.identity.resolveHandle";
+        method == "app.bsky.actor.getProfile" || method == "com.atproto.identity.resolveHandle" ||
+        method == "com.atproto.server.getServiceAuth" || method == "app.bsky.feed.getPostThread" ||
+        method == "com.atproto.repo.getRecord";
     if (request.method != (query ? "GET" : "POST"))
         return invalid("Incorrect HTTP method (" + request.method + ") expected " +
                        (query ? "GET" : "POST"));
@@ -433,6 +684,10 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (method == "com.atproto.repo.uploadBlob") return upload_blob(request, did);
     if (method == "com.atproto.repo.createRecord") return create_record(body, did);
     if (method == "com.atproto.repo.deleteRecord") return delete_record(body, did);
+    if (method == "com.atproto.repo.putRecord") return put_record(body, did);
+    if (method == "com.atproto.repo.getRecord") return get_record(request);
+    if (method == "app.bsky.feed.getPostThread") return post_thread(request);
+    if (method == "com.atproto.server.getServiceAuth") return service_auth(request, did);
     if (method == "app.bsky.actor.getProfile") return get_profile(request);
     if (method == "app.bsky.feed.getAuthorFeed") return author_feed(request);
     if (method == "app.bsky.feed.getPosts") return get_posts(request);
@@ -458,12 +713,14 @@ std::string latin1(const std::string& text) {
 // account {did, handle, app_password?, email?, display_name?} (another app password for a DID
 // already known adds to it, a display_name replaces its own; an account without one is someone
 // to mention); rate_limit {method, reset_in}: the next call of that method answers 429 until
-// reset_in seconds from now; post {did, text}: a post made in the Bluesky app;
-// expire_sessions {did, refresh?}: the account's access tokens (and with refresh, its refresh
-// tokens) expire; page {name, html, content_type?, encoding?} (encoding "latin1" serves the html's
-// bytes in ISO 8859-1) or {name, redirect_to}: GET /_pages/<name>; followers {did, followers,
-// follows}: the account's profile counts; engagement {uri, likeCount?, repostCount?, replyCount?,
-// quoteCount?}: people's reactions to a post.
+// reset_in seconds from now; post {did, text, reply_to?}: a post made in the Bluesky app, a reply
+// to reply_to; expire_sessions {did, refresh?}: the account's access tokens (and with refresh, its
+// refresh tokens) expire; page {name, html, content_type?, encoding?} (encoding "latin1" serves the
+// html's bytes in ISO 8859-1) or {name, redirect_to}: GET /_pages/<name>; followers {did,
+// followers, follows}: the account's profile counts; engagement {uri, likeCount?, repostCount?,
+// replyCount?, quoteCount?}: people's reactions to a post; video_encoding {polls}: how many status
+// answers show a new video job encoding; refuse_video {error, message}: the next video job fails
+// so.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "account") {
@@ -505,14 +762,26 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
                 if (post["uri"] == body.at("uri"))
                     for (const auto& [name, count] : body.items())
                         if (name != "uri") post["counts"][name] = count;
+    } else if (action == "video_encoding") {
+        s.encoding_polls = body.at("polls").get<int>();
+    } else if (action == "refuse_video") {
+        s.next_video_refusal = {{"error", body.at("error")}, {"message", body.at("message")}};
     } else if (action == "rate_limit") {
         s.rate_limited[body.at("method").get<std::string>()] =
             unix_now() + body.value("reset_in", 60LL);
     } else if (action == "post") {
-        return json_answer(
-            200, store_post(body.at("did").get<std::string>(), {{"$type", kPosts},
-                                                                {"text", body.at("text")},
-                                                                {"createdAt", utc_now(3, "Z")}}));
+        json record = {
+            {"$type", kPosts}, {"text", body.at("text")}, {"createdAt", utc_now(3, "Z")}};
+        if (body.contains("reply_to")) {
+            const json* parent = find_post(body["reply_to"].get<std::string>());
+            if (!parent) return error(404, "NotFound", "no post to reply to");
+            const json parent_ref = {{"uri", (*parent)["uri"]}, {"cid", (*parent)["cid"]}};
+            record["reply"] = {
+                {"root",
+                 (*parent)["value"].value("reply", json::object()).value("root", parent_ref)},
+                {"parent", parent_ref}};
+        }
+        return json_answer(200, store_post(body.at("did").get<std::string>(), record));
     } else {
         return std::nullopt;
     }
