@@ -73,7 +73,8 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(url.starts_with(fake.authorize_url("threads") + "?"));
     const auto asked = query_fields(url);
     CHECK(asked.at("scope") ==
-          "threads_basic,threads_content_publish,threads_delete,threads_manage_insights");
+          "threads_basic,threads_content_publish,threads_delete,threads_manage_insights,"
+          "threads_read_replies,threads_manage_replies");
     CHECK(asked.at("state") == "st4te");
     CHECK(asked.at("client_id") == client.client_id);
     CHECK(asked.at("redirect_uri") == client.redirect_uri);
@@ -155,7 +156,8 @@ TEST_CASE_METHOD(ThreadsAccount,
     const auto credentials = connect({{"scopes", {"threads_basic", "threads_content_publish"}}});
     CHECK(credentials.at("scope") == "threads_basic threads_content_publish");
     CHECK(social::missing_scopes(credentials, social::find_platform("threads")->oauth_scopes) ==
-          std::vector<std::string>{"threads_delete", "threads_manage_insights"});
+          std::vector<std::string>{"threads_delete", "threads_manage_insights",
+                                   "threads_read_replies", "threads_manage_replies"});
     const auto t = target(credentials);
     const auto p = threads->publish(t, message("publishing was granted"));
     REQUIRE_FALSE(p.failure);
@@ -553,4 +555,87 @@ TEST_CASE_METHOD(ThreadsAccount,
     CHECK(expired.failure->kind == FailureKind::refused);
     CHECK(expired.failure->field == "access_token");
     CHECK(expired.failure->reason.starts_with("Error validating access token"));
+}
+
+TEST_CASE_METHOD(ThreadsAccount,
+                 "Threads lists the replies under a post oldest first by page, answers one and "
+                 "hides a top-level one",
+                 "[integration][social]") {
+    fake.control_platform("threads", "user", {{"id", "17841400000000077"}, {"username", "fan"}});
+    const auto t = target(connect());
+    const auto p = threads->publish(t, message("Tell us"));
+    REQUIRE_FALSE(p.failure);
+    const auto reply = [&](const std::string& text, const std::string& to) {
+        return fake
+            .control_platform(
+                "threads", "post",
+                {{"user_id", "17841400000000077"}, {"text", text}, {"reply_to_id", to}})["id"]
+            .get<std::string>();
+    };
+    const auto first = reply("Love it", p.message_id);
+    const auto under = reply("Same here", first);
+    std::vector<std::string> more;
+    for (int i = 0; i < 100; ++i) more.push_back(reply("More " + std::to_string(i), p.message_id));
+
+    const auto page = threads->list_comments(t, p.message_id, "");
+    REQUIRE(page);
+    REQUIRE_FALSE(page->failure);
+    REQUIRE(page->comments.size() == 100);
+    CHECK(page->comments[0].external_id == first);
+    CHECK(page->comments[0].parent_id.empty());
+    CHECK(page->comments[0].author_name == "fan");
+    CHECK(page->comments[0].text == "Love it");
+    CHECK(page->comments[1].external_id == under);
+    CHECK(page->comments[1].parent_id == first);
+    REQUIRE(page->next_cursor);
+    const auto rest = threads->list_comments(t, p.message_id, *page->next_cursor);
+    REQUIRE(rest);
+    REQUIRE(rest->comments.size() == 2);
+    CHECK(rest->comments[1].external_id == more.back());
+    CHECK_FALSE(rest->next_cursor);
+    const auto asked = query_fields(fake.calls("/conversation")[0]["target"].get<std::string>());
+    CHECK(asked.at("reverse") == "false");
+
+    const auto answered = threads->reply_to_comment(t, first, message("Thank you!"));
+    REQUIRE(answered);
+    REQUIRE_FALSE(answered->failure);
+    CHECK(posts().back()["replied_to"]["id"] == first);
+
+    const auto hidden = threads->moderate_comment(t, first, social::Moderation::hide);
+    REQUIRE(hidden);
+    REQUIRE_FALSE(hidden->failure);
+    const auto after = threads->list_comments(t, p.message_id, "");
+    REQUIRE(after);
+    CHECK(after->comments[0].hidden);
+    // Threads hides a nested reply only with the top-level one above it.
+    const auto nested = threads->moderate_comment(t, under, social::Moderation::hide);
+    REQUIRE(nested);
+    REQUIRE(nested->failure);
+    CHECK(nested->failure->kind == FailureKind::refused);
+    const auto shown = threads->moderate_comment(t, first, social::Moderation::unhide);
+    REQUIRE(shown);
+    REQUIRE_FALSE(shown->failure);
+
+    // Its own reply the account may delete; a fan's it may not.
+    const auto own = threads->moderate_comment(t, answered->message_id, social::Moderation::remove);
+    REQUIRE(own);
+    REQUIRE_FALSE(own->failure);
+    CHECK(posts().size() == 1);
+    const auto fans = threads->moderate_comment(t, first, social::Moderation::remove);
+    REQUIRE(fans);
+    REQUIRE(fans->failure);
+    CHECK(fans->failure->reason ==
+          "Threads lets an account delete only its own replies; hide the reply instead");
+    CHECK_FALSE(threads->like_comment(t, first));
+}
+
+TEST_CASE_METHOD(ThreadsAccount, "Threads needs threads_read_replies to read replies",
+                 "[integration][social]") {
+    const auto t = target(connect({{"scopes", {"threads_basic", "threads_content_publish"}}}));
+    const auto p = threads->publish(t, message("Quiet"));
+    REQUIRE_FALSE(p.failure);
+    const auto listed = threads->list_comments(t, p.message_id, "");
+    REQUIRE(listed);
+    REQUIRE(listed->failure);
+    CHECK(listed->failure->access == social::AccessLoss::permission_missing);
 }

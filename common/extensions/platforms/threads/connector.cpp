@@ -5,6 +5,7 @@
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
 #include "common/extensions/platforms/threads/factory.hpp"
+#include "common/extensions/platforms/threads/replies.hpp"
 #include "common/extensions/platforms/threads/tokens.hpp"
 
 #include <nlohmann/json.hpp>
@@ -127,6 +128,31 @@ class ThreadsConnector final : public Connector {
         }
         p.url = permalink(p.message_id, token);
         return p;
+    }
+
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        return conversation(api_, token_of(target.credentials), external_id, cursor);
+    }
+
+    // A reply is a post answering the comment, as platform_options.threads.reply_to makes one.
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        Message reply = message;
+        reply.options["reply_to"] = comment_id;
+        return publish(target, reply);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        if (moderation == Moderation::remove) {
+            auto owned = own_reply(api_, token_of(target.credentials), comment_id);
+            return owned.failure ? owned : remove(target, comment_id);
+        }
+        return set_hidden(api_, token_of(target.credentials), comment_id,
+                          moderation == Moderation::hide);
     }
 
     // Threads answers a post already gone (or never this account's) as an object that does not

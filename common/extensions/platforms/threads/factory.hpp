@@ -12,9 +12,11 @@ inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime
 
 // threads_delete as well as publishing: Threads refuses DELETE /{media-id} without it, and
 // Squawk deletes the posts it published. threads_manage_insights: the followers and post counts
-// the sync pool reads come from the insights endpoints.
-inline constexpr std::string_view kScopes[] = {"threads_basic", "threads_content_publish",
-                                               "threads_delete", "threads_manage_insights"};
+// the sync pool reads come from the insights endpoints. threads_read_replies and
+// threads_manage_replies: the inbox reads the replies under the account's posts and hides them.
+inline constexpr std::string_view kScopes[] = {"threads_basic",        "threads_content_publish",
+                                               "threads_delete",       "threads_manage_insights",
+                                               "threads_read_replies", "threads_manage_replies"};
 
 // developers.facebook.com/docs/threads/posts: text up to 500 characters (Threads counts an emoji
 // as its UTF-8 bytes, so text rich in emoji may still be refused); images by public URL only,

@@ -4,6 +4,7 @@
 // (threads: TEXT, IMAGE, VIDEO by URL, CAROUSEL) that are read until FINISHED and then published
 // (threads_publish), and posts read,
 // listed and deleted, the account's followers (threads_insights) and a post's counts (insights),
+// the replies under a post (conversation, paged) and hiding a top-level reply (manage_reply),
 // with the Graph error object {error: {message, type, code, error_subcode, fbtrace_id}}.
 // Parameters are read from the query and from a form body alike, as the Graph API reads them;
 // the token from a Bearer header or access_token. Threads' token answers name no scopes; this
@@ -409,12 +410,72 @@ json store_post(const std::string& user_id, const std::string& media_type, const
                  {"media_url", media_url},
                  {"children", children},
                  {"is_reply", !reply_to_id.is_null()}};
-    if (!reply_to_id.is_null()) post["replied_to"] = {{"id", reply_to_id}};
+    if (!reply_to_id.is_null()) {
+        post["replied_to"] = {{"id", reply_to_id}};
+        const json* parent = find_post(reply_to_id.get<std::string>());
+        post["root_post"] = parent && parent->contains("root_post") ? (*parent)["root_post"]
+                                                                    : json{{"id", reply_to_id}};
+        post["hide_status"] = "NOT_HUSHED";
+    }
     post["permalink"] =
         "https://www.threads.net/@" + username + "/post/" + post["shortcode"].get<std::string>();
     state().posts[user_id].push_back(post);
     state().post_owner[id] = user_id;
     return post;
+}
+
+// GET /{id}/conversation: every reply under the caller's post, newest first unless reverse=false,
+// a page of `limit` from the `after` cursor (the position, as "QVFIUr<n>").
+HttpAnswer conversation(const Caller& caller, const std::string& id,
+                        const std::map<std::string, std::string>& params) {
+    if (!has_scope(caller.scopes, "threads_read_replies")) return no_permission();
+    std::string owner;
+    if (!find_post(id, &owner) || owner != caller.user_id) return missing_object("get", id);
+    json replies = json::array();
+    for (const auto& [user, posts] : state().posts.items())
+        for (const auto& post : posts)
+            if (post.value("root_post", json::object()).value("id", "") == id)
+                replies.push_back(post);
+    std::stable_sort(replies.begin(), replies.end(), [](const json& a, const json& b) {
+        return std::stoll(a["id"].get<std::string>()) < std::stoll(b["id"].get<std::string>());
+    });
+    if (param(params, "reverse") != "false") std::reverse(replies.begin(), replies.end());
+    long long limit = 25;
+    if (const auto text = param(params, "limit"); !text.empty()) limit = std::atoll(text.c_str());
+    if (limit < 1 || limit > 100) return invalid_parameter("Param limit must be between 1 and 100");
+    const std::string after = param(params, "after");
+    const size_t from = after.starts_with("QVFIUr") ? std::stoull(after.substr(6)) : 0;
+    json data = json::array();
+    for (size_t i = from; i < replies.size() && static_cast<long long>(data.size()) < limit; ++i)
+        data.push_back(with_fields(replies[i], param(params, "fields")));
+    const size_t end = from + data.size();
+    json out = {{"data", data},
+                {"paging",
+                 {{"cursors",
+                   {{"before", "QVFIUr" + std::to_string(from)},
+                    {"after", "QVFIUr" + std::to_string(end)}}}}}};
+    if (end < replies.size())
+        out["paging"]["next"] = "https://graph.threads.net/v1.0/" + id +
+                                "/conversation?after=QVFIUr" + std::to_string(end);
+    return json_answer(200, out);
+}
+
+// POST /{reply-id}/manage_reply: the author of a thread hides or shows a top-level reply in it.
+HttpAnswer manage_reply(const Caller& caller, const std::string& id,
+                        const std::map<std::string, std::string>& params) {
+    if (!has_scope(caller.scopes, "threads_manage_replies")) return no_permission();
+    json* reply = find_post(id);
+    if (!reply || !reply->contains("root_post")) return missing_object("post", id);
+    std::string owner;
+    find_post((*reply)["root_post"]["id"].get<std::string>(), &owner);
+    if (owner != caller.user_id)
+        return graph_error(400, "Only the author of the thread can hide its replies", 10);
+    if ((*reply)["replied_to"]["id"] != (*reply)["root_post"]["id"])
+        return invalid_parameter("Only top-level replies can be hidden or unhidden");
+    const std::string hide = param(params, "hide");
+    if (hide != "true" && hide != "false") return invalid_parameter("Param hide must be a boolean");
+    (*reply)["hide_status"] = hide == "true" ? "HIDDEN" : "UNHUSHED";
+    return json_answer(200, {{"success", true}});
 }
 
 // POST /{user-id}/threads_publish: a FINISHED container becomes a post.
@@ -495,7 +556,20 @@ HttpAnswer object(const HttpRequest& request, const Caller& caller, const std::s
     }
     if (request.method != "GET")
         return missing_object(request.method == "POST" ? "post" : "get", id);
-    if (post && owner == caller.user_id) return json_answer(200, with_fields(*post, fields));
+    if (post && owner == caller.user_id) {
+        json shown = *post;
+        if (shown.contains("root_post")) shown["is_reply_owned_by_me"] = true;
+        return json_answer(200, with_fields(shown, fields));
+    }
+    // A reply under the caller's own thread is theirs to read (threads_read_replies).
+    std::string root_owner;
+    if (post && post->contains("root_post") &&
+        find_post((*post)["root_post"]["id"].get<std::string>(), &root_owner) &&
+        root_owner == caller.user_id && has_scope(caller.scopes, "threads_read_replies")) {
+        json shown = *post;
+        shown["is_reply_owned_by_me"] = false;
+        return json_answer(200, with_fields(shown, fields));
+    }
     return missing_object("get", id);
 }
 
@@ -558,6 +632,8 @@ HttpAnswer graph(const HttpRequest& request, const std::string& path,
     if (slash == std::string::npos) return object(request, caller, id, params);
     const std::string edge = path.substr(slash + 1);
     if (request.method == "GET" && edge == "insights") return media_insights(caller, id, params);
+    if (request.method == "GET" && edge == "conversation") return conversation(caller, id, params);
+    if (request.method == "POST" && edge == "manage_reply") return manage_reply(caller, id, params);
     if (request.method == "GET" && edge == "threads_insights" && id == caller.user_id)
         return user_insights(caller, params);
     if (id != caller.user_id || (edge != "threads" && edge != "threads_publish"))
@@ -582,7 +658,8 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // name}. next_consent {user_id, scopes?, deny?}: how the next consent page answers (scopes: those
 // granted, all asked by default). expire {user_id}: the user's tokens answer 190.
 // container_delay {polls}: new containers answer IN_PROGRESS that many status reads.
-// post {user_id, text, media_type?}: a post made in the Threads app (REPOST_FACADE a repost).
+// post {user_id, text, media_type?, reply_to_id?}: a post made in the Threads app (REPOST_FACADE a
+// repost; with reply_to_id a reply to that post).
 // insights {post_id, counts: {views?, likes?, replies?, reposts?, quotes?, shares?}}: the post's
 // lifetime counts (0 when not set). user takes followers_count? as well.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
@@ -608,9 +685,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
         if (!post) return json_answer(404, {{"error", "no such post"}});
         (*post)["insights"] = body.at("counts");
     } else if (action == "post") {
-        return json_answer(200, store_post(body.at("user_id").get<std::string>(),
-                                           body.value("media_type", "TEXT_POST"),
-                                           body.value("text", ""), nullptr, json::array()));
+        return json_answer(
+            200, store_post(body.at("user_id").get<std::string>(),
+                            body.value("media_type", "TEXT_POST"), body.value("text", ""), nullptr,
+                            json::array(), body.value("reply_to_id", json())));
     } else {
         return std::nullopt;
     }
