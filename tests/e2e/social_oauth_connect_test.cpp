@@ -90,7 +90,8 @@ TEST_CASE_METHOD(OAuthConnect,
     CHECK(query_value(url, "redirect_uri") ==
           stack.public_base_url() + "/social/connect/x/callback");
     CHECK(query_value(url, "scope") ==
-          "tweet.read tweet.write users.read offline.access media.write");
+          "tweet.read tweet.write users.read offline.access media.write tweet.moderate.write "
+          "like.write");
     CHECK(start["platform"] == "x");
 
     fake.control_platform("x", "next_consent", {{"user_id", kUserId}});
@@ -230,7 +231,8 @@ TEST_CASE_METHOD(OAuthConnect,
 
     const auto partial = connect(key, {{"scopes", {"tweet.read", "users.read", "offline.access"}}});
     check_error_envelope(partial, 403, "CONNECTION_SCOPE_MISSING");
-    CHECK(partial.json["error"]["details"]["missing_scopes"] == json{"tweet.write", "media.write"});
+    CHECK(partial.json["error"]["details"]["missing_scopes"] ==
+          json{"tweet.write", "media.write", "tweet.moderate.write", "like.write"});
     CHECK(partial.json["error"]["details"]["reconnect_required"] == true);
     CHECK(stack.request("GET", "/v1/social/accounts", nullptr, key).json["data"].empty());
 }

@@ -24,7 +24,8 @@ using social::FailureKind;
 namespace {
 
 // RFC 7636's example verifier (appendix B), whose S256 challenge the RFC gives.
-const std::string kXScopes = "tweet.read tweet.write users.read offline.access media.write";
+const std::string kXScopes =
+    "tweet.read tweet.write users.read offline.access media.write tweet.moderate.write like.write";
 
 // The X user @squawkapp, who consents when the tests connect the account.
 struct XAccount : ConnectorFixture {
@@ -199,7 +200,7 @@ TEST_CASE_METHOD(XAccount,
         connect({{"scopes", {"tweet.read", "tweet.write", "users.read", "offline.access"}}});
     CHECK(credentials.at("scope") == "tweet.read tweet.write users.read offline.access");
     CHECK(social::missing_scopes(credentials, social::x::kFactory.oauth_scopes) ==
-          std::vector<std::string>{"media.write"});
+          std::vector<std::string>{"media.write", "tweet.moderate.write", "like.write"});
     auto m = message("with a photo", {"https://img.example/a.png"});
     m.uploads = {png("a.png")};
     const auto p = x->publish(target(credentials), m);
@@ -828,4 +829,90 @@ TEST_CASE_METHOD(XAccount, "X reads a post's public metrics and the account's fo
     REQUIRE_FALSE(profile->failure);
     CHECK(profile->metrics.followers == 1200);
     CHECK(profile->metrics.following == 80);
+}
+
+TEST_CASE_METHOD(XAccount,
+                 "X reads a post's conversation by search, page by page and each page oldest "
+                 "first, and answers, likes and hides its replies",
+                 "[integration][social]") {
+    const std::string fan = "1600000000000000077";
+    fake.control_platform("x", "user", {{"id", fan}, {"username", "fan"}, {"name", "A Fan"}});
+    const auto account = target(connect());
+    const auto p = x->publish(account, message("What do you think?"));
+    REQUIRE_FALSE(p.failure);
+    const auto reply = [&](const std::string& text, const std::string& to) {
+        return fake
+            .control_platform("x", "tweet",
+                              {{"user_id", fan}, {"text", text}, {"reply_to", to}})["id"]
+            .get<std::string>();
+    };
+    const auto first = reply("Love it", p.message_id);
+    const auto under = reply("Me too", first);
+    std::vector<std::string> more;
+    for (int i = 0; i < 100; ++i) more.push_back(reply("More " + std::to_string(i), p.message_id));
+
+    // X searches newest first: the first page holds the newest 100, turned oldest first.
+    const auto newest = x->list_comments(account, p.message_id, "");
+    REQUIRE(newest);
+    REQUIRE_FALSE(newest->failure);
+    REQUIRE(newest->comments.size() == 100);
+    CHECK(newest->comments.front().external_id == more.front());
+    CHECK(newest->comments.back().external_id == more.back());
+    CHECK(newest->comments.back().author_name == "A Fan");
+    CHECK(newest->comments.back().author_id == fan);
+    REQUIRE(newest->next_cursor);
+    const auto older = x->list_comments(account, p.message_id, *newest->next_cursor);
+    REQUIRE(older);
+    REQUIRE(older->comments.size() == 2);
+    CHECK(older->comments[0].external_id == first);
+    CHECK(older->comments[0].parent_id.empty());
+    CHECK(older->comments[1].external_id == under);
+    CHECK(older->comments[1].parent_id == first);
+    CHECK_FALSE(older->next_cursor);
+
+    const auto answered = x->reply_to_comment(account, under, message("Thanks, both"));
+    REQUIRE(answered);
+    REQUIRE_FALSE(answered->failure);
+    CHECK(tweets().back()["referenced_tweets"][0] == json{{"type", "replied_to"}, {"id", under}});
+
+    const auto liked = x->like_comment(account, first);
+    REQUIRE(liked);
+    REQUIRE_FALSE(liked->failure);
+    const auto likes = fake.calls("/x/2/users/" + user_id + "/likes");
+    REQUIRE(likes.size() == 1);
+    CHECK(json::parse(likes[0]["body"].get<std::string>()) == json{{"tweet_id", first}});
+
+    const auto hidden = x->moderate_comment(account, first, social::Moderation::hide);
+    REQUIRE(hidden);
+    REQUIRE_FALSE(hidden->failure);
+    const auto hides = fake.calls("/x/2/tweets/" + first + "/hidden");
+    REQUIRE(hides.size() == 1);
+    CHECK(hides[0]["method"] == "PUT");
+    CHECK(json::parse(hides[0]["body"].get<std::string>()) == json{{"hidden", true}});
+    const auto shown = x->moderate_comment(account, first, social::Moderation::unhide);
+    REQUIRE(shown);
+    REQUIRE_FALSE(shown->failure);
+
+    // Its own reply the account deletes; a fan's it may only hide.
+    const auto own = x->moderate_comment(account, answered->message_id, social::Moderation::remove);
+    REQUIRE(own);
+    REQUIRE_FALSE(own->failure);
+    CHECK(tweets().size() == 1);
+    const auto fans = x->moderate_comment(account, first, social::Moderation::remove);
+    REQUIRE(fans);
+    REQUIRE(fans->failure);
+    CHECK(fans->failure->reason ==
+          "X lets an account delete only its own posts; hide the reply instead");
+}
+
+TEST_CASE_METHOD(XAccount, "X hides replies only with tweet.moderate.write",
+                 "[integration][social]") {
+    const auto account = target(
+        connect({{"scopes", {"tweet.read", "tweet.write", "users.read", "offline.access"}}}));
+    const auto p = x->publish(account, message("Mine"));
+    REQUIRE_FALSE(p.failure);
+    const auto refused = x->moderate_comment(account, p.message_id, social::Moderation::hide);
+    REQUIRE(refused);
+    REQUIRE(refused->failure);
+    CHECK(refused->failure->access == social::AccessLoss::permission_missing);
 }

@@ -672,3 +672,98 @@ TEST_CASE("YouTube quota waits until midnight Pacific time", "[integration][soci
     CHECK(until_quota_reset(at("2026-11-26T07:59:59Z")) == std::chrono::seconds(1));
     CHECK(until_quota_reset(at("2026-11-26T20:00:00Z")) == std::chrono::hours(12));
 }
+
+TEST_CASE_METHOD(YouTubeChannel,
+                 "YouTube lists a video's comment threads with every reply, answers a reply in "
+                 "its thread, holds one for review and removes as YouTube Studio does",
+                 "[integration][social]") {
+    const auto t = target(connect());
+    const auto p = youtube->publish(t, video_message("Our clip", youtube_video(folder, 4 * kMiB)));
+    REQUIRE_FALSE(p.failure);
+    const auto comment = [&](const std::string& text, const std::string& parent = "") {
+        return fake
+            .control_platform("youtube", "comment",
+                              {{"video_id", p.message_id},
+                               {"channel_id", "UCfan0000000000000000001"},
+                               {"name", "A Fan"},
+                               {"text", text},
+                               {"parent_id", parent}})["id"]
+            .get<std::string>();
+    };
+    const auto top = comment("Great video");
+    std::vector<std::string> replies;
+    for (int i = 0; i < 7; ++i) replies.push_back(comment("Reply " + std::to_string(i), top));
+
+    const auto listed = youtube->list_comments(t, p.message_id, "");
+    REQUIRE(listed);
+    REQUIRE_FALSE(listed->failure);
+    // The thread carries 5 replies; the 2 others come from comments.list by parentId.
+    REQUIRE(listed->comments.size() == 8);
+    CHECK(listed->comments[0].external_id == top);
+    CHECK(listed->comments[0].parent_id.empty());
+    CHECK(listed->comments[0].author_id == "UCfan0000000000000000001");
+    CHECK(listed->comments[0].author_name == "A Fan");
+    CHECK(listed->comments[0].text == "Great video");
+    CHECK(listed->comments[7].external_id == replies.back());
+    CHECK(listed->comments[7].parent_id == top);
+    CHECK(fake.calls("/youtube/v3/comments").size() == 1);
+    CHECK_FALSE(listed->next_cursor);
+
+    // A reply to a reply answers the thread's top-level comment.
+    const auto answered = youtube->reply_to_comment(t, replies[0], message("Thank you!"));
+    REQUIRE(answered);
+    REQUIRE_FALSE(answered->failure);
+    CHECK(answered->message_id.starts_with(top + "."));
+    CHECK(answered->url ==
+          "https://www.youtube.com/watch?v=" + p.message_id + "&lc=" + answered->message_id);
+    CHECK_FALSE(youtube->like_comment(t, top));
+
+    const auto held = youtube->moderate_comment(t, replies[1], social::Moderation::hide);
+    REQUIRE(held);
+    REQUIRE_FALSE(held->failure);
+    const auto after = youtube->list_comments(t, p.message_id, "");
+    REQUIRE(after);
+    CHECK(after->comments.size() == 8);  // the held reply is left out, the channel's answer in
+    const auto shown = youtube->moderate_comment(t, replies[1], social::Moderation::unhide);
+    REQUIRE(shown);
+    REQUIRE_FALSE(shown->failure);
+
+    // The channel's own answer is deleted; the fan's comment is rejected, not deleted.
+    const auto own = youtube->moderate_comment(t, answered->message_id, social::Moderation::remove);
+    REQUIRE(own);
+    REQUIRE_FALSE(own->failure);
+    const auto fans = youtube->moderate_comment(t, replies[2], social::Moderation::remove);
+    REQUIRE(fans);
+    REQUIRE_FALSE(fans->failure);
+    const auto rejected = fake.calls("setModerationStatus");
+    REQUIRE(rejected.size() == 3);
+    CHECK(query_fields(rejected[2]["target"].get<std::string>()).at("moderationStatus") ==
+          "rejected");
+    const auto remaining = youtube->list_comments(t, p.message_id, "");
+    REQUIRE(remaining);
+    CHECK(remaining->comments.size() == 7);
+    // Removing a comment already gone succeeds.
+    const auto again =
+        youtube->moderate_comment(t, answered->message_id, social::Moderation::remove);
+    REQUIRE(again);
+    CHECK_FALSE(again->failure);
+}
+
+TEST_CASE_METHOD(YouTubeChannel, "YouTube moderates comments only with youtube.force-ssl",
+                 "[integration][social]") {
+    const auto full = target(connect());
+    const auto p =
+        youtube->publish(full, video_message("Quiet clip", youtube_video(folder, 2 * kMiB)));
+    REQUIRE_FALSE(p.failure);
+    const auto id = fake.control_platform("youtube", "comment",
+                                          {{"video_id", p.message_id},
+                                           {"channel_id", "UCfan0000000000000000001"},
+                                           {"name", "A Fan"},
+                                           {"text", "Hi"}})["id"]
+                        .get<std::string>();
+    const auto reader = target(connect({{"scopes", {kUpload, kRead}}}));
+    const auto refused = youtube->moderate_comment(reader, id, social::Moderation::hide);
+    REQUIRE(refused);
+    REQUIRE(refused->failure);
+    CHECK(refused->failure->access == social::AccessLoss::permission_missing);
+}

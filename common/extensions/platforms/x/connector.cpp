@@ -6,8 +6,10 @@
 #include "common/domain/social/media_probe.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/x/answers.hpp"
 #include "common/extensions/platforms/x/factory.hpp"
 #include "common/extensions/platforms/x/options.hpp"
+#include "common/extensions/platforms/x/replies.hpp"
 #include "common/extensions/platforms/x/weighted_length.hpp"
 
 #include <nlohmann/json.hpp>
@@ -23,22 +25,6 @@ using nlohmann::json;
 // A confidential client: X takes the application's id and secret as HTTP Basic authentication
 // and words refusals as RFC 6749 does ({error, error_description}).
 constexpr TokenEndpoint kTokenEndpoint{"/2/oauth2/token", ClientAuthentication::basic};
-
-// X's words in an error body: the messages of {errors: [{message} or {detail}]} (a request it
-// could not take, where the problem details around them only say "Invalid Request"), else the
-// problem details' detail or title (RFC 7807: {title, detail, type, status}).
-std::string reason_of(const json& body) {
-    std::string messages;
-    if (body.is_object() && body.contains("errors") && body["errors"].is_array())
-        for (const auto& error : body["errors"]) {
-            auto message = json_text(error, "message");
-            if (message.empty()) message = json_text(error, "detail");
-            if (!message.empty()) messages += (messages.empty() ? "" : "; ") + message;
-        }
-    if (!messages.empty()) return messages;
-    const auto detail = json_text(body, "detail");
-    return detail.empty() ? json_text(body, "title") : detail;
-}
 
 // API v2 answers the object it read or made under data: the user, the post, the uploaded image.
 constexpr AnswerShape kObject{
@@ -64,38 +50,6 @@ constexpr AnswerShape kDeletion{
     .reason = reason_of,
 };
 
-// A timeline without posts has no data member at all, only meta.
-constexpr AnswerShape kTimeline{
-    .speaker = "X",
-    .accepted =
-        [](long status, const json& body) {
-            return status == 200 && body.is_object() &&
-                   (!body.contains("data") || body["data"].is_array());
-        },
-    .reason = reason_of,
-};
-
-// X answers a call its token has no scope for (tweet.write, media.write) with a bare problem whose
-// title and detail are both "Forbidden"; its other 403s say what they refuse (duplicate content,
-// a reply the conversation does not allow).
-bool scope_refusal(const http::Response& response) {
-    if (response.status != 403) return false;
-    const auto body = json::parse(response.body, nullptr, false);
-    return json_text(body, "type") == "about:blank" && json_text(body, "title") == "Forbidden" &&
-           json_text(body, "detail") == "Forbidden";
-}
-
-// A 401 is the access token: revoked, or expired and due a refresh.
-Answer read(const http::Response& response, const AnswerShape& shape) {
-    auto answer = read_answer(response, shape);
-    if (!answer.failure) return answer;
-    if (response.status == 401) answer.failure->field = "access_token";
-    if (scope_refusal(response)) answer.failure->access = AccessLoss::permission_missing;
-    if (response.status == 429 && !answer.failure->retry_after)
-        answer.failure->retry_after = until_reset_header(response, "x-rate-limit-reset");
-    return answer;
-}
-
 // X takes segments of up to 5 MB; 4 MiB keeps a margin and the worker's memory small.
 constexpr size_t kSegmentBytes = 4 * 1024 * 1024;
 // With check_after_secs of a few seconds, about ten minutes of processing.
@@ -103,11 +57,6 @@ constexpr int kMaxStatusPolls = 120;
 
 std::string post_url(const std::string& handle, const std::string& id) {
     return "https://x.com/" + handle + "/status/" + id;
-}
-
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
 }
 
 class XConnector final : public Connector {
@@ -192,6 +141,34 @@ class XConnector final : public Connector {
             published.push_back(json_text(reply.body, "id"));
         }
         return p;
+    }
+
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        return conversation(api_, target.credentials, external_id, cursor);
+    }
+
+    // A reply is a post answering the comment, as platform_options.x.reply_to makes one.
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        Message reply = message;
+        reply.options["reply_to"] = comment_id;
+        return publish(target, reply);
+    }
+
+    std::optional<MessageChange> like_comment(const Target& target,
+                                              const std::string& comment_id) override {
+        return like(api_, target, comment_id);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        if (moderation != Moderation::remove)
+            return set_hidden(api_, target.credentials, comment_id, moderation == Moderation::hide);
+        auto owned = own_post(api_, target, comment_id);
+        return owned.failure ? owned : remove(target, comment_id);
     }
 
     // The counts X shows under a post (public_metrics): likes; replies as comments; reposts and

@@ -19,9 +19,11 @@ inline constexpr std::string_view kVideoTypes[] = {"video/mp4", "video/quicktime
 inline constexpr std::string_view kPostTypes[] = {"post", "thread"};
 
 // Reading the account and its posts, posting, refresh tokens (without offline.access X gives
-// none and the account would need reconnecting every two hours) and uploading images.
-inline constexpr std::string_view kScopes[] = {"tweet.read", "tweet.write", "users.read",
-                                               "offline.access", "media.write"};
+// none and the account would need reconnecting every two hours), uploading images, and for the
+// inbox hiding replies (tweet.moderate.write) and liking them (like.write).
+inline constexpr std::string_view kScopes[] = {
+    "tweet.read",  "tweet.write",          "users.read", "offline.access",
+    "media.write", "tweet.moderate.write", "like.write"};
 
 // A post is 280 characters as X weighs them (a link 23, CJK and emoji 2: weighted_length.hpp),
 // checked when the post is created and again by publish(). Up to

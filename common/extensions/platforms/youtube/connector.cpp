@@ -3,6 +3,7 @@
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/platform_api.hpp"
+#include "common/extensions/platforms/youtube/comments.hpp"
 #include "common/extensions/platforms/youtube/factory.hpp"
 #include "common/extensions/platforms/youtube/google_api.hpp"
 #include "common/extensions/platforms/youtube/resumable_upload.hpp"
@@ -18,9 +19,6 @@ namespace squawk::social::youtube {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::string_view kReadScope = "https://www.googleapis.com/auth/youtube.readonly";
-constexpr std::string_view kManageScope = "https://www.googleapis.com/auth/youtube.force-ssl";
 
 // Google's token endpoint takes the client's id and secret among the form fields and words
 // refusals as RFC 6749 does; the path stands in only when no token_url is configured.
@@ -38,11 +36,6 @@ bool is_video_id(std::string_view text) {
 std::string watch_url(const std::string& id, bool short_video) {
     return short_video ? "https://www.youtube.com/shorts/" + id
                        : "https://www.youtube.com/watch?v=" + id;
-}
-
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
 }
 
 // Google writes 64-bit counts as strings ("statistics": {"viewCount": "1024"}).
@@ -159,6 +152,28 @@ class YouTubeConnector final : public Connector {
                                     json{{"id", external_id}, {"snippet", snippet}}),
                           kManageScope);
         return {std::move(updated.failure)};
+    }
+
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        CommentListing listing;
+        if (!is_video_id(external_id)) {
+            listing.failure = refusal("'" + external_id + "' is not the id of a YouTube video");
+            return listing;
+        }
+        return comment_threads(api_, target.credentials, external_id, cursor);
+    }
+
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        return reply_to(api_, target.credentials, comment_id, message.text);
+    }
+
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        return moderate(api_, target, comment_id, moderation);
     }
 
     // A video already gone (404 videoNotFound) counts as deleted: removing may be repeated.

@@ -2,10 +2,11 @@
 // /i/oauth2/authorize, token endpoint /2/oauth2/token for a confidential client, single-use codes,
 // rotating refresh tokens), users/me, posts (POST /2/tweets, replies among them, which name a post
 // that must exist; DELETE /2/tweets/:id; GET /2/tweets/:id with public_metrics;
-// GET /2/users/:id/tweets), image uploads with their alt text (POST /2/media/metadata) and chunked
-// video uploads (POST /2/media/upload with command INIT, APPEND, FINALIZE; GET ?command=STATUS
-// while the video is processed), each checking the scopes X wants; errors as X words them: problem
-// details {title, detail, type, status}, {errors:
+// GET /2/users/:id/tweets; a conversation by GET /2/tweets/search/recent?query=conversation_id:,
+// PUT /2/tweets/:id/hidden and POST /2/users/:id/likes), image uploads with their alt text (POST
+// /2/media/metadata) and chunked video uploads (POST /2/media/upload with command INIT, APPEND,
+// FINALIZE; GET ?command=STATUS while the video is processed), each checking the scopes X wants;
+// errors as X words them: problem details {title, detail, type, status}, {errors:
 // [{message}]} for invalid requests, RFC 6749 {error, error_description} at the token endpoint, and
 // 429 answers with x-rate-limit-* headers.
 #include "tests/fakes/platforms/fake_clock.hpp"
@@ -584,9 +585,102 @@ HttpAnswer lookup_tweet(const HttpRequest& request, const std::string& id) {
     json data = {{"id", (*tweet)["id"]},
                  {"text", (*tweet)["text"]},
                  {"edit_history_tweet_ids", (*tweet)["edit_history_tweet_ids"]}};
-    if (has(split(url_decode(request.query("tweet.fields")), ','), "public_metrics"))
-        data["public_metrics"] = (*tweet)["public_metrics"];
+    const auto fields = split(url_decode(request.query("tweet.fields")), ',');
+    if (has(fields, "public_metrics")) data["public_metrics"] = (*tweet)["public_metrics"];
+    if (has(fields, "author_id")) data["author_id"] = (*tweet)["author_id"];
     return json_answer(200, {{"data", data}});
+}
+
+// GET /2/tweets/search/recent with the one operator the fake knows, conversation_id:<id>: the
+// posts of that conversation, newest first, max_results (10 to 100) a page from next_token (the
+// position, as "b26v89c19zqg8o3f<n>"); the authors under includes.users when expansions asks.
+HttpAnswer search_recent(const HttpRequest& request) {
+    const std::string query = url_decode(request.query("query"));
+    constexpr std::string_view kOperator = "conversation_id:";
+    if (!query.starts_with(kOperator))
+        return invalid("The fake X searches by conversation_id:<id> only.");
+    const std::string conversation = query.substr(kOperator.size());
+    int max_results = 10;
+    if (const auto text = request.query("max_results"); !text.empty())
+        max_results = std::atoi(text.c_str());
+    if (max_results < 10 || max_results > 100)
+        return invalid("The `max_results` query parameter value [" + request.query("max_results") +
+                       "] is not between 10 and 100");
+    json found = json::array();
+    for (const auto& [user_id, tweets] : state().tweets.items())
+        for (const auto& tweet : tweets)
+            if (tweet["conversation_id"] == conversation && tweet["id"] != conversation)
+                found.push_back(tweet);
+    std::sort(found.begin(), found.end(), [](const json& a, const json& b) {
+        return std::stoll(a["id"].get<std::string>()) > std::stoll(b["id"].get<std::string>());
+    });
+    constexpr std::string_view kToken = "b26v89c19zqg8o3f";
+    const std::string next = request.query("next_token");
+    const size_t from = next.starts_with(kToken) ? std::stoull(next.substr(kToken.size())) : 0;
+    const auto fields = split(url_decode(request.query("tweet.fields")), ',');
+    json data = json::array();
+    json users = json::array();
+    for (size_t i = from; i < found.size() && static_cast<int>(data.size()) < max_results; ++i) {
+        const json& tweet = found[i];
+        json item = {{"id", tweet["id"]},
+                     {"text", tweet["text"]},
+                     {"edit_history_tweet_ids", tweet["edit_history_tweet_ids"]}};
+        for (const char* field : {"author_id", "created_at", "referenced_tweets"})
+            if (has(fields, field) && tweet.contains(field)) item[field] = tweet[field];
+        data.push_back(item);
+        const auto& user = state().users.value(tweet["author_id"].get<std::string>(), json());
+        if (!user.is_null() && std::none_of(users.begin(), users.end(),
+                                            [&](const json& u) { return u["id"] == user["id"]; }))
+            users.push_back(
+                {{"id", user["id"]}, {"name", user["name"]}, {"username", user["username"]}});
+    }
+    json out = {{"meta", {{"result_count", data.size()}}}};
+    if (!data.empty()) {
+        out["data"] = data;
+        out["meta"]["newest_id"] = data.front()["id"];
+        out["meta"]["oldest_id"] = data.back()["id"];
+    }
+    if (url_decode(request.query("expansions")) == "author_id" && !users.empty())
+        out["includes"] = {{"users", users}};
+    if (from + data.size() < found.size())
+        out["meta"]["next_token"] = std::string(kToken) + std::to_string(from + data.size());
+    return json_answer(200, out);
+}
+
+// PUT /2/tweets/:id/hidden: only in a conversation the user started, and only a reply.
+HttpAnswer hide_reply(const HttpRequest& request, const std::string& id, const Grant& grant) {
+    json* reply = find_tweet(id);
+    const json body = json::parse(request.body, nullptr, false);
+    if (!body.is_object() || !body.contains("hidden") || !body["hidden"].is_boolean())
+        return invalid("$.hidden: is required and must be a boolean.");
+    if (!reply)
+        return problem(404, "Not Found Error", "Could not find tweet with id: [" + id + "].");
+    const json* root = find_tweet((*reply)["conversation_id"].get<std::string>());
+    if ((*reply)["conversation_id"] == (*reply)["id"] || !root ||
+        (*root)["author_id"] != grant.user_id)
+        return problem(403, "Forbidden",
+                       "You can only hide or unhide replies to conversations you authored.");
+    (*reply)["hidden"] = body["hidden"];
+    return json_answer(200, {{"data", {{"hidden", body["hidden"]}}}});
+}
+
+// POST /2/users/:id/likes for the token's own user.
+HttpAnswer like_tweet(const HttpRequest& request, const std::string& user_id, const Grant& grant) {
+    if (user_id != grant.user_id)
+        return problem(403, "Forbidden", "You are not permitted to perform this action.");
+    const json body = json::parse(request.body, nullptr, false);
+    json* tweet = body.is_object() && body.value("tweet_id", json()).is_string()
+                      ? find_tweet(body["tweet_id"].get<std::string>())
+                      : nullptr;
+    if (!tweet) return invalid("$.tweet_id: must name a post that exists.");
+    auto& likes = (*tweet)["liked_by"];
+    if (!likes.is_array()) likes = json::array();
+    if (std::find(likes.begin(), likes.end(), json(grant.user_id)) == likes.end()) {
+        likes.push_back(grant.user_id);
+        (*tweet)["public_metrics"]["like_count"] =
+            (*tweet)["public_metrics"]["like_count"].get<long long>() + 1;
+    }
+    return json_answer(200, {{"data", {{"liked", true}}}});
 }
 
 HttpAnswer rate_limited(long long reset) {
@@ -621,6 +715,19 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (request.method == "POST" && path == "/2/tweets")
         return call({"tweet.read", "tweet.write", "users.read"},
                     [&](const Grant& grant) { return create_tweet(request, grant); });
+    if (request.method == "GET" && path == "/2/tweets/search/recent")
+        return call({"tweet.read", "users.read"},
+                    [&](const Grant&) { return search_recent(request); });
+    if (request.method == "PUT" && path.starts_with(kTweets) && path.ends_with("/hidden"))
+        return call({"tweet.read", "users.read", "tweet.moderate.write"}, [&](const Grant& grant) {
+            return hide_reply(request,
+                              path.substr(kTweets.size(), path.size() - kTweets.size() - 7), grant);
+        });
+    if (request.method == "POST" && path.starts_with(kUsers) && path.ends_with("/likes"))
+        return call({"tweet.read", "users.read", "like.write"}, [&](const Grant& grant) {
+            return like_tweet(request, path.substr(kUsers.size(), path.size() - kUsers.size() - 6),
+                              grant);
+        });
     if (request.method == "GET" && path.starts_with(kTweets))
         return call({"tweet.read", "users.read"}, [&](const Grant&) {
             return lookup_tweet(request, path.substr(kTweets.size()));
@@ -651,9 +758,9 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // consent page answers (scopes: those granted of the ones asked, all by default). expire {user_id}:
 // the user's access tokens stop working, as after two hours, while their refresh tokens still work.
 // rate_limit {method, path, reset_in}: the next such call answers 429 until reset_in seconds from
-// now. fail_processing {}: the next finalized video fails processing. tweet {user_id, text}: a post
-// made in the X app. engagement {id, <public_metrics count>...}: people's likes, replies and views
-// of a post, as its public_metrics count them.
+// now. fail_processing {}: the next finalized video fails processing. tweet {user_id, text,
+// reply_to?}: a post made in the X app. engagement {id, <public_metrics count>...}: people's likes,
+// replies and views of a post, as its public_metrics count them.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -683,8 +790,13 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
         for (const auto& [name, count] : body.items())
             if (name != "id") (*tweet)["public_metrics"][name] = count;
     } else if (action == "tweet") {
-        return json_answer(200, store_tweet(body.at("user_id").get<std::string>(),
-                                            body.at("text").get<std::string>()));
+        const json* parent =
+            body.contains("reply_to") ? find_tweet(body["reply_to"].get<std::string>()) : nullptr;
+        if (body.contains("reply_to") && !parent)
+            return json_answer(404, {{"error", "no post to reply to"}});
+        return json_answer(200,
+                           store_tweet(body.at("user_id").get<std::string>(),
+                                       body.at("text").get<std::string>(), json::array(), parent));
     } else {
         return std::nullopt;
     }

@@ -133,6 +133,19 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
         return call(kEditors, [&](const Grant& grant) { return update_video(request, grant); });
     if (m == "DELETE" && path == "/youtube/v3/videos")
         return call(kEditors, [&](const Grant& grant) { return delete_video(request, grant); });
+    if (m == "GET" && path == "/youtube/v3/commentThreads")
+        return call(kReaders, [&](const Grant&) { return comment_threads(request); });
+    if (m == "GET" && path == "/youtube/v3/comments")
+        return call(kReaders, [&](const Grant&) { return list_comments(request); });
+    if (m == "POST" && path == "/youtube/v3/comments")
+        return call({kForceSslScope},
+                    [&](const Grant& grant) { return insert_comment(request, grant); });
+    if (m == "POST" && path == "/youtube/v3/comments/setModerationStatus")
+        return call({kForceSslScope},
+                    [&](const Grant& grant) { return moderate_comment(request, grant); });
+    if (m == "DELETE" && path == "/youtube/v3/comments")
+        return call({kForceSslScope},
+                    [&](const Grant& grant) { return delete_comment(request, grant); });
     if (m == "GET" && path == "/youtube/v3/playlistItems")
         return call(kReaders, [&](const Grant&) { return playlist_items(request); });
     return google_error(404, "notFound", "Not Found", "global");
@@ -145,9 +158,10 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // still work. fail {match, reasons}: the next API calls whose path contains match answer these
 // Google error reasons (quotaExceeded, rateLimitExceeded, uploadLimitExceeded, backendError).
 // partial_chunk {first, bytes}: the chunk starting at byte `first` keeps only `bytes` of them.
-// statistics {video_id, views, likes, comments}. uploads {}: the upload sessions with the
-// Content-Range of each chunk. upload_host {host}: the next sessions' Location names this
-// host:port.
+// statistics {video_id, views, likes, comments}. comment {video_id, channel_id, name, text,
+// parent_id?}: someone's comment (or reply) in the YouTube app; answers its id. uploads {}: the
+// upload sessions with the Content-Range of each chunk. upload_host {host}: the next sessions'
+// Location names this host:port.
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     auto& s = state();
     if (action == "oauth_client") {
@@ -181,6 +195,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
             {"likeCount", std::to_string(body.value("likes", 0LL))},
             {"favoriteCount", "0"},
             {"commentCount", std::to_string(body.value("comments", 0LL))}};
+    } else if (action == "comment") {
+        return json_answer(
+            200, {{"id", store_comment(body.at("video_id"), body.value("parent_id", ""),
+                                       body.at("channel_id"), body.at("name"), body.at("text"))}});
     } else if (action == "upload_host") {
         s.upload_host = body.at("host").get<std::string>();
     } else if (action == "uploads") {

@@ -71,6 +71,11 @@ struct State {
     // video id -> {id, user_id, snippet, status, statistics}, in upload order
     nlohmann::json videos = nlohmann::json::object();
     std::vector<std::string> video_order;
+    // comment id -> {id, video_id, parent_id ("" for a top-level comment), author_channel_id,
+    // author_name, text, published_at, moderation (published, heldForReview or rejected)}, and
+    // the ids in the order they were made.
+    nlohmann::json comments = nlohmann::json::object();
+    std::vector<std::string> comment_order;
     // Path fragment -> the error reasons its next calls answer, one each (control "fail").
     std::map<std::string, std::vector<std::string>> failures;
 };
@@ -104,6 +109,18 @@ HttpAnswer list_videos(const HttpRequest& request, const Grant& grant);
 HttpAnswer update_video(const HttpRequest& request, const Grant& grant);
 HttpAnswer delete_video(const HttpRequest& request, const Grant& grant);
 HttpAnswer playlist_items(const HttpRequest& request);
+
+// The comments (comments_api.cpp): threads of a video, replies and lookups, a reply, moderation
+// by the video's channel and deletion by the author.
+HttpAnswer comment_threads(const HttpRequest& request);
+HttpAnswer list_comments(const HttpRequest& request);
+HttpAnswer insert_comment(const HttpRequest& request, const Grant& grant);
+HttpAnswer moderate_comment(const HttpRequest& request, const Grant& grant);
+HttpAnswer delete_comment(const HttpRequest& request, const Grant& grant);
+// A comment on `video_id` by `author_channel_id` (a reply when parent_id names one); its id.
+std::string store_comment(const std::string& video_id, const std::string& parent_id,
+                          const std::string& author_channel_id, const std::string& author_name,
+                          const std::string& text);
 
 // The video resource with the parts asked for ("snippet,status"); all of them when empty.
 nlohmann::json video_resource(const nlohmann::json& video, const std::string& parts = "");
