@@ -140,10 +140,18 @@ class BlueskyConnector final : public Connector {
     std::optional<MessageChange> moderate_comment(const Target& target,
                                                   const std::string& comment_id,
                                                   Moderation moderation) override {
+        // Removing deletes the account's own reply as any of its posts; others' can only hide.
+        if (moderation == Moderation::remove) {
+            const auto address = parse_post_uri(comment_id);
+            if (address && address->repo != target.identity.external_id)
+                return MessageChange{refusal(
+                    "Bluesky lets an account delete only its own posts; hide the reply instead")};
+            return remove(target, comment_id);
+        }
         auto pds = pds_of(target.credentials);
         PdsSession session(pds, service_of(target.credentials), target.credentials);
         if (auto failure = open_target(session, target)) return MessageChange{std::move(failure)};
-        return moderate(session, comment_id, moderation);
+        return set_hidden(session, comment_id, moderation == Moderation::hide);
     }
 
     // The PDS answers a record already gone like a deletion, so removing may be repeated.

@@ -111,21 +111,9 @@ MessageChange like(PdsSession& session, const std::string& uri) {
                 .failure};
 }
 
-MessageChange moderate(PdsSession& session, const std::string& uri, Moderation moderation) {
-    const auto address = parse_post_uri(uri);
-    if (!address) return {refusal("'" + uri + "' is not the address of a Bluesky post")};
-    if (moderation == Moderation::remove) {
-        if (address->repo != session.did())
-            return {
-                refusal("Bluesky lets an account delete only its own posts; hide the reply "
-                        "instead")};
-        return {
-            session
-                .call(
-                    "POST", "/xrpc/com.atproto.repo.deleteRecord",
-                    json{{"repo", session.did()}, {"collection", kPosts}, {"rkey", address->rkey}})
-                .failure};
-    }
+MessageChange set_hidden(PdsSession& session, const std::string& uri, bool hidden) {
+    if (!parse_post_uri(uri))
+        return {refusal("'" + uri + "' is not the address of a Bluesky post")};
     auto view = post_view(session, uri);
     if (view.failure) return {std::move(view.failure)};
     const auto root_uri =
@@ -151,13 +139,13 @@ MessageChange moderate(PdsSession& session, const std::string& uri, Moderation m
     } else {
         return {std::move(gate.failure)};
     }
-    json hidden = record.value("hiddenReplies", json::array());
-    hidden.erase(std::remove(hidden.begin(), hidden.end(), json(uri)), hidden.end());
-    if (moderation == Moderation::hide) hidden.push_back(uri);
-    if (hidden.size() > kMaxHiddenReplies)
+    json listed = record.value("hiddenReplies", json::array());
+    listed.erase(std::remove(listed.begin(), listed.end(), json(uri)), listed.end());
+    if (hidden) listed.push_back(uri);
+    if (listed.size() > kMaxHiddenReplies)
         return {refusal("Bluesky hides at most " + std::to_string(kMaxHiddenReplies) +
                         " replies in a thread")};
-    record["hiddenReplies"] = std::move(hidden);
+    record["hiddenReplies"] = std::move(listed);
     return {session
                 .call("POST", "/xrpc/com.atproto.repo.putRecord",
                       json{{"repo", session.did()},

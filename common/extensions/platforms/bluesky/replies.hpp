@@ -22,7 +22,7 @@ Answer reply_refs(PdsSession& session, const std::string& uri);
 MessageChange like(PdsSession& session, const std::string& uri);
 
 // Hides or shows the reply `uri` in its thread through the threadgate of the thread's root, which
-// must be the account's; removing deletes it when it is the account's own reply.
-MessageChange moderate(PdsSession& session, const std::string& uri, Moderation moderation);
+// must be the account's.
+MessageChange set_hidden(PdsSession& session, const std::string& uri, bool hidden);
 
 }  // namespace squawk::social::bluesky
