@@ -2,9 +2,11 @@
 // password (refused naming app_password when wrong, never returned), and a post with a link and an
 // image published by the worker: the image downloaded and uploaded as a blob, the link a facet at
 // its byte offset, the target's url the bsky.app address; 300 characters at most. A WebM video is
-// transcoded to MP4 and goes through the video service into a video embed. A post whose
+// transcoded to MP4 and goes through the video service into a video embed; one over Bluesky's
+// 100 MB is re-encoded at the bitrate that brings it under. A post whose
 // answer was lost (a timeout after the send, the worker killed mid-call) is found on the feed and
 // recorded, never sent twice.
+#include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/post.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/fake_platforms.hpp"
@@ -88,6 +90,40 @@ TEST_CASE_METHOD(PublishStack,
     CHECK(embed["$type"] == "app.bsky.embed.video");
     CHECK(embed["video"]["size"] == uploads[0]["bytes"]);
     CHECK(embed["aspectRatio"] == json{{"width", 160}, {"height", 90}});
+}
+
+TEST_CASE_METHOD(PublishStack,
+                 "a video over Bluesky's 100 MB is re-encoded at the bitrate that fits it and "
+                 "posted, the fix naming the limit and the bitrate",
+                 "[e2e][social][publish][media]") {
+    const auto connected = connect_bluesky(stack, fake, key);
+    REQUIRE(connected.status == 201);
+    const auto account = connected.json["data"]["id"].get<std::string>();
+    const auto noise = noise_clip(11, "640x360");
+    REQUIRE(noise.size() > 100'000'000);
+    const auto url = fake.store_media_file("noise.mp4", "video/mp4", noise);
+    const auto created = stack.request("POST", "/v1/social/posts",
+                                       {{"content", "Rain on the window"},
+                                        {"account_ids", json::array({account})},
+                                        {"media_urls", json::array({url})}},
+                                       key);
+    check_success_envelope(created, 201);
+    const auto done =
+        wait_settled(stack, created.json["data"]["id"].get<long long>(), std::chrono::seconds(90));
+    REQUIRE(done.status == social::PostStatus::published);
+    REQUIRE(done.targets[0].transcodes.size() == 1);
+    const auto reason = done.targets[0].transcodes[0]["reason"].get<std::string>();
+    CHECK(reason.starts_with("The video of " +
+                             social::megabytes(static_cast<long long>(noise.size())) +
+                             " is over Bluesky's 100 MB limit; re-encoded at "));
+
+    const auto uploads = fake.calls("/bluesky/_upload/xrpc/app.bsky.video.uploadVideo");
+    REQUIRE(uploads.size() == 1);
+    CHECK(uploads[0]["bytes"].get<long long>() <= 100'000'000);
+    CHECK(uploads[0]["bytes"].get<long long>() > 80'000'000);
+    const auto posts = fake.messages()["bluesky"][kDid];
+    REQUIRE(posts.size() == 1);
+    CHECK(posts[0]["value"]["embed"]["video"]["size"] == uploads[0]["bytes"]);
 }
 
 TEST_CASE_METHOD(PublishStack,

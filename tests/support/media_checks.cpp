@@ -82,27 +82,37 @@ bool process_naming(const std::string& text) {
     return false;
 }
 
-std::string test_clip(const std::string& format, int seconds, const std::string& size) {
+namespace {
+
+// What ffmpeg writes to a file named `file_name` from `inputs` (the arguments before the output).
+std::string ffmpeg_made(const std::vector<std::string>& inputs, const std::string& file_name) {
     fs::ScratchDirectory folder("squawk-clip-");
-    const auto path = (folder / ("clip." + format)).string();
+    const auto path = (folder / file_name).string();
     process::SubprocessRequest request;
-    request.argv = {"ffmpeg",
-                    "-nostdin",
-                    "-v",
-                    "error",
-                    "-y",
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "testsrc=size=" + size + ":rate=10:duration=" + std::to_string(seconds),
-                    "-f",
-                    "lavfi",
-                    "-i",
-                    "sine=frequency=440:duration=" + std::to_string(seconds),
-                    "-shortest",
-                    path};
+    request.argv = {"ffmpeg", "-nostdin", "-v", "error", "-y"};
+    request.argv.insert(request.argv.end(), inputs.begin(), inputs.end());
+    request.argv.push_back(path);
     REQUIRE(process::run_subprocess(request).exit_code == 0);
     return *fs::read_file(path);
+}
+
+}  // namespace
+
+std::string test_clip(const std::string& format, int seconds, const std::string& size) {
+    const auto duration = std::to_string(seconds);
+    return ffmpeg_made(
+        {"-f", "lavfi", "-i", "testsrc=size=" + size + ":rate=10:duration=" + duration, "-f",
+         "lavfi", "-i", "sine=frequency=440:duration=" + duration, "-shortest"},
+        "clip." + format);
+}
+
+std::string noise_clip(int seconds, const std::string& size) {
+    return ffmpeg_made(
+        {"-f",       "rawvideo", "-pix_fmt", "gray",         "-s",  size,
+         "-r",       "30",       "-i",       "/dev/urandom", "-t",  std::to_string(seconds),
+         "-c:v",     "libx264",  "-preset",  "ultrafast",    "-qp", "0",
+         "-pix_fmt", "yuv420p"},
+        "noise.mp4");
 }
 
 }  // namespace squawk::testing

@@ -3,7 +3,8 @@
 // up to 50 MB), GIFs go as documents (a whole album with them, its photos uploaded), a platform
 // that takes photos only as uploads gets every one uploaded with no fix, and unavailable,
 // unsupported or too large media gets the problem that fails the target; a video outside the
-// frames a platform takes is padded to its nearest aspect and scaled down.
+// frames a platform takes is padded to its nearest aspect and scaled down, and one over its size
+// limit is re-encoded at the bitrate that brings it under, while that bitrate leaves a picture.
 #include "common/domain/social/media_plan.hpp"
 #include "common/domain/social/connector.hpp"
 
@@ -288,4 +289,55 @@ TEST_CASE("a video X's frames do not take is padded to the nearest aspect, then 
 TEST_CASE("a platform that names no frame rules takes every video's frame") {
     const auto& youtube = find_platform("youtube")->limits.media;
     CHECK_FALSE(fit_video_frame("youtube", youtube, 7680, 1080));
+}
+
+namespace {
+
+Video video_of(long long bytes, double seconds) {
+    Video video;
+    video.url = "https://a/clip.mp4";
+    video.bytes = bytes;
+    video.duration_seconds = seconds;
+    return video;
+}
+
+}  // namespace
+
+TEST_CASE("a video over Bluesky's 100 MB is re-encoded at the bitrate that fits 90 % of it") {
+    const auto& bluesky = find_platform("bluesky")->limits.media;
+    CHECK_FALSE(fit_video_bitrate("bluesky", bluesky, video_of(100'000'000, 60)).bitrate);
+
+    const auto fit = fit_video_bitrate("bluesky", bluesky, video_of(125'000'000, 12));
+    REQUIRE_FALSE(fit.problem);
+    REQUIRE(fit.bitrate);
+    // 100 MB x 8 x 0.9 over 12 s, less the 128 kbit/s of sound.
+    CHECK(fit.bitrate->video_bits_per_second == 60'000'000 - 128'000);
+    CHECK(fit.bitrate->reason ==
+          "The video of 125.0 MB is over Bluesky's 100 MB limit; re-encoded at 59872 kbit/s");
+}
+
+TEST_CASE("a video no watchable bitrate brings under the limit is MEDIA_TOO_LARGE") {
+    const auto& bluesky = find_platform("bluesky")->limits.media;
+    auto small = bluesky;
+    small.max_video_bytes = 2'000'000;
+    const auto blur = fit_video_bitrate("bluesky", small, video_of(8'000'000, 120));
+    REQUIRE(blur.problem);
+    CHECK((*blur.problem)["code"] == "MEDIA_TOO_LARGE");
+    CHECK((*blur.problem)["message"] ==
+          "The video of 8.0 MB is over Bluesky's 2 MB limit: over 120 s it would fit only at 0 "
+          "kbit/s, under the 150 kbit/s a picture needs.");
+
+    const auto far = fit_video_bitrate("bluesky", bluesky, video_of(400'000'001, 60));
+    REQUIRE(far.problem);
+    CHECK((*far.problem)["detail"]["max_bytes"] == 100'000'000);
+
+    const auto source = probe("https://a/huge.mp4", "video/mp4", 400'000'001);
+    const auto plan = plan_video("bluesky", bluesky, {source});
+    REQUIRE(plan.problem);
+    CHECK((*plan.problem)["message"] ==
+          "The video of 400.0 MB is over Bluesky's 100 MB limit, more than a lower bitrate can "
+          "bring it down.");
+    CHECK_FALSE(
+        plan_video("bluesky", bluesky, {probe("https://a/big.mp4", "video/mp4", 400'000'000)})
+            .problem);
 }

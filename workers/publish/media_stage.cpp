@@ -165,11 +165,11 @@ MediaStage retry_or_fail(const jobs::ClaimedJob& job, TaskContext& context, long
     throw RetryableError("media not reachable yet: " + reason);
 }
 
-// The largest video a platform takes: the bound of its download. Transcoding rarely shrinks a
-// file much, so the source is held to it too (or to the largest upload the deployment accepts
-// when the platform names no limit).
+// The largest source video fetched for a platform: what a bitrate fit can still bring under its
+// limit, or the largest upload the deployment accepts when the platform names no limit.
 long long video_bound(const MediaTools& tools, const social::MediaRules& rules) {
-    return rules.max_video_bytes > 0 ? rules.max_video_bytes : tools.config.media.max_upload_bytes;
+    return rules.max_video_bytes > 0 ? social::video_source_bound(rules)
+                                     : tools.config.media.max_upload_bytes;
 }
 
 Inspector inspector_on(const MediaTools& tools) {
@@ -202,37 +202,91 @@ CacheAnswer video_source(const MediaTools& tools, const social::MediaProbe& prob
                             download, inspector_on(tools), blocking_on(tools.executor));
 }
 
-// The H.264/AAC MP4 of a source video in `frame` (or its own), read by ffprobe: once for every
-// post that needs it. Its name carries the source's size, so that a changed source is transcoded
-// again, and the frame, so that platforms taking different frames each get theirs.
+// The H.264/AAC MP4 of a source video fitted as asked, read by ffprobe: once for every post that
+// needs it. Its name carries the source's size, so that a changed source is transcoded again, and
+// the fit, so that platforms taking different frames or sizes each get theirs.
 CacheAnswer video_mp4(const MediaTools& tools, const std::string& url, const CachedFile& source,
-                      const std::optional<social::VideoFrame>& frame) {
-    const auto size = frame ? std::optional(frame->size) : std::nullopt;
+                      const media::VideoFit& fit) {
     const FileMaker make =
         [&](const std::filesystem::path& out) -> std::optional<social::ProbeFailure> {
         const auto error = tools.executor.run(
-            [&] { return media::transcode_video(tools.config.media, source.path(), out, size); });
+            [&] { return media::transcode_video(tools.config.media, source.path(), out, fit); });
         if (error) return social::ProbeFailure{true, *error, 0};
         return std::nullopt;
     };
     std::string variant = "mp4-" + std::to_string(source.bytes);
-    if (size) variant += "-" + std::to_string(size->width) + "x" + std::to_string(size->height);
+    if (fit.frame)
+        variant += "-" + std::to_string(fit.frame->width) + "x" + std::to_string(fit.frame->height);
+    if (fit.video_bits_per_second > 0)
+        variant += "-" + std::to_string(fit.video_bits_per_second) + "bps";
     // The platform's limits judge the transcode itself (video_file_problem).
     return tools.cache.file(url, variant, std::nullopt, std::numeric_limits<long long>::max(),
                             "video/mp4", make, inspector_on(tools), blocking_on(tools.executor));
 }
 
-// The frame the platform needs a downloaded video in, when it does not take the video's own.
-std::optional<social::VideoFrame> frame_for(const social::Connector& connector,
-                                            const CachedFile& file) {
-    if (!file.inspection || !file.inspection->width || !file.inspection->height)
-        return std::nullopt;
-    return social::fit_video_frame(connector.platform(), connector.limits().media,
-                                   *file.inspection->width, *file.inspection->height);
+// A video file as the platform's limits see it.
+social::Video video_of(const std::string& url, const CachedFile& file) {
+    social::Video video;
+    video.url = url;
+    video.path = file.path().string();
+    video.bytes = file.bytes;
+    if (file.inspection) {
+        video.duration_seconds = file.inspection->duration_seconds.value_or(0);
+        video.width = file.inspection->width.value_or(0);
+        video.height = file.inspection->height.value_or(0);
+    }
+    return video;
 }
 
-// The video as a file on this machine: downloaded, inspected, transcoded when the plan says so,
-// and checked against the platform's limits.
+// What a downloaded video needs before the platform takes it: the transcode and why (no reason:
+// it goes as it is), or the problem that fails it.
+struct VideoFix {
+    media::VideoFit fit;
+    std::string reason;
+    std::optional<nlohmann::json> problem;
+};
+
+void add_reason(VideoFix& fix, const std::string& reason) {
+    fix.reason += (fix.reason.empty() ? "" : "; ") + reason;
+}
+
+// Fits the bitrate to the platform's size limit when `video` is over it.
+void fit_bitrate(VideoFix& fix, const social::Connector& connector, const social::Video& video) {
+    auto bitrate = social::fit_video_bitrate(connector.platform(), connector.limits().media, video);
+    if (bitrate.problem) fix.problem = std::move(bitrate.problem);
+    if (!bitrate.bitrate) return;
+    fix.fit.video_bits_per_second = bitrate.bitrate->video_bits_per_second;
+    add_reason(fix, bitrate.bitrate->reason);
+}
+
+VideoFix video_fix(const social::Connector& connector, const social::VideoPlan& plan,
+                   const std::string& url, const CachedFile& source) {
+    VideoFix fix;
+    if (plan.transcode_reason) add_reason(fix, *plan.transcode_reason);
+    const auto video = video_of(url, source);
+    if (video.width > 0 && video.height > 0)
+        if (const auto frame = social::fit_video_frame(
+                connector.platform(), connector.limits().media, video.width, video.height)) {
+            fix.fit.frame = frame->size;
+            add_reason(fix, frame->reason);
+        }
+    fit_bitrate(fix, connector, video);
+    return fix;
+}
+
+// The transcode `fix` asks for. H.264 can take more room than the source's codec did: a transcode
+// over the limit that no bitrate held is made again at the bitrate that fits its own size.
+CacheAnswer transcode(const MediaTools& tools, const social::Connector& connector,
+                      const std::string& url, const CachedFile& source, VideoFix& fix) {
+    auto mp4 = video_mp4(tools, url, source, fix.fit);
+    if (!mp4.file || fix.fit.video_bits_per_second > 0) return mp4;
+    fit_bitrate(fix, connector, video_of(url, *mp4.file));
+    if (fix.problem || fix.fit.video_bits_per_second == 0) return mp4;
+    return video_mp4(tools, url, source, fix.fit);
+}
+
+// The video as a file on this machine: downloaded, inspected, transcoded when the platform does
+// not take it as it is, and checked against the platform's limits.
 MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, const MediaTools& tools,
                          long long target_id, const social::Connector& connector,
                          social::Message& message, const std::vector<social::MediaProbe>& probes) {
@@ -255,14 +309,17 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
                              probe.url + ": " + source.failure->reason);
 
     auto file = *source.file;
-    const auto frame = frame_for(connector, file);
-    if (plan.transcode_reason || frame) {
-        std::string reason = plan.transcode_reason.value_or("");
-        if (frame) reason += (reason.empty() ? "" : "; ") + frame->reason;
-        const auto mp4 = video_mp4(tools, probe.url, file, frame);
+    auto fix = video_fix(connector, plan, probe.url, file);
+    if (fix.problem) {
+        out.problem = std::move(fix.problem);
+        return out;
+    }
+    const bool transcoded = !fix.reason.empty();
+    if (transcoded) {
+        const auto mp4 = transcode(tools, connector, probe.url, file, fix);
         out.fixes.push_back({{"media_url", probe.url},
                              {"fix", "transcoded"},
-                             {"reason", reason},
+                             {"reason", fix.reason},
                              {"succeeded", !mp4.failure}});
         if (mp4.failure) {
             out.problem = social::target_error(
@@ -270,6 +327,10 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
                 "The video could not be transcoded for " + std::string(connector.platform()) +
                     ": " + mp4.failure->reason,
                 {{"media_url", probe.url}, {"content_type", probe.content_type}});
+            return out;
+        }
+        if (fix.problem) {
+            out.problem = std::move(fix.problem);
             return out;
         }
         file = *mp4.file;
@@ -281,15 +342,9 @@ MediaStage process_video(const jobs::ClaimedJob& job, TaskContext& context, cons
                                            {{"media_url", probe.url}});
         return out;
     }
-    social::Video video;
-    video.url = probe.url;
-    video.path = file.path().string();
-    video.transcoded = plan.transcode_reason || frame;
-    video.content_type = video.transcoded ? "video/mp4" : probe.content_type;
-    video.duration_seconds = file.inspection->duration_seconds.value_or(0);
-    video.width = file.inspection->width.value_or(0);
-    video.height = file.inspection->height.value_or(0);
-    video.bytes = file.bytes;
+    auto video = video_of(probe.url, file);
+    video.transcoded = transcoded;
+    video.content_type = transcoded ? "video/mp4" : probe.content_type;
     if (auto problem = social::video_file_problem(connector.platform(), rules, video)) {
         out.problem = std::move(problem);
         return out;
@@ -337,11 +392,12 @@ void prefetch_media(const MediaTools& tools, const social::Connector& connector,
     if (social::has_video(probes)) {
         const auto plan = social::plan_video(connector.platform(), rules, probes);
         if (plan.problem || plan.retry_reason) return;
+        const auto& url = probes.front().url;
         const auto source = video_source(tools, probes.front(), video_bound(tools, rules));
         if (!source.file) return;
-        const auto frame = frame_for(connector, *source.file);
-        if (plan.transcode_reason || frame)
-            video_mp4(tools, probes.front().url, *source.file, frame);
+        auto fix = video_fix(connector, plan, url, *source.file);
+        if (!fix.problem && !fix.reason.empty())
+            transcode(tools, connector, url, *source.file, fix);
         return;
     }
     const auto plan = social::plan_media(connector.platform(), rules, probes);

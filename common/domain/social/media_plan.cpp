@@ -31,6 +31,16 @@ std::string limit_text(long long bytes) {
     return bytes % 1'000'000 == 0 ? std::to_string(bytes / 1'000'000) + " MB" : megabytes(bytes);
 }
 
+// MEDIA_TOO_LARGE for a video of `bytes` over the platform's limit; `why` ends the sentence.
+json over_size_limit(const std::string& name, const MediaRules& rules, const std::string& url,
+                     long long bytes, const std::string& why = "") {
+    return target_error(
+        TargetErrorCode::media_too_large,
+        "The video of " + megabytes(bytes) + " is over " + name + "'s " +
+            limit_text(rules.max_video_bytes) + " limit" + why + ".",
+        {{"media_url", url}, {"bytes", bytes}, {"max_bytes", rules.max_video_bytes}});
+}
+
 // How one probed item goes: as a photo or a document, by URL or uploaded (with why), or the
 // problem.
 struct ItemPlan {
@@ -162,15 +172,11 @@ VideoPlan plan_video(std::string_view platform, const MediaRules& rules,
         plan.retry_reason = video.url + ": " + video.failure->reason;
         return plan;
     }
-    // Transcoding keeps the size about the same, so a file the probe says is too large fails
-    // now rather than after a long download.
-    if (video.bytes && rules.max_video_bytes > 0 && *video.bytes > rules.max_video_bytes) {
-        plan.problem = target_error(TargetErrorCode::media_too_large,
-                                    "The video of " + megabytes(*video.bytes) + " is over " + name +
-                                        "'s " + limit_text(rules.max_video_bytes) + " limit.",
-                                    {{"media_url", video.url},
-                                     {"bytes", *video.bytes},
-                                     {"max_bytes", rules.max_video_bytes}});
+    // A file the probe says no bitrate fit can bring under the limit fails now rather than
+    // after a long download.
+    if (video.bytes && rules.max_video_bytes > 0 && *video.bytes > video_source_bound(rules)) {
+        plan.problem = over_size_limit(name, rules, video.url, *video.bytes,
+                                       ", more than a lower bitrate can bring it down");
         return plan;
     }
     if (!contains(rules.video_types, video.content_type))
@@ -242,16 +248,56 @@ std::optional<VideoFrame> fit_video_frame(std::string_view platform, const Media
     return frame;
 }
 
+namespace {
+
+// The part of the size limit a fitted video aims at: the container and the encoder's overshoot
+// take the rest.
+constexpr double kFitMargin = 0.9;
+// Below this a picture of any frame is a blur.
+constexpr long long kMinVideoBitsPerSecond = 150'000;
+
+std::string kilobits(long long bits_per_second) {
+    return std::to_string(bits_per_second / 1000) + " kbit/s";
+}
+
+}  // namespace
+
+long long video_source_bound(const MediaRules& rules) {
+    return rules.max_video_bytes * kMaxVideoShrink;
+}
+
+BitrateFit fit_video_bitrate(std::string_view platform, const MediaRules& rules,
+                             const Video& video) {
+    BitrateFit out;
+    if (rules.max_video_bytes <= 0 || video.bytes <= rules.max_video_bytes) return out;
+    const std::string name = display_name(platform);
+    if (video.duration_seconds <= 0 || video.bytes > video_source_bound(rules)) {
+        out.problem = over_size_limit(name, rules, video.url, video.bytes,
+                                      ", more than a lower bitrate can bring it down");
+        return out;
+    }
+    const auto total = static_cast<long long>(static_cast<double>(rules.max_video_bytes) * 8 *
+                                              kFitMargin / video.duration_seconds);
+    const long long picture = total - media::kTranscodeAudioBitsPerSecond;
+    if (picture < kMinVideoBitsPerSecond) {
+        out.problem = over_size_limit(
+            name, rules, video.url, video.bytes,
+            ": over " + std::to_string(std::lround(video.duration_seconds)) +
+                " s it would fit only at " + kilobits(std::max(0LL, picture)) + ", under the " +
+                kilobits(kMinVideoBitsPerSecond) + " a picture needs");
+        return out;
+    }
+    out.bitrate = VideoBitrate{picture, "The video of " + megabytes(video.bytes) + " is over " +
+                                            name + "'s " + limit_text(rules.max_video_bytes) +
+                                            " limit; re-encoded at " + kilobits(picture)};
+    return out;
+}
+
 std::optional<json> video_file_problem(std::string_view platform, const MediaRules& rules,
                                        const Video& video) {
     const std::string name = display_name(platform);
     if (rules.max_video_bytes > 0 && video.bytes > rules.max_video_bytes)
-        return target_error(TargetErrorCode::media_too_large,
-                            "The video of " + megabytes(video.bytes) + " is over " + name + "'s " +
-                                limit_text(rules.max_video_bytes) + " limit.",
-                            {{"media_url", video.url},
-                             {"bytes", video.bytes},
-                             {"max_bytes", rules.max_video_bytes}});
+        return over_size_limit(name, rules, video.url, video.bytes);
     if (rules.max_video_seconds > 0 && video.duration_seconds > rules.max_video_seconds)
         return target_error(TargetErrorCode::media_too_large,
                             "The video lasts " +

@@ -53,6 +53,26 @@ struct VideoFrame {
 // The frame a width x height video needs on the platform, or nothing when it takes it as it is.
 std::optional<VideoFrame> fit_video_frame(std::string_view platform, const MediaRules& rules,
                                           int width, int height);
+// A video over a platform's size limit is re-encoded at the bitrate that brings it under, when
+// that takes it to no less than this part of its size: past it the picture is not worth watching.
+inline constexpr long long kMaxVideoShrink = 4;
+// The largest source video fetched for a platform with a size limit: what the bitrate fit can
+// still bring under it.
+long long video_source_bound(const MediaRules& rules);
+
+// The picture's bitrate that brings a video under the platform's size limit, and why.
+struct VideoBitrate {
+    long long video_bits_per_second = 0;
+    std::string reason;  // the limit and the bitrate, for the fix's record
+};
+struct BitrateFit {
+    std::optional<VideoBitrate> bitrate;    // nothing: the video is within the limit as it is
+    std::optional<nlohmann::json> problem;  // MEDIA_TOO_LARGE: no watchable bitrate fits it
+};
+// How a video file (its bytes and duration) fits the platform's size limit.
+BitrateFit fit_video_bitrate(std::string_view platform, const MediaRules& rules,
+                             const Video& video);
+
 // The problem a video file (after any transcode) has with the platform's size and duration
 // limits, or nothing.
 std::optional<nlohmann::json> video_file_problem(std::string_view platform, const MediaRules& rules,
