@@ -1,8 +1,9 @@
 // The LinkedIn connector against the fake LinkedIn: the OAuth round trip with the token endpoint
 // on its own address, refresh, verify, posts of text (as escaped little text), a linked article,
 // images, a video in parts and a document, posts as an organization page the member administers,
-// edits, deletions, the listing, follower and post counts, and each failure classified as the
-// publish worker relies on.
+// edits, deletions, the listing, follower and post counts, the comments under a post (listed with
+// their replies, answered, liked, deleted), and each failure classified as the publish worker
+// relies on.
 #include "common/core/fs/work_files.hpp"
 #include "common/domain/social/oauth_grant.hpp"
 #include "common/domain/social/post_validation.hpp"
@@ -834,4 +835,107 @@ TEST_CASE_METHOD(LinkedInAdministrator,
     CHECK(unnamed.failure->http_status == 403);
     CHECK(unnamed.failure->reason.find("w_organization_social") != std::string::npos);
     CHECK(posts().size() == 1);
+}
+
+TEST_CASE_METHOD(LinkedInMember,
+                 "LinkedIn lists the comments under a post oldest first by page, each followed by "
+                 "its replies, and answers, likes and deletes them as the member",
+                 "[integration][social]") {
+    fake.control_platform("linkedin", "user", {{"id", "grace-7"}, {"name", "Grace Hopper"}});
+    const auto account = privileged({"r_member_social"});
+    const auto p = linkedin->publish(account, message("Tell us"));
+    REQUIRE_FALSE(p.failure);
+    const auto comment = [&](const std::string& on, const std::string& text) {
+        return fake
+            .control_platform("linkedin", "comment",
+                              {{"urn", on}, {"user_id", "grace-7"}, {"text", text}})["commentUrn"]
+            .get<std::string>();
+    };
+    const auto first = comment(p.message_id, "Love it");
+    const auto under = comment(first, "Same here");
+    std::vector<std::string> more;
+    for (int i = 0; i < 60; ++i) more.push_back(comment(p.message_id, "More " + std::to_string(i)));
+
+    const auto page = linkedin->list_comments(account, p.message_id, "");
+    REQUIRE(page);
+    REQUIRE_FALSE(page->failure);
+    REQUIRE(page->comments.size() == 51);
+    CHECK(page->comments[0].external_id == first);
+    CHECK(page->comments[0].parent_id.empty());
+    CHECK(page->comments[0].author_id == "urn:li:person:grace-7");
+    CHECK(page->comments[0].text == "Love it");
+    CHECK(page->comments[1].external_id == under);
+    CHECK(page->comments[1].parent_id == first);
+    CHECK(page->comments[2].external_id == more[0]);
+    REQUIRE(page->next_cursor);
+    const auto rest = linkedin->list_comments(account, p.message_id, *page->next_cursor);
+    REQUIRE(rest);
+    REQUIRE(rest->comments.size() == 11);
+    CHECK(rest->comments.back().external_id == more.back());
+    CHECK_FALSE(rest->next_cursor);
+
+    const auto answered = linkedin->reply_to_comment(account, first, message("Thank you!"));
+    REQUIRE(answered);
+    REQUIRE_FALSE(answered->failure);
+    CHECK(answered->message_id.starts_with("urn:li:comment:(urn:li:activity:"));
+    REQUIRE(answered->url);
+    CHECK(answered->url->find("?commentUrn=urn%3Ali%3Acomment%3A%28") != std::string::npos);
+    const auto creates = fake.calls("/comments");
+    const auto sent = json::parse(creates.back()["body"].get<std::string>());
+    CHECK(sent["actor"] == "urn:li:person:" + member);
+    CHECK(sent["parentComment"] == first);
+    CHECK(sent["message"]["text"] == "Thank you!");
+    // LinkedIn nests comments one level deep.
+    const auto nested = linkedin->reply_to_comment(account, under, message("And you"));
+    REQUIRE(nested);
+    REQUIRE(nested->failure);
+    CHECK(nested->failure->kind == FailureKind::refused);
+    CHECK(nested->failure->http_status == 422);
+    const auto long_reply =
+        linkedin->reply_to_comment(account, first, message(std::string(1251, 'a')));
+    REQUIRE(long_reply);
+    REQUIRE(long_reply->failure);
+    CHECK(long_reply->failure->field == "text");
+
+    const auto liked = linkedin->like_comment(account, first);
+    REQUIRE(liked);
+    REQUIRE_FALSE(liked->failure);
+    const auto again = linkedin->like_comment(account, first);
+    REQUIRE(again);
+    CHECK_FALSE(again->failure);
+    const auto reaction = fake.calls("/rest/reactions");
+    CHECK(query_fields(reaction[0]["target"].get<std::string>()).at("actor") ==
+          "urn:li:person:" + member);
+    CHECK(json::parse(reaction[0]["body"].get<std::string>())["reactionType"] == "LIKE");
+
+    CHECK_FALSE(linkedin->moderate_comment(account, first, social::Moderation::hide));
+    // The member deletes their own reply and, on their own post, Grace's comment (with its
+    // replies); deleting it again succeeds.
+    for (const auto& urn : {answered->message_id, first, first}) {
+        const auto removed = linkedin->moderate_comment(account, urn, social::Moderation::remove);
+        REQUIRE(removed);
+        CHECK_FALSE(removed->failure);
+    }
+    const auto after = linkedin->list_comments(account, p.message_id, "");
+    REQUIRE(after);
+    REQUIRE(after->comments.size() == 50);
+    CHECK(after->comments[0].external_id == more[0]);
+
+    const auto bad =
+        linkedin->moderate_comment(account, "urn:li:share:1", social::Moderation::remove);
+    REQUIRE(bad);
+    REQUIRE(bad->failure);
+    CHECK(bad->failure->reason == "'urn:li:share:1' is not the URN of a LinkedIn comment");
+}
+
+TEST_CASE_METHOD(LinkedInMember, "LinkedIn needs r_member_social to read a member's comments",
+                 "[integration][social]") {
+    const auto account = target(connect());
+    const auto p = linkedin->publish(account, message("Quiet"));
+    REQUIRE_FALSE(p.failure);
+    const auto listed = linkedin->list_comments(account, p.message_id, "");
+    REQUIRE(listed);
+    REQUIRE(listed->failure);
+    CHECK(listed->failure->access == social::AccessLoss::permission_missing);
+    CHECK(listed->failure->reason.find("r_member_social") != std::string::npos);
 }

@@ -1,4 +1,5 @@
 #include "common/extensions/platforms/linkedin/connector.hpp"
+#include "common/extensions/platforms/linkedin/comments.hpp"
 
 #include "common/core/http/form_encoding.hpp"
 #include "common/domain/social/oauth_grant.hpp"
@@ -25,8 +26,6 @@ using nlohmann::json;
 // LinkedIn's endpoint is on www.linkedin.com (the factory's default_token_url).
 constexpr TokenEndpoint kTokenEndpoint{"/oauth/v2/accessToken", ClientAuthentication::body};
 
-// Reading the member's posts and their likes and comments: granted to select applications.
-constexpr std::string_view kReadPermission = "r_member_social";
 constexpr std::string_view kFollowersPermission = "r_member_profileAnalytics";
 
 constexpr int kListedPosts = 50;
@@ -37,17 +36,6 @@ TokenGrant with_spaced_scopes(TokenGrant grant) {
     if (scope != grant.credentials.end())
         std::replace(scope->second.begin(), scope->second.end(), ',', ' ');
     return grant;
-}
-
-// urn:li:share:<digits> or urn:li:ugcPost:<digits>, the ids of posts.
-bool is_post_urn(std::string_view urn) {
-    for (const std::string_view prefix : {"urn:li:share:", "urn:li:ugcPost:"}) {
-        if (!urn.starts_with(prefix)) continue;
-        const auto id = urn.substr(prefix.size());
-        return !id.empty() && id.size() <= 20 &&
-               std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-    }
-    return false;
 }
 
 std::string post_url(const std::string& urn) {
@@ -67,17 +55,8 @@ std::string first_link(std::string_view text) {
     return std::string(text.substr(at, end - at));
 }
 
-std::optional<time::TimePoint> from_epoch_ms(const json& object, const char* name) {
-    if (!object.contains(name) || !object[name].is_number_integer()) return std::nullopt;
-    return time::TimePoint(std::chrono::milliseconds(object[name].get<long long>()));
-}
-
 std::optional<long long> count_of(const json& object, const char* summary, const char* name) {
     return json_integer(object.value(summary, json::object()), name);
-}
-
-PlatformFailure not_a_post(const std::string& external_id) {
-    return refusal("'" + external_id + "' is not the URN of a LinkedIn post");
 }
 
 class LinkedInConnector final : public Connector {
@@ -260,6 +239,30 @@ class LinkedInConnector final : public Connector {
         if (organization_pages_)
             reading.failure = read_page_statistics(api_, target, external_id, reading.metrics);
         return reading;
+    }
+
+    std::optional<CommentListing> list_comments(const Target& target,
+                                                const std::string& external_id,
+                                                const std::string& cursor) override {
+        return list_post_comments(api_, target, external_id, cursor);
+    }
+
+    std::optional<Publication> reply_to_comment(const Target& target, const std::string& comment_id,
+                                                const Message& message) override {
+        return reply_to(api_, target, comment_id, message);
+    }
+
+    std::optional<MessageChange> like_comment(const Target& target,
+                                              const std::string& comment_id) override {
+        return like(api_, target, comment_id);
+    }
+
+    // LinkedIn offers no hiding of a comment.
+    std::optional<MessageChange> moderate_comment(const Target& target,
+                                                  const std::string& comment_id,
+                                                  Moderation moderation) override {
+        if (moderation != Moderation::remove) return std::nullopt;
+        return delete_comment(api_, target, comment_id);
     }
 
     std::string authorize_url(const OAuthClient& client, const std::string& state,

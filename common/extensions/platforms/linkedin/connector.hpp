@@ -2,7 +2,8 @@
 // through the authorization code flow (token endpoint on www.linkedin.com, refresh tokens where
 // LinkedIn gives the application them), names them by the OpenID userinfo, publishes posts
 // (/rest/posts) with text, a linked article, images, a video in parts or a document, edits their
-// text, deletes them, lists the member's posts and reads follower and post counts.
+// text, deletes them, lists the member's posts, reads follower and post counts, and lists,
+// answers, likes and deletes the comments under them (comments.hpp).
 //
 // An account is one member, and posts go out as that member (urn:li:person:<sub>), or as an
 // organization page the member administers when the post names it (platform_options.linkedin.

@@ -2,6 +2,9 @@
 
 #include "common/core/http/form_encoding.hpp"
 
+#include <algorithm>
+#include <chrono>
+
 namespace squawk::social::linkedin {
 namespace {
 
@@ -61,6 +64,25 @@ http::HeaderList rest_headers(const Credentials& credentials, std::string_view r
 
 std::string urn_segment(std::string_view urn) {
     return http::percent_encode(urn);
+}
+
+bool is_post_urn(std::string_view urn) {
+    for (const std::string_view prefix : {"urn:li:share:", "urn:li:ugcPost:"}) {
+        if (!urn.starts_with(prefix)) continue;
+        const auto id = urn.substr(prefix.size());
+        return !id.empty() && id.size() <= 20 &&
+               std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+    return false;
+}
+
+PlatformFailure not_a_post(const std::string& external_id) {
+    return refusal("'" + external_id + "' is not the URN of a LinkedIn post");
+}
+
+std::optional<time::TimePoint> from_epoch_ms(const json& object, const char* name) {
+    if (!object.contains(name) || !object[name].is_number_integer()) return std::nullopt;
+    return time::TimePoint(std::chrono::milliseconds(object[name].get<long long>()));
 }
 
 std::string person_urn(std::string_view person_id) {

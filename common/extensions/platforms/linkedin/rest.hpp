@@ -5,6 +5,7 @@
 
 #include "common/domain/social/platform_api.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,8 +15,10 @@ namespace squawk::social::linkedin {
 // a year after its release.
 inline constexpr std::string_view kVersion = "202610";
 
-// Creating posts, and the media they show, as the member.
+// Creating posts, and the media they show, and comments and reactions, as the member.
 inline constexpr std::string_view kMemberPostPermission = "w_member_social";
+// Reading the member's posts and their likes and comments: granted to select applications.
+inline constexpr std::string_view kReadPermission = "r_member_social";
 
 http::HeaderList bearer(const Credentials& credentials);
 // The bearer token, LinkedIn-Version and X-Restli-Protocol-Version 2.0.0, and X-RestLi-Method
@@ -24,6 +27,13 @@ http::HeaderList rest_headers(const Credentials& credentials, std::string_view r
 
 // A URN as one path segment (urn%3Ali%3Ashare%3A7), as Rest.li 2.0 wants it.
 std::string urn_segment(std::string_view urn);
+
+// urn:li:share:<digits> or urn:li:ugcPost:<digits>, the ids of posts.
+bool is_post_urn(std::string_view urn);
+PlatformFailure not_a_post(const std::string& external_id);
+
+// The instant of a field in epoch milliseconds, as LinkedIn gives times.
+std::optional<time::TimePoint> from_epoch_ms(const nlohmann::json& object, const char* name);
 
 // The member's URN of a person id ("sub" of the OpenID userinfo).
 std::string person_urn(std::string_view person_id);

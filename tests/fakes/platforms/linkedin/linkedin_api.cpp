@@ -1,9 +1,10 @@
 // The fake LinkedIn: OAuth 2.0 (the consent page /oauth/v2/authorization and the token endpoint
 // /oauth/v2/accessToken, which LinkedIn keeps on www.linkedin.com), the OpenID userinfo (/v2), and
 // the versioned REST API (/rest/...): posts, images, videos in parts, documents, social actions,
-// the member's follower count and organization access control (posts as a page). Every REST call
-// must carry LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version 2.0.0; errors are {status,
-// serviceErrorCode, code, message}; throttled calls answer 429 with Retry-After.
+// comments and reactions, the member's follower count and organization access control (posts as
+// a page). Every REST call must carry LinkedIn-Version (YYYYMM) and X-Restli-Protocol-Version
+// 2.0.0; errors are {status, serviceErrorCode, code, message}; throttled calls answer 429 with
+// Retry-After.
 #include "tests/fakes/platforms/linkedin/linkedin_fake.hpp"
 
 #include <algorithm>
@@ -123,6 +124,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
     if (path.starts_with("/rest/"))
         if (const auto refused = unversioned(request)) return *refused;
     if (auto answer = serve_media(request, path)) return *answer;
+    if (auto answer = serve_comments(request, path)) return *answer;
     if (auto answer = serve_posts(request, path)) return *answer;
     if (auto answer = serve_organizations(request, path)) return *answer;
     if (auto answer = serve_share_statistics(request, path)) return *answer;
@@ -136,6 +138,7 @@ HttpAnswer serve(const HttpRequest& request, const std::string& path) {
 // {user_id}: the member's access tokens expire; their refresh tokens still work. throttle
 // {method, path, retry_after}: the next such call answers 429. fail_processing {}: the next
 // finalized video fails processing. post {user_id, text}: a post made in the LinkedIn app.
+// comment {urn, user_id, text}: a member's comment on a post or a reply to a comment (urn).
 // social {urn, and any of kPostCounts}: a post's counts. organization {id, name, roles: {member:
 // role}}: an organization page and the roles members hold on it (all APPROVED).
 std::optional<HttpAnswer> control(const std::string& action, const json& body) {
@@ -172,6 +175,10 @@ std::optional<HttpAnswer> control(const std::string& action, const json& body) {
     } else if (action == "post") {
         return json_answer(200, store_native_post(body.at("user_id").get<std::string>(),
                                                   body.at("text").get<std::string>()));
+    } else if (action == "comment") {
+        return json_answer(200, store_comment_by(body.at("urn").get<std::string>(),
+                                                 body.at("user_id").get<std::string>(),
+                                                 body.at("text").get<std::string>()));
     } else if (action == "organization") {
         const auto id = body.at("id").get<std::string>();
         s.organizations[id] = {

@@ -1,5 +1,6 @@
 // What the parts of the fake LinkedIn share: its state (the registered application, members,
-// grants, media and posts), LinkedIn's error body and the bearer check every REST call makes.
+// grants, media, posts and comments), LinkedIn's error body and the bearer check every REST call
+// makes.
 #pragma once
 
 #include "tests/fakes/platforms/fake_clock.hpp"
@@ -51,6 +52,8 @@ struct State {
     json videos = json::object();
     bool fail_next_processing = false;
     json posts = json::array();  // oldest first, each with its kPostCounts
+    // oldest first: {id, activity, actor, text, parent (a comment URN or ""), created, liked_by}
+    json comments = json::array();
     // id -> {id, name, followers, roles: {member sub -> ADMINISTRATOR, ANALYST, ...}}
     json organizations = json::object();
     // "METHOD /path" -> the Retry-After its next call answers 429 with
@@ -90,6 +93,12 @@ std::optional<HttpAnswer> serve_organizations(const HttpRequest& request, const 
 // GET /rest/organizationalEntityShareStatistics (share_statistics.cpp).
 std::optional<HttpAnswer> serve_share_statistics(const HttpRequest& request,
                                                  const std::string& path);
+// /rest/socialActions/{target}/comments and /rest/reactions (comments.cpp).
+std::optional<HttpAnswer> serve_comments(const HttpRequest& request, const std::string& path);
+// A member's comment on the post or comment `target` as if made in the LinkedIn app; returns it
+// as the API shows it (an empty object when `target` is not there).
+json store_comment_by(const std::string& target, const std::string& member,
+                      const std::string& text);
 // The stored post `urn` (with the counts the fake keeps on it), or nothing.
 json* find_post(const std::string& urn);
 // A member's post as if made in the LinkedIn app; returns it.
