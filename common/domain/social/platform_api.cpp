@@ -66,6 +66,11 @@ PlatformFailure nothing_published(PlatformFailure failure) {
     return failure;
 }
 
+http::HeaderList bearer(const Credentials& credentials) {
+    const auto token = credentials.find("access_token");
+    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
+}
+
 std::string json_text(const nlohmann::json& object, const char* name) {
     return object.is_object() && object.contains(name) && object[name].is_string()
                ? object[name].get<std::string>()

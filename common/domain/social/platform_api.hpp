@@ -59,6 +59,9 @@ PlatformFailure refusal(std::string reason, long http_status = 0, std::string fi
 // whatever happened, the post surely was not published, so it is safe to retry rather than an
 // unknown outcome.
 PlatformFailure nothing_published(PlatformFailure failure);
+// Authorization: Bearer with the credentials' access_token (empty when there is none, which the
+// platform refuses as any bad token).
+http::HeaderList bearer(const Credentials& credentials);
 // The string member `name` of a JSON object, or "" when it is absent or not a string.
 std::string json_text(const nlohmann::json& object, const char* name);
 // The integer member `name` of a JSON object (a count an API reports), or nothing when it is

@@ -674,8 +674,9 @@ TEST_CASE("YouTube quota waits until midnight Pacific time", "[integration][soci
 }
 
 TEST_CASE_METHOD(YouTubeChannel,
-                 "YouTube lists a video's comment threads with every reply, answers a reply in "
-                 "its thread, holds one for review and removes as YouTube Studio does",
+                 "YouTube lists a video's comment threads with every reply, those held for review "
+                 "last and hidden, answers a reply in its thread, holds one for review and "
+                 "removes as YouTube Studio does",
                  "[integration][social]") {
     const auto t = target(connect());
     const auto p = youtube->publish(t, video_message("Our clip", youtube_video(folder, 4 * kMiB)));
@@ -727,6 +728,19 @@ TEST_CASE_METHOD(YouTubeChannel,
     const auto shown = youtube->moderate_comment(t, replies[1], social::Moderation::unhide);
     REQUIRE(shown);
     REQUIRE_FALSE(shown->failure);
+    // A top-level comment held for review is listed hidden, with its thread, after the
+    // published threads.
+    REQUIRE_FALSE(youtube->moderate_comment(t, top, social::Moderation::hide)->failure);
+    const auto held_thread = youtube->list_comments(t, p.message_id, "");
+    REQUIRE(held_thread);
+    REQUIRE(held_thread->comments.size() == 9);
+    CHECK(held_thread->comments[0].external_id == top);
+    CHECK(held_thread->comments[0].hidden);
+    CHECK_FALSE(held_thread->comments[1].hidden);
+    const auto statuses = fake.calls("/commentThreads");
+    CHECK(query_fields(statuses.back()["target"].get<std::string>()).at("moderationStatus") ==
+          "heldForReview");
+    REQUIRE_FALSE(youtube->moderate_comment(t, top, social::Moderation::unhide)->failure);
 
     // The channel's own answer is deleted; the fan's comment is rejected, not deleted.
     const auto own = youtube->moderate_comment(t, answered->message_id, social::Moderation::remove);
@@ -736,8 +750,8 @@ TEST_CASE_METHOD(YouTubeChannel,
     REQUIRE(fans);
     REQUIRE_FALSE(fans->failure);
     const auto rejected = fake.calls("setModerationStatus");
-    REQUIRE(rejected.size() == 3);
-    CHECK(query_fields(rejected[2]["target"].get<std::string>()).at("moderationStatus") ==
+    REQUIRE(rejected.size() == 5);
+    CHECK(query_fields(rejected[4]["target"].get<std::string>()).at("moderationStatus") ==
           "rejected");
     const auto remaining = youtube->list_comments(t, p.message_id, "");
     REQUIRE(remaining);

@@ -120,21 +120,14 @@ class BlueskyConnector final : public Connector {
             return listing;
         }
         if (!cursor.empty()) return listing;
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) {
-            listing.failure = std::move(failure);
-            return listing;
-        }
-        return list_replies(session, external_id);
+        return on_account<CommentListing>(
+            target, [&](PdsSession& session) { return list_replies(session, external_id); });
     }
 
     std::optional<MessageChange> like_comment(const Target& target,
                                               const std::string& comment_id) override {
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) return MessageChange{std::move(failure)};
-        return like(session, comment_id);
+        return on_account<MessageChange>(
+            target, [&](PdsSession& session) { return like(session, comment_id); });
     }
 
     std::optional<MessageChange> moderate_comment(const Target& target,
@@ -148,36 +141,34 @@ class BlueskyConnector final : public Connector {
                     "Bluesky lets an account delete only its own posts; hide the reply instead")};
             return remove(target, comment_id);
         }
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) return MessageChange{std::move(failure)};
-        return set_hidden(session, comment_id, moderation == Moderation::hide);
+        return on_account<MessageChange>(target, [&](PdsSession& session) {
+            return set_hidden(session, comment_id, moderation == Moderation::hide);
+        });
     }
 
     // The PDS answers a record already gone like a deletion, so removing may be repeated.
     MessageChange remove(const Target& target, const std::string& external_id) override {
         const auto address = parse_post_uri(external_id);
         if (!address || address->repo != target.identity.external_id) return {bad_id(external_id)};
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) return {std::move(failure)};
-        return {
-            session
-                .call(
-                    "POST", "/xrpc/com.atproto.repo.deleteRecord",
-                    json{{"repo", session.did()}, {"collection", kPosts}, {"rkey", address->rkey}})
-                .failure};
+        return on_account<MessageChange>(target, [&](PdsSession& session) {
+            return MessageChange{session
+                                     .call("POST", "/xrpc/com.atproto.repo.deleteRecord",
+                                           json{{"repo", session.did()},
+                                                {"collection", kPosts},
+                                                {"rkey", address->rkey}})
+                                     .failure};
+        });
     }
 
     // The account's own posts (no replies, no reposts), newest first.
     std::optional<RemoteListing> list_recent(const Target& target) override {
+        return on_account<RemoteListing>(target,
+                                         [&](PdsSession& session) { return author_feed(session); });
+    }
+
+    // The posts of getAuthorFeed the session's account made.
+    static RemoteListing author_feed(PdsSession& session) {
         RemoteListing listing;
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) {
-            listing.failure = std::move(failure);
-            return listing;
-        }
         auto answer =
             session.call("GET", "/xrpc/app.bsky.feed.getAuthorFeed?actor=" + session.did() +
                                     "&limit=100&filter=posts_no_replies");
@@ -209,22 +200,18 @@ class BlueskyConnector final : public Connector {
 
     // The profile's counts (app.bsky.actor.getProfile): followers and follows.
     std::optional<MetricsReading> account_metrics(const Target& target) override {
-        MetricsReading reading;
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) {
-            reading.failure = std::move(failure);
+        return on_account<MetricsReading>(target, [](PdsSession& session) {
+            MetricsReading reading;
+            auto profile =
+                session.call("GET", "/xrpc/app.bsky.actor.getProfile?actor=" + session.did());
+            if (profile.failure) {
+                reading.failure = std::move(profile.failure);
+                return reading;
+            }
+            reading.metrics.followers = json_integer(profile.body, "followersCount");
+            reading.metrics.following = json_integer(profile.body, "followsCount");
             return reading;
-        }
-        auto profile =
-            session.call("GET", "/xrpc/app.bsky.actor.getProfile?actor=" + session.did());
-        if (profile.failure) {
-            reading.failure = std::move(profile.failure);
-            return reading;
-        }
-        reading.metrics.followers = json_integer(profile.body, "followersCount");
-        reading.metrics.following = json_integer(profile.body, "followsCount");
-        return reading;
+        });
     }
 
     // The post's counts (app.bsky.feed.getPosts): likes; replies as comments; reposts and quotes
@@ -237,12 +224,13 @@ class BlueskyConnector final : public Connector {
             reading.failure = bad_id(external_id);
             return reading;
         }
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) {
-            reading.failure = std::move(failure);
-            return reading;
-        }
+        return on_account<MetricsReading>(
+            target, [&](PdsSession& session) { return post_counts(session, external_id); });
+    }
+
+    // getPosts' counts of the post `external_id`.
+    static MetricsReading post_counts(PdsSession& session, const std::string& external_id) {
+        MetricsReading reading;
         auto answer = session.call(
             "GET", "/xrpc/app.bsky.feed.getPosts?uris=" + http::percent_encode(external_id));
         if (answer.failure) {
@@ -270,19 +258,20 @@ class BlueskyConnector final : public Connector {
 
   private:
     // A post of the account, answering the post or reply `reply_to` unless that is empty. The
-    // session is kept for the next operations of the account (session.hpp). Mentions are
-    // resolved, and the link card fetched, before the post is created, so that nothing of them
-    // can fail after it.
+    // session is kept for the next operations of the account (session.hpp).
     Publication create_post(const Target& target, const Message& message,
                             const std::string& reply_to) {
+        return on_account<Publication>(target, [&](PdsSession& session) {
+            return post_as(session, target, message, reply_to);
+        });
+    }
+
+    // Mentions are resolved, and the link card fetched, before the post is created, so that
+    // nothing of them can fail after it.
+    Publication post_as(PdsSession& session, const Target& target, const Message& message,
+                        const std::string& reply_to) {
         Publication p;
-        auto pds = pds_of(target.credentials);
-        PdsSession session(pds, service_of(target.credentials), target.credentials);
-        if (auto failure = open_target(session, target)) {
-            p.failure = std::move(failure);
-            return p;
-        }
-        auto mentioned = resolve_mentions(pds, message.text);
+        auto mentioned = resolve_mentions(session.pds(), message.text);
         if (mentioned.failure) {
             p.failure = std::move(mentioned.failure);
             return p;
@@ -365,6 +354,20 @@ class BlueskyConnector final : public Connector {
         config::PlatformSettings pds = settings_;
         pds.api_base_url = service_of(credentials);
         return PlatformApi(pds, http_);
+    }
+
+    // `operation` run with the connected account's session open on its PDS; the session's failure
+    // to open fails it instead.
+    template <typename Result, typename Operation>
+    Result on_account(const Target& target, Operation operation) {
+        auto pds = pds_of(target.credentials);
+        PdsSession session(pds, service_of(target.credentials), target.credentials);
+        if (auto failure = open_target(session, target)) {
+            Result failed;
+            failed.failure = std::move(failure);
+            return failed;
+        }
+        return operation(session);
     }
 
     // Opens the session of the connected account: a handle can move to another account, whose

@@ -25,6 +25,8 @@ class PdsSession {
     std::optional<PlatformFailure> open();
     const std::string& did() const { return tokens_.did; }
     const std::string& handle() const { return tokens_.handle; }
+    // The PDS's API itself, for the calls that need no session (resolveHandle).
+    PlatformApi& pds() const { return pds_; }
 
     // An XRPC call with the access token; `body` is sent as JSON unless it is null.
     Answer call(const char* method, const std::string& path, const nlohmann::json& body = nullptr);

@@ -5,12 +5,6 @@
 namespace squawk::social::facebook {
 namespace {
 
-http::HeaderList bearer(const Target& page) {
-    const auto token = page.credentials.find("access_token");
-    return {{"Authorization",
-             "Bearer " + (token == page.credentials.end() ? std::string() : token->second)}};
-}
-
 // A change Facebook acknowledged without {success: true} did not happen.
 Answer acknowledged(Answer answer, const char* what) {
     if (!answer.failure && !answer.body.value("success", false))
@@ -25,11 +19,11 @@ Answer PageClient::settings() {
         "GET",
         graph_path(page_.identity.external_id + "?fields=id,name,about,description,website,phone,"
                                                 "emails,cover"),
-        bearer(page_)));
+        bearer(page_.credentials)));
 }
 
 Answer PageClient::post(const std::string& path, const http::FormFields& fields) {
-    return read_object(api_.send("POST", graph_path(path), bearer(page_),
+    return read_object(api_.send("POST", graph_path(path), bearer(page_.credentials),
                                  "application/x-www-form-urlencoded", http::form_encode(fields)));
 }
 

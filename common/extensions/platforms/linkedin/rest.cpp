@@ -49,11 +49,6 @@ Answer read(const http::Response& response, const AnswerShape& shape, std::strin
 
 }  // namespace
 
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
-}
-
 http::HeaderList rest_headers(const Credentials& credentials, std::string_view restli_method) {
     auto headers = bearer(credentials);
     headers.emplace_back("LinkedIn-Version", std::string(kVersion));

@@ -20,7 +20,6 @@ inline constexpr std::string_view kMemberPostPermission = "w_member_social";
 // Reading the member's posts and their likes and comments: granted to select applications.
 inline constexpr std::string_view kReadPermission = "r_member_social";
 
-http::HeaderList bearer(const Credentials& credentials);
 // The bearer token, LinkedIn-Version and X-Restli-Protocol-Version 2.0.0, and X-RestLi-Method
 // when `restli_method` is given (PARTIAL_UPDATE, DELETE, FINDER).
 http::HeaderList rest_headers(const Credentials& credentials, std::string_view restli_method = {});

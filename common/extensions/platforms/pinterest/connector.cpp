@@ -17,11 +17,6 @@ namespace {
 
 using nlohmann::json;
 
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
-}
-
 std::string pin_url(const std::string& id) {
     return "https://www.pinterest.com/pin/" + id + "/";
 }

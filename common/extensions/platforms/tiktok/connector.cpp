@@ -26,11 +26,6 @@ constexpr std::string_view kList = "video.list";
 // sometimes take. A post still processing after them has an unknown outcome: it may yet appear.
 constexpr std::chrono::milliseconds kStatusPauses[] = {250ms, 500ms, 1s, 2s, 4s, 8s, 15s};
 
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
-}
-
 // Ids are 64-bit numbers, which TikTok writes as JSON strings or (publicaly_available_post_id)
 // numbers.
 std::string id_text(const json& value) {

@@ -17,11 +17,6 @@ bool scope_refusal(const http::Response& response) {
 
 }  // namespace
 
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
-}
-
 std::string reason_of(const json& body) {
     std::string messages;
     if (body.is_object() && body.contains("errors") && body["errors"].is_array())

@@ -11,8 +11,6 @@
 
 namespace squawk::social::x {
 
-http::HeaderList bearer(const Credentials& credentials);
-
 // X's words in an error body: the messages of {errors: [{message} or {detail}]} (a request it
 // could not take, where the problem details around them only say "Invalid Request"), else the
 // problem details' detail or title (RFC 7807: {title, detail, type, status}).

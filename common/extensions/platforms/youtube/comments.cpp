@@ -62,14 +62,22 @@ MessageChange set_status(PlatformApi& api, const Credentials& credentials, const
 
 }  // namespace
 
-CommentListing comment_threads(PlatformApi& api, const Credentials& credentials,
-                               const std::string& video_id, const std::string& cursor) {
+namespace {
+
+// The cursor of a page of threads held for review: this, then YouTube's page token.
+constexpr std::string_view kHeldPages = "held:";
+
+// One page of the video's threads of `status` (published, heldForReview), with every reply.
+CommentListing thread_page(PlatformApi& api, const Credentials& credentials,
+                           const std::string& video_id, const char* status,
+                           const std::string& page_token) {
     CommentListing listing;
     std::string path =
         "/youtube/v3/commentThreads?part=snippet,replies&order=time"
         "&textFormat=plainText&maxResults=" +
-        std::to_string(kCommentsPage) + "&videoId=" + http::percent_encode(video_id);
-    if (!cursor.empty()) path += "&pageToken=" + http::percent_encode(cursor);
+        std::to_string(kCommentsPage) + "&moderationStatus=" + status +
+        "&videoId=" + http::percent_encode(video_id);
+    if (!page_token.empty()) path += "&pageToken=" + http::percent_encode(page_token);
     auto threads = read_resource(api.send("GET", path, bearer(credentials)), kReadScope);
     if (threads.failure) {
         listing.failure = std::move(threads.failure);
@@ -96,11 +104,37 @@ CommentListing comment_threads(PlatformApi& api, const Credentials& credentials,
         }
         for (const auto& reply : replies) listing.comments.push_back(comment_of(reply));
     }
+    if (auto next = json_text(threads.body, "nextPageToken"); !next.empty())
+        listing.next_cursor = std::move(next);
+    return listing;
+}
+
+}  // namespace
+
+CommentListing comment_threads(PlatformApi& api, const Credentials& credentials,
+                               const std::string& video_id, const std::string& cursor) {
+    const bool held = cursor.starts_with(kHeldPages);
+    auto listing = thread_page(api, credentials, video_id, held ? "heldForReview" : "published",
+                               held ? cursor.substr(kHeldPages.size()) : cursor);
+    if (listing.failure) return listing;
+    if (held) {
+        if (listing.next_cursor)
+            listing.next_cursor = std::string(kHeldPages) + *listing.next_cursor;
+    } else if (!listing.next_cursor) {
+        // The last page of published threads brings the first of those held.
+        auto first_held = thread_page(api, credentials, video_id, "heldForReview", "");
+        if (first_held.failure) {
+            listing.failure = std::move(first_held.failure);
+            return listing;
+        }
+        listing.comments.insert(listing.comments.end(), first_held.comments.begin(),
+                                first_held.comments.end());
+        if (first_held.next_cursor)
+            listing.next_cursor = std::string(kHeldPages) + *first_held.next_cursor;
+    }
     std::stable_sort(
         listing.comments.begin(), listing.comments.end(),
         [](const RemoteComment& a, const RemoteComment& b) { return a.created_at < b.created_at; });
-    if (auto next = json_text(threads.body, "nextPageToken"); !next.empty())
-        listing.next_cursor = std::move(next);
     return listing;
 }
 

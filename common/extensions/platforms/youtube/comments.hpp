@@ -1,6 +1,7 @@
 // The inbox's operations on the comments under an account's YouTube videos (youtube.force-ssl).
 // Threads are read newest first by page, each page turned oldest first, a thread's replies past
-// the few it carries read through comments.list; only published comments are listed. YouTube's
+// the few it carries read through comments.list; the published threads first, then those held
+// for review (hidden), whose pages' cursors start with "held:". YouTube's
 // threads are one deep, so a reply to a reply answers its top-level comment. Hiding holds a
 // comment for review (heldForReview), showing publishes it again; removing deletes the account's
 // own comment and rejects anyone else's, as YouTube Studio's Remove does. The API has no likes of

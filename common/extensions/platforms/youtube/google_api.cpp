@@ -71,9 +71,4 @@ std::chrono::seconds until_quota_reset(time::TimePoint now) {
     return std::chrono::seconds(std::max(1LL, kDay - into_day));
 }
 
-http::HeaderList bearer(const Credentials& credentials) {
-    const auto token = credentials.find("access_token");
-    return {{"Authorization", "Bearer " + (token == credentials.end() ? "" : token->second)}};
-}
-
 }  // namespace squawk::social::youtube

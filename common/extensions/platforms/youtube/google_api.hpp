@@ -14,8 +14,6 @@ inline constexpr std::string_view kReadScope = "https://www.googleapis.com/auth/
 inline constexpr std::string_view kManageScope =
     "https://www.googleapis.com/auth/youtube.force-ssl";
 
-http::HeaderList bearer(const Credentials& credentials);
-
 // A YouTube Data API answer of 2xx carrying a JSON object: the resource, or why there is none.
 // A dead token's refusal names the access_token field; a missing scope's names `scope`, the one
 // the call needs.

@@ -206,15 +206,9 @@ json store_comment_by(const std::string& target, const std::string& member,
 }
 
 std::optional<HttpAnswer> serve_comments(const HttpRequest& request, const std::string& path) {
-    const auto call = [&](std::initializer_list<std::string_view> needed,
-                          const std::string& resource, auto&& handler) -> HttpAnswer {
-        auto who = authorized(request, needed, resource);
-        if (auto* refusal = std::get_if<HttpAnswer>(&who)) return *refusal;
-        return handler(std::get<Grant>(who));
-    };
     if (path == "/rest/reactions" && request.method == "POST")
-        return call({"w_member_social"}, "reactions.CREATE.20261001",
-                    [&](const Grant& grant) { return react(request, grant); });
+        return with_grant(request, {"w_member_social"}, "reactions.CREATE.20261001",
+                          [&](const Grant& grant) { return react(request, grant); });
     if (!path.starts_with(kCommentsUnder)) return std::nullopt;
     const auto rest = path.substr(kCommentsUnder.size());
     const auto slash = rest.find('/');
@@ -222,16 +216,18 @@ std::optional<HttpAnswer> serve_comments(const HttpRequest& request, const std::
     const auto target = url_decode(rest.substr(0, slash));
     const auto tail = rest.substr(slash);
     if (tail == "/comments" && request.method == "GET")
-        return call({}, "socialActions.comments.GET.20261001",
-                    [&](const Grant& grant) { return list_comments(request, target, grant); });
+        return with_grant(
+            request, {}, "socialActions.comments.GET.20261001",
+            [&](const Grant& grant) { return list_comments(request, target, grant); });
     if (tail == "/comments" && request.method == "POST")
-        return call({"w_member_social"}, "socialActions.comments.CREATE.20261001",
-                    [&](const Grant& grant) { return create_comment(request, target, grant); });
+        return with_grant(
+            request, {"w_member_social"}, "socialActions.comments.CREATE.20261001",
+            [&](const Grant& grant) { return create_comment(request, target, grant); });
     if (tail.starts_with("/comments/") && request.method == "DELETE")
-        return call({"w_member_social"}, "socialActions.comments.DELETE.20261001",
-                    [&](const Grant& grant) {
-                        return delete_comment(request, target, tail.substr(10), grant);
-                    });
+        return with_grant(request, {"w_member_social"}, "socialActions.comments.DELETE.20261001",
+                          [&](const Grant& grant) {
+                              return delete_comment(request, target, tail.substr(10), grant);
+                          });
     return std::nullopt;
 }
 

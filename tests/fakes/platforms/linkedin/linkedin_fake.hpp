@@ -72,6 +72,16 @@ std::variant<Grant, HttpAnswer> authorized(const HttpRequest& request,
                                            std::initializer_list<std::string_view> needed,
                                            const std::string& resource);
 
+// `handler(grant)` with the grant of the request's bearer token when it holds `needed`; the refusal
+// of authorized() otherwise.
+template <typename Handler>
+HttpAnswer with_grant(const HttpRequest& request, std::initializer_list<std::string_view> needed,
+                      const std::string& resource, Handler&& handler) {
+    auto who = authorized(request, needed, resource);
+    if (auto* refusal = std::get_if<HttpAnswer>(&who)) return *refusal;
+    return handler(std::get<Grant>(who));
+}
+
 // Whether `grant` may act as `urn` (author posts, own media): its member's own URN, or an
 // organization where the member is an ADMINISTRATOR and the grant holds w_organization_social.
 bool acts_as(const std::string& urn, const Grant& grant);

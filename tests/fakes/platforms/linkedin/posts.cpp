@@ -319,42 +319,40 @@ json store_native_post(const std::string& member, const std::string& text) {
 }
 
 std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::string& path) {
-    const auto call = [&](std::initializer_list<std::string_view> needed,
-                          const std::string& resource, auto&& handler) -> HttpAnswer {
-        auto who = authorized(request, needed, resource);
-        if (auto* refusal = std::get_if<HttpAnswer>(&who)) return *refusal;
-        return handler(std::get<Grant>(who));
-    };
     const auto method = request.headers.count("x-restli-method")
                             ? request.headers.at("x-restli-method")
                             : std::string();
     if (path == kPosts && request.method == "POST")
-        return call({"w_member_social"}, "partnerApiPostsExternal.CREATE.20261001",
-                    [&](const Grant& grant) { return create_post(request, grant); });
+        return with_grant(request, {"w_member_social"}, "partnerApiPostsExternal.CREATE.20261001",
+                          [&](const Grant& grant) { return create_post(request, grant); });
     if (path == kPosts && request.method == "GET")
-        return call({"r_member_social"}, "partnerApiPostsExternal.FINDER-author.20261001",
-                    [&](const Grant& grant) { return find_by_author(request, grant); });
+        return with_grant(request, {"r_member_social"},
+                          "partnerApiPostsExternal.FINDER-author.20261001",
+                          [&](const Grant& grant) { return find_by_author(request, grant); });
     if (path.starts_with(std::string(kPosts) + "/")) {
         const auto urn = url_decode(path.substr(kPosts.size() + 1));
         if (request.method == "POST" && method == "PARTIAL_UPDATE")
-            return call({"w_member_social"}, "partnerApiPostsExternal.PARTIAL_UPDATE.20261001",
-                        [&](const Grant& grant) { return update_post(request, urn, grant); });
+            return with_grant(request, {"w_member_social"},
+                              "partnerApiPostsExternal.PARTIAL_UPDATE.20261001",
+                              [&](const Grant& grant) { return update_post(request, urn, grant); });
         if (request.method == "DELETE")
-            return call({"w_member_social"}, "partnerApiPostsExternal.DELETE.20261001",
-                        [&](const Grant& grant) { return delete_post(urn, grant); });
+            return with_grant(request, {"w_member_social"},
+                              "partnerApiPostsExternal.DELETE.20261001",
+                              [&](const Grant& grant) { return delete_post(urn, grant); });
         if (request.method == "GET")
-            return call({}, "partnerApiPostsExternal.GET.20261001", [&](const Grant& grant) {
-                if (!has(grant.scopes, "r_member_social") &&
-                    !has(grant.scopes, "r_organization_social"))
-                    return error(403, 100, "ACCESS_DENIED",
-                                 "Not enough permissions to access: "
-                                 "partnerApiPostsExternal.GET.20261001");
-                return read_post(urn, grant);
-            });
+            return with_grant(request, {}, "partnerApiPostsExternal.GET.20261001",
+                              [&](const Grant& grant) {
+                                  if (!has(grant.scopes, "r_member_social") &&
+                                      !has(grant.scopes, "r_organization_social"))
+                                      return error(403, 100, "ACCESS_DENIED",
+                                                   "Not enough permissions to access: "
+                                                   "partnerApiPostsExternal.GET.20261001");
+                                  return read_post(urn, grant);
+                              });
         return error(400, 0, "BAD_REQUEST", "Unsupported method on a post");
     }
     if (request.method == "GET" && path.starts_with(kSocialActions))
-        return call({}, "socialActions.GET.20261001", [&](const Grant& grant) {
+        return with_grant(request, {}, "socialActions.GET.20261001", [&](const Grant& grant) {
             // A page's posts are read with the organization scope, a member's with their own.
             const auto urn = url_decode(path.substr(kSocialActions.size()));
             const json* post = find_post(urn);
@@ -367,17 +365,17 @@ std::optional<HttpAnswer> serve_posts(const HttpRequest& request, const std::str
             return social_actions(urn);
         });
     if (request.method == "GET" && path == "/rest/memberFollowersCount")
-        return call({"r_member_profileAnalytics"}, "memberFollowersCount.FINDER-me.20261001",
-                    [&](const Grant& grant) {
-                        if (request.query("q") != "me")
-                            return error(400, 0, "BAD_REQUEST", "Unsupported finder");
-                        return json_answer(
-                            200,
-                            {{"elements",
-                              {{{"memberFollowersCount",
-                                 state().members[grant.member].value("followers", 0LL)}}}},
-                             {"paging", {{"start", 0}, {"count", 10}, {"links", json::array()}}}});
-                    });
+        return with_grant(
+            request, {"r_member_profileAnalytics"}, "memberFollowersCount.FINDER-me.20261001",
+            [&](const Grant& grant) {
+                if (request.query("q") != "me")
+                    return error(400, 0, "BAD_REQUEST", "Unsupported finder");
+                return json_answer(
+                    200, {{"elements",
+                           {{{"memberFollowersCount",
+                              state().members[grant.member].value("followers", 0LL)}}}},
+                          {"paging", {{"start", 0}, {"count", 10}, {"links", json::array()}}}});
+            });
     return std::nullopt;
 }
 
