@@ -4,9 +4,6 @@
 #include "common/domain/social/post_validation.hpp"
 #include "common/extensions/platforms/linkedin/rest.hpp"
 
-#include <algorithm>
-#include <cctype>
-
 namespace squawk::social::linkedin {
 namespace {
 
@@ -32,10 +29,7 @@ std::optional<CommentUrn> parse_comment_urn(std::string_view urn) {
     if (comma == std::string_view::npos) return std::nullopt;
     const auto activity = inner.substr(0, comma);
     const auto id = inner.substr(comma + 1);
-    const bool digits =
-        !id.empty() && id.size() <= 20 &&
-        std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || !activity.starts_with("urn:li:") ||
+    if (!is_number(id, 20) || !activity.starts_with("urn:li:") ||
         activity.find_first_of("(),") != std::string_view::npos)
         return std::nullopt;
     return CommentUrn{std::string(activity), std::string(id)};
@@ -78,11 +72,7 @@ CommentListing list_post_comments(PlatformApi& api, const Target& target,
         listing.failure = not_a_post(post_urn);
         return listing;
     }
-    const bool offset = !cursor.empty() && cursor.size() <= 9 &&
-                        std::all_of(cursor.begin(), cursor.end(), [](char c) {
-                            return std::isdigit(static_cast<unsigned char>(c));
-                        });
-    if (!cursor.empty() && !offset) {
+    if (!cursor.empty() && !is_number(cursor, 9)) {
         listing.failure = refusal("'" + cursor + "' is not a LinkedIn comments cursor");
         return listing;
     }

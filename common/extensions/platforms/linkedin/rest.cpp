@@ -61,12 +61,15 @@ std::string urn_segment(std::string_view urn) {
     return http::percent_encode(urn);
 }
 
+bool is_number(std::string_view text, size_t max_length) {
+    return !text.empty() && text.size() <= max_length &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 bool is_post_urn(std::string_view urn) {
     for (const std::string_view prefix : {"urn:li:share:", "urn:li:ugcPost:"}) {
         if (!urn.starts_with(prefix)) continue;
-        const auto id = urn.substr(prefix.size());
-        return !id.empty() && id.size() <= 20 &&
-               std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+        return is_number(urn.substr(prefix.size()), 20);
     }
     return false;
 }

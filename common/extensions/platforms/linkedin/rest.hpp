@@ -27,6 +27,9 @@ http::HeaderList rest_headers(const Credentials& credentials, std::string_view r
 // A URN as one path segment (urn%3Ali%3Ashare%3A7), as Rest.li 2.0 wants it.
 std::string urn_segment(std::string_view urn);
 
+// 1 to max_length ASCII digits: the ids in LinkedIn's URNs, and offsets.
+bool is_number(std::string_view text, size_t max_length);
+
 // urn:li:share:<digits> or urn:li:ugcPost:<digits>, the ids of posts.
 bool is_post_urn(std::string_view urn);
 PlatformFailure not_a_post(const std::string& external_id);

@@ -106,7 +106,7 @@ HttpAnswer list_comments(const HttpRequest& request, const std::string& target,
                                {"links", json::array()}}}});
 }
 
-json store_comment(const json& post, const std::string& actor, const std::string& text,
+json store_comment(json& post, const std::string& actor, const std::string& text,
                    const std::string& parent) {
     json comment = {{"id", std::to_string(6'900'000'000'000'000'000LL + next_message_id())},
                     {"activity", activity_of(post)},
@@ -116,8 +116,7 @@ json store_comment(const json& post, const std::string& actor, const std::string
                     {"created", unix_now_ms()},
                     {"liked_by", json::array()}};
     state().comments.push_back(comment);
-    if (json* stored = find_post(post["id"]))
-        (*stored)["comments"] = (*stored)["comments"].get<long long>() + 1;
+    post["comments"] = post["comments"].get<long long>() + 1;
     return comment;
 }
 
@@ -128,7 +127,7 @@ HttpAnswer create_comment(const HttpRequest& request, const std::string& target,
     const std::string actor = body.value("actor", "");
     if (!acts_as(actor, grant))
         return error(403, 100, "ACCESS_DENIED", "Not enough permissions to comment as " + actor);
-    const json* post = post_under(target);
+    json* post = post_under(target);
     if (!post) return error(404, 0, "NOT_FOUND", "Not Found");
     const json* parent = find_comment(target);
     if (body.value("object", "") != activity_of(*post))
@@ -199,7 +198,7 @@ HttpAnswer react(const HttpRequest& request, const Grant& grant) {
 
 json store_comment_by(const std::string& target, const std::string& member,
                       const std::string& text) {
-    const json* post = post_under(target);
+    json* post = post_under(target);
     if (!post) return json::object();
     const bool reply = find_comment(target) != nullptr;
     return comment_element(store_comment(*post, person_urn(member), text, reply ? target : ""));
