@@ -1,8 +1,8 @@
 #include "common/core/log/logger.hpp"
 
+#include "common/core/text/json_string.hpp"
 #include "common/core/time/clock.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <condition_variable>
@@ -99,21 +99,9 @@ void append_json(std::string& line, const nlohmann::json& value) {
     line += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-// Printable ASCII other than '"' and '\\' needs no escaping and goes in as it is; other text
-// takes nlohmann's escaping, so either way the bytes are what dump() writes.
-void append_string(std::string& line, std::string_view text) {
-    const bool plain = std::all_of(text.begin(), text.end(), [](unsigned char c) {
-        return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-    });
-    if (!plain) return append_json(line, nlohmann::json(std::string(text)));
-    line += '"';
-    line += text;
-    line += '"';
-}
-
 void append_key(std::string& line, std::string_view key) {
     if (line.size() > 1) line += ',';
-    append_string(line, key);
+    text::append_json_string(line, key);
     line += ':';
 }
 
@@ -130,7 +118,7 @@ std::string line_start(Level level, std::string_view message, const nlohmann::js
         if (given != fields.end())
             append_json(line, *given);
         else
-            append_string(line, standard);
+            text::append_json_string(line, standard);
     };
     member("ts", time::format_iso8601(time::now()));
     member("level", level_name(level));
@@ -191,7 +179,7 @@ void write_fields(Level level, std::string_view message, std::initializer_list<F
     for (const auto& field : fields) {
         append_key(line, field.key);
         if (const auto* text = std::get_if<std::string_view>(&field.value)) {
-            append_string(line, *text);
+            text::append_json_string(line, *text);
         } else if (const auto* number = std::get_if<long long>(&field.value)) {
             char digits[24];
             line.append(digits, std::to_chars(digits, std::end(digits), *number).ptr);

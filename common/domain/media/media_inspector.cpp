@@ -15,8 +15,6 @@
 namespace squawk::media {
 namespace {
 
-namespace fs = std::filesystem;
-
 // A magic_t is not thread-safe: each thread opens its own once, and closes it when it ends.
 class MagicHandle {
   public:
@@ -54,7 +52,7 @@ class ScratchFile {
     explicit ScratchFile(std::string path) : path_(std::move(path)) {}
     ~ScratchFile() {
         std::error_code ec;
-        fs::remove(path_, ec);
+        std::filesystem::remove(path_, ec);
     }
     ScratchFile(const ScratchFile&) = delete;
     ScratchFile& operator=(const ScratchFile&) = delete;

@@ -13,8 +13,6 @@
 namespace squawk::media {
 namespace {
 
-namespace fs = std::filesystem;
-
 // What the bytes turned out to be, and the file name that says so.
 void take_inspection(Media& m, const Inspection& found) {
     m.kind = found.kind;
@@ -88,8 +86,8 @@ MediaFile MediaService::file(long long workspace_id, const std::string& public_i
         return {std::move(url), {}, m.mime_type, m.size_bytes};
     std::string path = store_.local_path(m.storage_path).value().string();
     std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec || !fs::is_regular_file(path, ec)) {
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec || !std::filesystem::is_regular_file(path, ec)) {
         log::error("media file missing",
                    {{"request_id", request_id}, {"media_id", m.public_id}, {"path", path}});
         throw ApiError(ErrorCode::NotFound, "The media file is no longer available.");

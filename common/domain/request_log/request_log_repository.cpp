@@ -3,6 +3,7 @@
 #include "common/core/db/keyset.hpp"
 #include "common/core/db/row_mapper.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/core/text/json_string.hpp"
 
 namespace squawk::request_log {
 namespace {
@@ -49,25 +50,53 @@ db::Params where_params(const Filter& f) {
     return params;
 }
 
+const std::string kInsertRows =
+    "INSERT INTO request_log (workspace_id, profile_id, key_prefix, request_id, method, route,"
+    " status, duration_us, created_at)"
+    " SELECT workspace_id, profile_id, key_prefix, request_id, method, route, status,"
+    " duration_us, created_at FROM JSON_TABLE(?, '$[*]' COLUMNS("
+    "workspace_id BIGINT PATH '$[0]', profile_id BIGINT PATH '$[1]',"
+    " key_prefix VARCHAR(20) PATH '$[2]', request_id VARCHAR(48) PATH '$[3]',"
+    " method VARCHAR(8) PATH '$[4]', route VARCHAR(200) PATH '$[5]', status INT PATH '$[6]',"
+    " duration_us BIGINT PATH '$[7]', created_at DATETIME(6) PATH '$[8]')) AS rows_given";
+
 }  // namespace
 
 void RequestLogRepository::insert_many(db::Session& s, const std::vector<Entry>& entries) {
     if (entries.empty()) return;
-    std::string sql =
-        "INSERT INTO request_log (workspace_id, profile_id, key_prefix, request_id, method,"
-        " route, status, duration_us, created_at) VALUES ";
-    db::Params params;
-    params.reserve(entries.size() * 9);
-    for (size_t i = 0; i < entries.size(); ++i) {
-        const auto& e = entries[i];
-        sql += i == 0 ? "(?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?)";
-        params.insert(params.end(),
-                      {db::optional_param(e.workspace_id), db::optional_param(e.profile_id),
-                       e.key_prefix.empty() ? db::Param(nullptr) : db::Param(e.key_prefix),
-                       e.request_id, e.method, e.route, static_cast<long long>(e.status),
-                       e.duration_us, db::time_param(e.created_at)});
+    // The batch goes as one JSON document: one statement text for any number of rows, and one
+    // parameter instead of nine per row, whose binding through Connector/C++ cost the API more
+    // than the rows' text does.
+    std::string rows = "[";
+    rows.reserve(entries.size() * 160);
+    const auto number = [&](const std::optional<long long>& value) {
+        rows += value ? std::to_string(*value) : "null";
+    };
+    const auto string = [&](std::string_view value) { text::append_json_string(rows, value); };
+    for (const auto& e : entries) {
+        rows += rows.size() > 1 ? ",[" : "[";
+        number(e.workspace_id);
+        rows += ',';
+        number(e.profile_id);
+        rows += ',';
+        if (e.key_prefix.empty())
+            rows += "null";
+        else
+            string(e.key_prefix);
+        for (const auto* field : {&e.request_id, &e.method, &e.route}) {
+            rows += ',';
+            string(*field);
+        }
+        rows += ',';
+        number(e.status);
+        rows += ',';
+        number(e.duration_us);
+        rows += ',';
+        string(time::format_mysql(e.created_at));
+        rows += ']';
     }
-    s.execute(sql, params);
+    rows += ']';
+    s.execute(kInsertRows, {rows});
 }
 
 Page RequestLogRepository::list(db::Session& s, const Filter& filter, long long offset, int limit) {

@@ -1,7 +1,8 @@
 #include "common/domain/request_log/request_log_writer.hpp"
 
-#include "common/core/db/sql_text.hpp"
 #include "common/core/log/logger.hpp"
+
+#include <algorithm>
 
 namespace squawk::request_log {
 namespace {
@@ -52,11 +53,10 @@ bool RequestLogWriter::write(std::vector<Entry>& batch) {
 void RequestLogWriter::write_pending() {
     for (;;) {
         {
-            // A batch kept from a failed write is retried as it is; a new one takes a count
-            // whose statement text each connection has prepared already.
+            // A batch kept from a failed write is retried as it is.
             std::lock_guard lock(mutex_);
             if (batch_.empty()) {
-                for (size_t n = db::batch_rows(pending_.size(), kBatch); n > 0; --n) {
+                for (size_t n = std::min(pending_.size(), kBatch); n > 0; --n) {
                     batch_.push_back(std::move(pending_.front()));
                     pending_.pop_front();
                 }
