@@ -124,6 +124,9 @@ class PublishBench {
     // platform k modulo their number.
     Figures run(int total, std::chrono::milliseconds lead) {
         clear();
+        // InnoDB purges the previous round's deleted rows for seconds after the DELETE: a burst
+        // that started meanwhile would share the cores with that purge.
+        bench::wait_for_quiet_database();
         const auto second_ms = (time::to_unix_ms(time::now() + lead) / 1000 + 1) * 1000;
         std::vector<social::NewPost> batch;
         std::map<std::string, long long> due_ms;
@@ -324,6 +327,8 @@ int main() {
                             "",
                             {},
                             "<= 1500 ms"};
+        bench::Series burst_max{
+            "10,000 posts due in one second: lateness max", "ms", false, {}, "", {}, "-"};
         {
             PublishBench small(1000, false);
             for (int round = 0; round < bench::repeats(); ++round) {
@@ -340,8 +345,11 @@ int main() {
         }
         {
             PublishBench large(10000, false);
-            for (int round = 0; round < bench::repeats(); ++round)
-                burst.squawk.push_back(large.run(10000, 40s).last_send_ms);
+            for (int round = 0; round < bench::repeats(); ++round) {
+                const auto figures = large.run(10000, 40s);
+                burst.squawk.push_back(figures.last_send_ms);
+                burst_max.squawk.push_back(figures.max_ms);
+            }
         }
         bench::Series spread_p99{"1,000 posts due in one second over 11 platforms: lateness p99",
                                  "ms",
@@ -389,6 +397,7 @@ int main() {
         report.add(p99);
         report.add(max);
         report.add(burst);
+        report.add(burst_max);
         report.add(spread_p99);
         report.add(spread_burst);
         report.add(spread_cpu);
@@ -398,7 +407,8 @@ int main() {
             "fake platforms on loopback; lateness = the fake's receipt of the publishing call - "
             "scheduled_time (TikTok's: the call that handed over the post's last part, as TikTok "
             "processes it after); over 11 platforms: every publishing platform (WhatsApp is "
-            "verify-only), round-robin, 431 accounts");
+            "verify-only), round-robin, 431 accounts; the k-th of N posts is due k x 1000 / N ms "
+            "into the second, the last of 10,000 at 999.9 ms: no last send comes before 1,000 ms");
         report.note(spread.fakes_favoured()
                         ? "the fake platforms, one thread standing for the platforms' own "
                           "machines, ran at nice -10 on the shared cores; CPU per post counts "
