@@ -178,8 +178,8 @@ void write_fields(Level level, std::string_view message, std::initializer_list<F
     std::string line = line_start(level, message, nullptr);
     for (const auto& field : fields) {
         append_key(line, field.key);
-        if (const auto* text = std::get_if<std::string_view>(&field.value)) {
-            text::append_json_string(line, *text);
+        if (const auto* words = std::get_if<std::string_view>(&field.value)) {
+            text::append_json_string(line, *words);
         } else if (const auto* number = std::get_if<long long>(&field.value)) {
             char digits[24];
             line.append(digits, std::to_chars(digits, std::end(digits), *number).ptr);
