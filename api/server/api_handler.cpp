@@ -1,6 +1,7 @@
 #include "api/server/api_handler.hpp"
 
 #include "api/dashboard/dashboard.hpp"
+#include "api/server/answer.hpp"
 #include "api/server/authenticator.hpp"
 #include "api/server/bearer.hpp"
 #include "api/server/connection_control.hpp"
@@ -9,10 +10,10 @@
 #include "api/server/header_limits.hpp"
 #include "api/server/idempotency_gate.hpp"
 #include "api/server/key_cache.hpp"
+#include "api/server/pistache_internals.hpp"
 #include "api/server/profile_delegation.hpp"
 #include "api/server/rate_limit_gate.hpp"
 #include "api/server/request_body.hpp"
-#include "api/server/response_header.hpp"
 #include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"
@@ -169,16 +170,11 @@ dashboard::PageRequest dashboard_request(const Http::Request& request) {
     return page;
 }
 
-void add_rate_headers(Http::ResponseWriter& response, const rate_limit::Decision& d) {
-    auto& headers = response.headers();
-    headers.add(std::make_shared<ResponseHeader>("X-RateLimit-Limit", std::to_string(d.limit)));
-    headers.add(
-        std::make_shared<ResponseHeader>("X-RateLimit-Remaining", std::to_string(d.remaining)));
-    headers.add(
-        std::make_shared<ResponseHeader>("X-RateLimit-Reset", std::to_string(d.reset_unix())));
-    if (!d.allowed)
-        headers.add(
-            std::make_shared<ResponseHeader>("Retry-After", std::to_string(d.retry_after_seconds)));
+void add_rate_headers(Answer& answer, const rate_limit::Decision& d) {
+    answer.add_header("X-RateLimit-Limit", std::to_string(d.limit));
+    answer.add_header("X-RateLimit-Remaining", std::to_string(d.remaining));
+    answer.add_header("X-RateLimit-Reset", std::to_string(d.reset_unix()));
+    if (!d.allowed) answer.add_header("Retry-After", std::to_string(d.retry_after_seconds));
 }
 
 // The series of one method, route and status.
@@ -209,21 +205,18 @@ void record_request_metrics(const Exchange& exchange, int status, double seconds
 
 // Headers an error's details call for: when to retry a 503 expected to clear soon (a full
 // upload budget), and the size of the file a 416's range missed.
-void add_error_headers(Http::ResponseWriter& response, const ApiError& error) {
+void add_error_headers(Answer& answer, const ApiError& error) {
     const auto& details = error.details();
-    auto& headers = response.headers();
     if (error.code() == ErrorCode::ServiceUnavailable && details.contains("retry_after_seconds"))
-        headers.add(
-            std::make_shared<ResponseHeader>("Retry-After", details["retry_after_seconds"].dump()));
+        answer.add_header("Retry-After", details["retry_after_seconds"].dump());
     if (error.code() == ErrorCode::RangeNotSatisfiable && details.contains("size")) {
-        headers.add(std::make_shared<ResponseHeader>("Accept-Ranges", "bytes"));
-        headers.add(
-            std::make_shared<ResponseHeader>("Content-Range", "bytes */" + details["size"].dump()));
+        answer.add_header("Accept-Ranges", "bytes");
+        answer.add_header("Content-Range", "bytes */" + details["size"].dump());
     }
 }
 
-// Pistache's serveFile sends whole files only: a range is read and sent from here.
-void send_file_slice(Http::ResponseWriter& response, const FileBody& file) {
+// A range is read and sent from memory; whole files go with sendfile.
+void send_file_slice(Answer& answer, const FileBody& file) {
     const auto& slice = *file.slice;
     std::string bytes(static_cast<size_t>(slice.last - slice.first + 1), '\0');
     std::ifstream in(file.path, std::ios::binary);
@@ -231,63 +224,40 @@ void send_file_slice(Http::ResponseWriter& response, const FileBody& file) {
     if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
         throw std::runtime_error("cannot read bytes " + std::to_string(slice.first) + "-" +
                                  std::to_string(slice.last) + " of " + file.path);
-    response.headers().add(std::make_shared<ResponseHeader>(
-        "Content-Range", "bytes " + std::to_string(slice.first) + "-" + std::to_string(slice.last) +
-                             "/" + std::to_string(slice.size)));
-    response.send(Http::Code::Partial_Content, bytes,
-                  Http::Mime::MediaType::fromString(file.mime_type));
+    answer.add_header("Content-Range", "bytes " + std::to_string(slice.first) + "-" +
+                                           std::to_string(slice.last) + "/" +
+                                           std::to_string(slice.size));
+    answer.send(206, bytes, file.mime_type);
 }
 
-void send_json(Http::ResponseWriter& response, int status, const nlohmann::json& envelope) {
-    response.send(static_cast<Http::Code>(status), to_wire(envelope), MIME(Application, Json));
+constexpr std::string_view kJson = "application/json";
+
+void send_json(Answer& answer, int status, const nlohmann::json& envelope) {
+    answer.send(status, to_wire(envelope), kJson);
 }
 
 // Moves the reply's JSON into the envelope: `reply` is spent afterwards.
-void send_reply(Http::ResponseWriter& response, Reply& reply, const Meta& meta) {
-    for (const auto& [name, value] : reply.headers) {
-        // Pistache keeps one header per name; cookies have a jar of their own.
-        if (name == "Set-Cookie")
-            response.cookies().add(Http::Cookie::fromString(value));
-        else
-            response.headers().add(std::make_shared<ResponseHeader>(name, value));
-    }
+void send_reply(Answer& answer, Reply& reply, const Meta& meta) {
+    for (const auto& [name, value] : reply.headers) answer.add_header(name, value);
     if (reply.bare) {
-        response.send(static_cast<Http::Code>(reply.status), to_wire(reply.data),
-                      MIME(Application, Json));
+        answer.send(reply.status, to_wire(reply.data), kJson);
     } else if (reply.file) {
-        response.headers().add(std::make_shared<ResponseHeader>("Accept-Ranges", "bytes"));
+        answer.add_header("Accept-Ranges", "bytes");
         if (reply.file->slice)
-            send_file_slice(response, *reply.file);
+            send_file_slice(answer, *reply.file);
         else
-            Http::serveFile(response, reply.file->path,
-                            Http::Mime::MediaType::fromString(reply.file->mime_type));
+            answer.send_file(reply.file->path, reply.file->mime_type);
     } else if (reply.redirect_to) {
-        response.headers().add(std::make_shared<ResponseHeader>("Location", *reply.redirect_to));
-        response.send(Http::Code::Found);
+        answer.add_header("Location", *reply.redirect_to);
+        answer.send(302);
     } else if (reply.raw) {
-        response.send(static_cast<Http::Code>(reply.status), reply.raw->bytes,
-                      Http::Mime::MediaType::fromString(reply.raw->mime_type));
+        answer.send(reply.status, reply.raw->bytes, reply.raw->mime_type);
     } else {
-        send_json(response, reply.status,
+        send_json(answer, reply.status,
                   success_envelope(std::move(reply.data), std::move(reply.pagination), meta,
                                    std::move(reply.usage)));
     }
 }
-
-// Pistache hands a handler its transport through a private member only, and the parser below
-// must write its responses through the same transport as the handler that reads the connection.
-// An explicit instantiation may name a private member (C++20 [temp.spec.general]/6).
-struct TransportMember {
-    using type = Pistache::Tcp::Transport* Pistache::Tcp::Handler::*;
-    friend type transport_member(TransportMember);
-};
-
-template <typename Tag, typename Tag::type Member>
-struct ExposeMember {
-    friend typename Tag::type transport_member(Tag) { return Member; }
-};
-
-template struct ExposeMember<TransportMember, &Pistache::Tcp::Handler::transport_>;
 
 constexpr const char* kRequestStreamData = "squawk.stream";
 // Per reactor thread, outside the upload memory budget like Pistache's own read buffer.
@@ -304,9 +274,6 @@ class ApiHandler::Parser : public Http::Handler {
 
     explicit Parser(ApiHandler& owner) : owner_(&owner) {}
 
-    void use_transport(Pistache::Tcp::Transport* transport) {
-        this->*transport_member(TransportMember{}) = transport;
-    }
     void parse(std::string_view bytes, const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
         static_cast<Pistache::Tcp::Handler&>(*this).onInput(bytes.data(), bytes.size(), peer);
     }
@@ -336,7 +303,7 @@ ApiHandler::ApiHandler(const ApiHandler& prototype)
 
 void ApiHandler::onInput(const char* buffer, size_t length,
                          const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
-    parser_->use_transport(transport());
+    use_transport(*parser_, transport());
     auto stream = std::static_pointer_cast<RequestStream>(peer->tryGetData(kRequestStreamData));
     if (!stream) {
         // The stream lives in the peer's data: it holds the peer weakly.
@@ -408,8 +375,8 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
     exchange.request_id = new_request_id();
     exchange.method = Http::methodString(request.method());
 
-    set_connection(request, response);
-    response.headers().add(std::make_shared<ResponseHeader>("X-Request-Id", exchange.request_id));
+    Answer answer(*transport(), response.peer(), request.version(), connection_fate(request));
+    answer.add_header("X-Request-Id", exchange.request_id);
 
     int status = 0;
     try {
@@ -418,25 +385,22 @@ void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter re
                           ? dashboard::serve(dashboard_request(request), *services_, exchange.route)
                           : dispatch(request, *router_, *services_, *uploads_, exchange);
         status = reply.status;
-        if (exchange.rate) add_rate_headers(response, *exchange.rate);
-        if (exchange.replayed)
-            response.headers().add(std::make_shared<ResponseHeader>("X-Idempotent-Replay", "true"));
-        send_reply(response, reply, make_meta(exchange.request_id));
+        if (exchange.rate) add_rate_headers(answer, *exchange.rate);
+        if (exchange.replayed) answer.add_header("X-Idempotent-Replay", "true");
+        send_reply(answer, reply, make_meta(exchange.request_id));
     } catch (...) {
         const ApiError error = to_api_error(std::current_exception(), exchange.request_id);
         status = error.info().http_status;
-        if (exchange.rate) add_rate_headers(response, *exchange.rate);
-        if (!exchange.allow.empty())
-            response.headers().add(std::make_shared<ResponseHeader>("Allow", exchange.allow));
-        add_error_headers(response, error);
+        if (exchange.rate) add_rate_headers(answer, *exchange.rate);
+        if (!exchange.allow.empty()) answer.add_header("Allow", exchange.allow);
+        add_error_headers(answer, error);
         // A client that sent an oversized header block is not trusted with another request.
-        if (error.code() == ErrorCode::HeadersTooLarge)
-            replace_connection(response, Http::ConnectionControl::Close);
+        if (error.code() == ErrorCode::HeadersTooLarge) answer.close_connection();
         try {
             if (!error.info().has_body)
-                response.send(static_cast<Http::Code>(status));
+                answer.send(status);
             else
-                send_json(response, status, error_envelope(error, make_meta(exchange.request_id)));
+                send_json(answer, status, error_envelope(error, make_meta(exchange.request_id)));
         } catch (const std::exception& e) {
             log::error("could not send the error response",
                        {{"request_id", exchange.request_id}, {"error", e.what()}});

@@ -6,12 +6,8 @@
 
 namespace squawk::api {
 
-void replace_connection(Pistache::Http::ResponseWriter& response,
-                        Pistache::Http::ConnectionControl control);
-
-// Pistache answers "Connection: Close" unless the request named a Connection header; an HTTP/1.1
-// connection stays open unless the client asked to close it.
-void set_connection(const Pistache::Http::Request& request,
-                    Pistache::Http::ResponseWriter& response);
+// An HTTP/1.1 connection stays open unless the client asked to close it; an HTTP/1.0 one
+// closes unless the client named its fate (Pistache answers "Connection: Close" then).
+Pistache::Http::ConnectionControl connection_fate(const Pistache::Http::Request& request);
 
 }  // namespace squawk::api

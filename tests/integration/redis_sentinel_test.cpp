@@ -28,9 +28,15 @@ config::RedisSettings direct(int port) {
     return settings;
 }
 
+// Empty while the server cannot answer: Sentinel drops its clients' connections as it changes
+// the server's role, which a caller waiting for that role sees as a reset.
 std::string role_of(int port) {
-    redis::RedisClient client(direct(port));
-    return client.command({"ROLE"}).elements.at(0).text;
+    try {
+        redis::RedisClient client(direct(port));
+        return client.command({"ROLE"}).elements.at(0).text;
+    } catch (const redis::RedisUnavailable&) {
+        return "";
+    }
 }
 
 // Retries `SET key value` the way a daemon does (every failure is RedisUnavailable) until it

@@ -16,7 +16,8 @@ class StaticBodyHandler : public Pistache::Http::Handler {
 
     void onRequest(const Pistache::Http::Request& request,
                    Pistache::Http::ResponseWriter response) override {
-        api::set_connection(request, response);
+        response.headers().remove<Pistache::Http::Header::Connection>();
+        response.headers().add<Pistache::Http::Header::Connection>(api::connection_fate(request));
         response.send(Pistache::Http::Code::Ok, *body_, MIME(Application, Json));
     }
 
