@@ -35,7 +35,10 @@ void use_transport(Pistache::Tcp::Handler& handler, Pistache::Tcp::Transport* tr
 bool holds_writes_for(Pistache::Tcp::Transport& transport, int fd) {
     transport.flush();
     std::lock_guard guard(transport.*member_of(WaitingWritesLock{}));
-    return (transport.*member_of(WaitingWrites{})).count(fd) != 0;
+    // Pistache leaves a connection's list of waiting writes behind empty once it is written.
+    const auto& waiting = transport.*member_of(WaitingWrites{});
+    const auto found = waiting.find(fd);
+    return found != waiting.end() && !found->second.empty();
 }
 
 }  // namespace squawk::api

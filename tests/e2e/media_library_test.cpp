@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <thread>
 
 using namespace squawk::testing;
 namespace stdfs = std::filesystem;
@@ -470,6 +471,42 @@ TEST_CASE("an upload many times the upload memory budget streams to disk and arr
         "GET", stack.path_of(stored.json["data"]["download_url"].get<std::string>()), nullptr, key);
     CHECK(downloaded.body == wav);
     CHECK(nothing_incoming(stack));
+}
+
+TEST_CASE(
+    "answers on one connection arrive whole and in order when one is larger than the socket "
+    "takes at once",
+    "[e2e][media]") {
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    const std::string wav = wav_noise(1000);
+    const auto stored = upload_file(stack, key, wav, "long.wav");
+    REQUIRE(stored.status == 201);
+    const std::string path = stack.path_of(stored.json["data"]["download_url"].get<std::string>());
+    const auto get = [&](const std::string& extra) {
+        return "GET " + path + " HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + key + "\r\n" +
+               extra + "\r\n";
+    };
+    // A client with a small window that reads nothing until all four are asked: the first
+    // answer fills the socket, and the server has to hold the rest of it, and what follows,
+    // until the client reads.
+    RawConnection connection(stack.base_url(), 64 * 1024);
+    connection.send(get("Range: bytes=0-11999999\r\n") + get_me_request(key) + get("") +
+                    get_me_request(key));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto body_of = [](const std::string& response) {
+        return response.substr(response.find("\r\n\r\n") + 4);
+    };
+    const std::string slice = connection.read_response();
+    CHECK(slice.starts_with("HTTP/1.1 206"));
+    CHECK(body_of(slice) == wav.substr(0, 12'000'000));
+    CHECK(connection.read_response().starts_with("HTTP/1.1 200"));
+    const std::string whole = connection.read_response();
+    CHECK(whole.starts_with("HTTP/1.1 200"));
+    CHECK(body_of(whole) == wav);
+    const std::string me = connection.read_response();
+    CHECK(me.starts_with("HTTP/1.1 200"));
+    CHECK(me.find("\"workspace\"") != std::string::npos);
 }
 
 TEST_CASE(

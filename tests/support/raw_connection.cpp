@@ -11,10 +11,14 @@
 
 namespace squawk::testing {
 
-RawConnection::RawConnection(const std::string& base_url) {
+RawConnection::RawConnection(const std::string& base_url, int receive_buffer_bytes) {
     const size_t colon = base_url.rfind(':');
     const int port = std::stoi(base_url.substr(colon + 1));
     fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    // Set before connecting, so the window the client offers is small from the start.
+    if (fd_ >= 0 && receive_buffer_bytes > 0)
+        ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer_bytes,
+                     sizeof receive_buffer_bytes);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<uint16_t>(port));

@@ -12,8 +12,8 @@ namespace squawk::testing {
 class RawConnection {
   public:
     // `base_url` as Stack::base_url() gives it (http://127.0.0.1:PORT); throws when it cannot
-    // connect.
-    explicit RawConnection(const std::string& base_url);
+    // connect. A receive buffer in bytes, when given, keeps the server's sends short.
+    explicit RawConnection(const std::string& base_url, int receive_buffer_bytes = 0);
     ~RawConnection();
     RawConnection(const RawConnection&) = delete;
     RawConnection& operator=(const RawConnection&) = delete;
