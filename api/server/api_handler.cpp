@@ -17,6 +17,7 @@
 #include "common/core/config/config.hpp"
 #include "common/core/log/logger.hpp"
 #include "common/core/metrics/registry.hpp"
+#include "common/core/text/ascii.hpp"
 
 #include <pistache/peer.h>
 
@@ -48,14 +49,9 @@ struct Exchange {
     bool replayed = false;
 };
 
-std::optional<std::string> header_value(const Http::Request& request, const char* name) {
-    if (auto raw = request.headers().tryGetRaw(name)) return raw->value();
-    if (auto typed = request.headers().tryGet(name)) {
-        std::ostringstream out;
-        typed->write(out);
-        return out.str();
-    }
-    return std::nullopt;
+std::optional<std::string> field_text(const RequestHead& head, std::string_view name) {
+    const auto value = head.field(name);
+    return value ? std::optional<std::string>(*value) : std::nullopt;
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -64,14 +60,9 @@ std::string join(const std::vector<std::string>& items) {
     return out;
 }
 
-std::vector<std::pair<std::string, std::string>> raw_query(const Http::Request& request) {
-    const auto& q = request.query();
-    return {q.parameters_begin(), q.parameters_end()};
-}
-
-Reply dispatch(const Http::Request& request, const Router& router, Services& services,
+Reply dispatch(const RequestHead& head, RequestBody body, const Router& router, Services& services,
                UploadRegistry& uploads, Exchange& exchange) {
-    const RouteMatch match = router.match(exchange.method, request.resource());
+    const RouteMatch match = router.match(exchange.method, head.path());
     switch (match.outcome) {
         case RouteMatch::Outcome::malformed:
             throw ApiError(ErrorCode::InvalidRequest, "The request path is not correctly encoded.",
@@ -89,49 +80,43 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
     exchange.route = std::string(route.pattern);
     RequestContext context;
     if (route.upload == Route::Upload::none)
-        check_body_size(request.body().size(), services.config.api.max_body_bytes);
+        check_body_size(static_cast<size_t>(body.size), services.config.api.max_body_bytes);
     context.request_id = exchange.request_id;
     if (route.access.kind != Access::Kind::open) {
-        const auto authorization = header_value(request, "Authorization");
-        const auto token = bearer_token(
-            authorization ? std::optional<std::string_view>(*authorization) : std::nullopt);
+        const auto token = bearer_token(head.field("Authorization"));
         authenticate(route, token, context, services, exchange.rate);
         exchange.key_prefix = context.api_key().prefix;
         exchange.workspace_id = context.caller_workspace_id;
         refuse_if_limited(exchange.rate);
         authorize(route.access, context.api_key());
-        const auto profile = header_value(request, "X-Profile-Id");
-        act_in_profile(route, profile ? std::optional<std::string_view>(*profile) : std::nullopt,
-                       context, services);
+        act_in_profile(route, head.field("X-Profile-Id"), context, services);
         exchange.profile_id = context.profile_id;
     }
     if (route.upload != Route::Upload::none) {
         // An upload is answered for after its caller is known: a stranger learns nothing of it.
-        const auto ticket = header_value(request, std::string(kUploadTicketField).c_str());
+        const auto ticket = field_text(head, kUploadTicketField);
         context.upload = ticket ? uploads.claim(*ticket) : nullptr;
         if (!context.upload)
             throw ApiError(ErrorCode::InvalidRequest, "The upload's body could not be read.",
                            {{"reason", "send it with a Content-Length or chunked"}});
         require_received(*context.upload, services.config.media.max_upload_bytes);
     }
-    const auto content_type = header_value(request, "Content-Type");
+    const auto content_type = head.field("Content-Type");
     if (route.upload == Route::Upload::none)
-        context.body = parse_request_body(
-            exchange.method, request.body(),
-            content_type ? std::optional<std::string_view>(*content_type) : std::nullopt);
-    context.content_type = content_type;
-    context.range = header_value(request, "Range");
-    context.query = decode_query(raw_query(request));
+        context.body = parse_request_body(exchange.method, body.bytes, content_type);
+    context.content_type = field_text(head, "Content-Type");
+    context.range = field_text(head, "Range");
+    context.query = decode_query(head.raw_query());
     context.path_params = match.params;
 
     std::string_view key_name = "X-Idempotency-Key";
-    auto key_value = header_value(request, "X-Idempotency-Key");
+    auto key_value = head.field("X-Idempotency-Key");
     if (!key_value && route.request_id_is_key) {
         key_name = "X-Request-Id";
-        key_value = header_value(request, "X-Request-Id");
+        key_value = head.field("X-Request-Id");
     }
     const auto claim = claim_idempotency(
-        services, context, exchange.method, request.resource(),
+        services, context, exchange.method, head.path(),
         key_value ? std::optional<KeyHeader>(KeyHeader{key_name, *key_value}) : std::nullopt);
     if (claim && claim->replay) {
         exchange.replayed = true;
@@ -159,14 +144,24 @@ Reply dispatch(const Http::Request& request, const Router& router, Services& ser
 
 // The dashboard's pages use cookie sessions instead of keys: they share the transport, metrics
 // and access log with the API, but none of its key, rate-limit or idempotency steps.
-dashboard::PageRequest dashboard_request(const Http::Request& request) {
+dashboard::PageRequest dashboard_request(const RequestHead& head, RequestBody body,
+                                         const Pistache::Tcp::Peer& peer) {
     dashboard::PageRequest page;
-    page.method = Http::methodString(request.method());
-    page.path = request.resource();
-    page.raw_query = raw_query(request);
-    for (const auto& cookie : request.cookies()) page.cookies[cookie.name] = cookie.value;
-    page.body = request.body();
-    page.address = request.address().host();
+    page.method = head.method;
+    page.path = head.path();
+    page.raw_query = head.raw_query();
+    // "Cookie: a=1; b=2" (RFC 6265 5.4).
+    std::string_view cookies = head.field("Cookie").value_or("");
+    while (!cookies.empty()) {
+        const size_t end = cookies.find(';');
+        const std::string_view pair = text::trim_blanks(cookies.substr(0, end));
+        cookies = end == std::string_view::npos ? std::string_view() : cookies.substr(end + 1);
+        const size_t equals = pair.find('=');
+        if (equals != std::string_view::npos && equals > 0)
+            page.cookies[std::string(pair.substr(0, equals))] = pair.substr(equals + 1);
+    }
+    page.body = body.bytes;
+    page.address = peer.address().host();
     return page;
 }
 
@@ -308,18 +303,24 @@ void ApiHandler::onInput(const char* buffer, size_t length,
     if (!stream) {
         // The stream lives in the peer's data: it holds the peer weakly.
         std::weak_ptr<Pistache::Tcp::Peer> weak = peer;
-        stream = std::make_shared<RequestStream>(RequestStream::Hooks{
-            .forward =
-                [this, weak](std::string_view bytes) {
-                    if (auto p = weak.lock()) parser_->parse(bytes, p);
-                },
-            .receiver = [this](const RequestHead& head) { return upload_receiver(head); },
-            .send_continue =
-                [weak] {
-                    if (auto p = weak.lock())
-                        p->send(Pistache::RawBuffer(kContinue.data(), kContinue.size()));
-                },
-        });
+        stream = std::make_shared<RequestStream>(
+            RequestStream::Hooks{
+                .deliver =
+                    [this, weak](const RequestHead& head, RequestBody body) {
+                        if (auto p = weak.lock()) serve(head, body, p);
+                    },
+                .forward =
+                    [this, weak](std::string_view bytes) {
+                        if (auto p = weak.lock()) parser_->parse(bytes, p);
+                    },
+                .receiver = [this](const RequestHead& head) { return upload_receiver(head); },
+                .send_continue =
+                    [weak] {
+                        if (auto p = weak.lock())
+                            p->send(Pistache::RawBuffer(kContinue.data(), kContinue.size()));
+                    },
+            },
+            services_->config.api.max_body_bytes);
         peer->putData(kRequestStreamData, stream);
     }
     stream->feed({buffer, length});
@@ -369,21 +370,55 @@ bool ApiHandler::presents_known_key(const RequestHead& head) {
     }
 }
 
+// What Pistache parsed itself, in the form the request stream gives.
 void ApiHandler::onRequest(const Http::Request& request, Http::ResponseWriter response) {
+    std::string target = request.resource();
+    const auto& query = request.query();
+    for (auto at = query.parameters_begin(); at != query.parameters_end(); ++at)
+        target.append(at == query.parameters_begin() ? "?" : "&")
+            .append(at->first)
+            .append("=")
+            .append(at->second);
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (const auto& [name, raw] : request.headers().rawList())
+        fields.emplace_back(name, raw.value());
+    // Pistache keeps the headers it knows parsed only: their text is what they write.
+    for (const auto& header : request.headers().list()) {
+        std::ostringstream value;
+        header->write(value);
+        fields.emplace_back(header->name(), value.str());
+    }
+    RequestHead head;
+    head.method = Http::methodString(request.method());
+    head.target = target;
+    head.version = Http::versionString(request.version());
+    // Only the stream names an upload.
+    for (const auto& [name, value] : fields)
+        if (!text::equals_ignoring_case(name, kUploadTicketField))
+            head.fields.emplace_back(name, value);
+    const std::string& body = request.body();
+    serve(head, {body, static_cast<long long>(body.size())}, response.peer());
+}
+
+void ApiHandler::serve(const RequestHead& head, RequestBody body,
+                       const std::shared_ptr<Pistache::Tcp::Peer>& peer) {
     const auto started = std::chrono::steady_clock::now();
     Exchange exchange;
     exchange.request_id = new_request_id();
-    exchange.method = Http::methodString(request.method());
+    exchange.method = head.method;
 
-    Answer answer(*transport(), response.peer(), request.version(), connection_fate(request));
+    Answer answer(*transport(), peer,
+                  head.version == "HTTP/1.0" ? Http::Version::Http10 : Http::Version::Http11,
+                  connection_fate(head));
     answer.add_header("X-Request-Id", exchange.request_id);
 
     int status = 0;
     try {
-        check_header_sizes(request.headers());
-        Reply reply = dashboard::owns(request.resource())
-                          ? dashboard::serve(dashboard_request(request), *services_, exchange.route)
-                          : dispatch(request, *router_, *services_, *uploads_, exchange);
+        check_header_sizes(head);
+        Reply reply =
+            dashboard::owns(head.path())
+                ? dashboard::serve(dashboard_request(head, body, *peer), *services_, exchange.route)
+                : dispatch(head, body, *router_, *services_, *uploads_, exchange);
         status = reply.status;
         if (exchange.rate) add_rate_headers(answer, *exchange.rate);
         if (exchange.replayed) answer.add_header("X-Idempotent-Replay", "true");

@@ -1,10 +1,12 @@
 // The one Pistache handler of squawk-api: routes, authenticates, parses and answers every
 // request through the route table, so each rule (envelope, errors, keep-alive, access log)
-// is written once. It reads each connection's bytes before Pistache does (RequestStream), so
-// uploads go to disk as they arrive instead of into Pistache's request buffer.
+// is written once. It reads each connection's bytes itself (RequestStream): requests are framed
+// and parsed where they lie, and uploads go to disk as they arrive; Pistache's parser sees only
+// what the stream cannot frame with certainty.
 #pragma once
 
 #include "api/server/received_upload.hpp"
+#include "api/server/request_stream.hpp"
 #include "api/server/router.hpp"
 #include "api/server/services.hpp"
 #include "api/server/upload_receiver.hpp"
@@ -24,12 +26,16 @@ class ApiHandler : public Pistache::Http::Handler {
     // Each reactor thread's copy has a parser of its own.
     ApiHandler(const ApiHandler& prototype);
 
+    // Pistache parses only what the request stream cannot frame; its request is answered as
+    // the stream's are.
     void onRequest(const Pistache::Http::Request& request,
                    Pistache::Http::ResponseWriter response) override;
 
   private:
     class Parser;
 
+    void serve(const RequestHead& head, RequestBody body,
+               const std::shared_ptr<Pistache::Tcp::Peer>& peer);
     void onInput(const char* buffer, size_t length,
                  const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;
     void onDisconnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;

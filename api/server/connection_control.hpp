@@ -1,13 +1,13 @@
-// The Connection header of an answer: Pistache's default breaks HTTP/1.1 keep-alive, so every
-// answer names the connection's fate itself.
+// The Connection header of an answer: HTTP/1.1 keeps a connection open unless the client asks
+// to close it, HTTP/1.0 closes it unless the client asks to keep it (RFC 9112 9.3).
 #pragma once
 
-#include <pistache/http.h>
+#include "api/server/request_head.hpp"
+
+#include <pistache/http_defs.h>
 
 namespace squawk::api {
 
-// An HTTP/1.1 connection stays open unless the client asked to close it; an HTTP/1.0 one
-// closes unless the client named its fate (Pistache answers "Connection: Close" then).
-Pistache::Http::ConnectionControl connection_fate(const Pistache::Http::Request& request);
+Pistache::Http::ConnectionControl connection_fate(const RequestHead& head);
 
 }  // namespace squawk::api

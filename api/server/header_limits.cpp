@@ -2,26 +2,16 @@
 
 #include "common/core/error/api_error.hpp"
 
-#include <sstream>
-#include <string_view>
-
 namespace squawk::api {
 
-void check_header_sizes(const Pistache::Http::Header::Collection& headers) {
+void check_header_sizes(const RequestHead& head) {
     size_t total = 0;
-    const auto count = [&](size_t line) {
+    for (const auto& [name, value] : head.fields) {
+        const size_t line = name.size() + 2 + value.size();
         if (line > kMaxHeaderLineBytes)
             throw ApiError(ErrorCode::HeadersTooLarge, {},
                            {{"max_header_line_bytes", kMaxHeaderLineBytes}});
         total += line;
-    };
-    for (const auto& [name, raw] : headers.rawList()) count(name.size() + 2 + raw.value().size());
-    // Pistache keeps the headers it knows only parsed: their size is what they write.
-    thread_local std::ostringstream value;
-    for (const auto& header : headers.list()) {
-        value.str({});
-        header->write(value);
-        count(std::string_view(header->name()).size() + 2 + value.view().size());
     }
     if (total > kMaxHeaderBlockBytes)
         throw ApiError(ErrorCode::HeadersTooLarge, {},

@@ -29,6 +29,25 @@ std::string_view RequestHead::path() const {
     return target.substr(0, target.find('?'));
 }
 
+std::vector<std::pair<std::string, std::string>> RequestHead::raw_query() const {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    const size_t mark = target.find('?');
+    if (mark == std::string_view::npos) return pairs;
+    std::string_view rest = target.substr(mark + 1);
+    while (!rest.empty()) {
+        const size_t end = rest.find('&');
+        const std::string_view part = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        if (part.empty()) continue;
+        const size_t equals = part.find('=');
+        if (equals == std::string_view::npos)
+            pairs.emplace_back(part, "");
+        else
+            pairs.emplace_back(part.substr(0, equals), part.substr(equals + 1));
+    }
+    return pairs;
+}
+
 std::optional<std::string_view> RequestHead::field(std::string_view name) const {
     for (const auto& [n, v] : fields)
         if (text::equals_ignoring_case(n, name)) return v;

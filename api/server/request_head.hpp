@@ -26,6 +26,8 @@ struct RequestHead {
     // The first field of that name (any letter case), its value trimmed.
     std::optional<std::string_view> field(std::string_view name) const;
     bool has_field(std::string_view name) const { return field(name).has_value(); }
+    // The target's query split at '&' and '=', still percent-encoded; empty parts skipped.
+    std::vector<std::pair<std::string, std::string>> raw_query() const;
 };
 
 // The head in `block`: the request line and field lines, without the empty line ending them.

@@ -22,9 +22,9 @@ void RequestStream::feed(std::string_view bytes) {
             case State::head:
                 bytes = read_head(bytes);
                 break;
-            case State::pass_length:
-            case State::pass_chunked:
-                bytes = pass_body(bytes);
+            case State::read_length:
+            case State::read_chunked:
+                bytes = read_body(bytes);
                 break;
             case State::take_length:
             case State::take_chunked:
@@ -83,22 +83,35 @@ void RequestStream::start_request(std::string_view block, std::string_view raw_h
         start_upload(*head, framing);
         return;
     }
-    if (head->has_field(kUploadTicketField))
-        hooks_.forward(render_request_head(*head, {kUploadTicketField}, {}));
-    else
-        hooks_.forward(raw_head);
-    switch (framing.kind) {
-        case BodyFraming::Kind::length:
-            state_ = State::pass_length;
-            remaining_ = framing.length;
-            break;
-        case BodyFraming::Kind::chunked:
-            state_ = State::pass_chunked;
-            chunked_ = ChunkedBody();
-            break;
-        default:
-            state_ = State::head;
+    if (framing.kind == BodyFraming::Kind::none ||
+        (framing.kind == BodyFraming::Kind::length && framing.length == 0)) {
+        deliver_sent(*head, {});
+        return;
     }
+    // The head's views may point into a read the next one replaces: it waits as a copy.
+    pending_head_.assign(raw_head);
+    body_.clear();
+    body_size_ = 0;
+    if (framing.kind == BodyFraming::Kind::length) {
+        state_ = State::read_length;
+        remaining_ = framing.length;
+    } else {
+        state_ = State::read_chunked;
+        chunked_ = ChunkedBody();
+        chunked_bytes_.clear();
+    }
+}
+
+void RequestStream::deliver_sent(const RequestHead& head, RequestBody body) {
+    if (!head.has_field(kUploadTicketField)) {
+        hooks_.deliver(head, body);
+        return;
+    }
+    RequestHead sent = head;
+    std::erase_if(sent.fields, [](const auto& field) {
+        return text::equals_ignoring_case(field.first, kUploadTicketField);
+    });
+    hooks_.deliver(sent, body);
 }
 
 void RequestStream::start_upload(const RequestHead& head, const BodyFraming& framing) {
@@ -133,25 +146,54 @@ void RequestStream::settle_upload(bool body_complete) {
     head.resize(head.size() - 2);
     for (const auto& [name, value] : fields) head.append(name).append(": ").append(value) += "\r\n";
     head += "\r\n";
-    hooks_.forward(head);
+    // Rendered from a head that parsed, with fields the receiver made: it parses again.
+    hooks_.deliver(*parse_request_head(std::string_view(head).substr(0, head.size() - 4)), {});
 }
 
-std::string_view RequestStream::pass_body(std::string_view bytes) {
-    if (state_ == State::pass_length) {
+std::string_view RequestStream::read_body(std::string_view bytes) {
+    if (state_ == State::read_length) {
         const size_t n = static_cast<size_t>(std::min<long long>(remaining_, bytes.size()));
-        hooks_.forward(bytes.substr(0, n));
+        keep_body(bytes.substr(0, n));
         remaining_ -= static_cast<long long>(n);
-        if (remaining_ == 0) state_ = State::head;
+        if (remaining_ == 0) deliver_read();
         return bytes.substr(n);
     }
-    const size_t n = chunked_.feed(bytes, [](std::string_view) {});
-    hooks_.forward(bytes.substr(0, n));
+    const size_t n = chunked_.feed(bytes, [this](std::string_view payload) { keep_body(payload); });
     if (chunked_.failed()) {
-        to_raw(bytes.substr(n));
+        // Pistache gets the request as it was sent, and finds the same fault.
+        std::string sent = std::move(pending_head_);
+        sent.append(chunked_bytes_).append(bytes);
+        pending_head_.clear();
+        chunked_bytes_.clear();
+        to_raw(sent);
         return {};
     }
-    if (chunked_.done()) state_ = State::head;
+    if (chunked_.done()) {
+        chunked_bytes_.clear();
+        deliver_read();
+    } else {
+        chunked_bytes_.append(bytes.substr(0, n));
+    }
     return bytes.substr(n);
+}
+
+void RequestStream::keep_body(std::string_view payload) {
+    body_size_ += static_cast<long long>(payload.size());
+    if (body_size_ <= max_body_bytes_)
+        body_.append(payload);
+    else
+        body_.clear();
+}
+
+void RequestStream::deliver_read() {
+    state_ = State::head;
+    const std::string head = std::move(pending_head_);
+    pending_head_.clear();
+    const std::string body = std::move(body_);
+    body_.clear();
+    // The head parsed when it arrived.
+    const auto parsed = parse_request_head(std::string_view(head).substr(0, head.size() - 4));
+    deliver_sent(*parsed, {body_size_ <= max_body_bytes_ ? body : std::string_view(), body_size_});
 }
 
 std::string_view RequestStream::take_body(std::string_view bytes) {

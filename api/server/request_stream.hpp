@@ -1,13 +1,15 @@
-// One connection's bytes on their way to Pistache, read one request at a time: most requests pass
-// through untouched, but the body of an upload is taken out of the stream and handed to a
-// receiver that writes it to disk as it arrives; Pistache then sees that request with an empty
-// body and a field naming where its upload went. So no upload is ever whole in memory.
+// One connection's bytes read one request at a time, each handed on whole: its head parsed where
+// it lies and its body read to its end. The body of an upload is taken out of the stream and
+// handed to a receiver that writes it to disk as it arrives; the request then follows with an
+// empty body and a field naming where its upload went, so no upload is ever whole in memory.
+// What cannot be framed with certainty is left to Pistache's parser from there on.
 #pragma once
 
 #include "api/server/chunked_body.hpp"
 #include "api/server/request_head.hpp"
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,10 +35,18 @@ class BodyReceiver {
     virtual std::vector<std::pair<std::string, std::string>> settle(bool body_complete) = 0;
 };
 
+// A request's body as read: its bytes, or its size alone when it is over the stream's limit.
+struct RequestBody {
+    std::string_view bytes;
+    long long size = 0;
+};
+
 class RequestStream {
   public:
     struct Hooks {
-        // Bytes for Pistache's parser, in order.
+        // A whole request, in order. Views valid for the call only.
+        std::function<void(const RequestHead&, RequestBody)> deliver;
+        // Bytes for Pistache's parser, once the stream has met what it cannot frame.
         std::function<void(std::string_view)> forward;
         // The receiver of the body of the request with this head, or null to pass it through.
         std::function<std::unique_ptr<BodyReceiver>(const RequestHead&)> receiver;
@@ -44,7 +54,10 @@ class RequestStream {
         std::function<void()> send_continue;
     };
 
-    explicit RequestStream(Hooks hooks) : hooks_(std::move(hooks)) {}
+    // Bodies over `max_body_bytes` are read past and delivered by their size alone.
+    explicit RequestStream(Hooks hooks,
+                           long long max_body_bytes = std::numeric_limits<long long>::max())
+        : hooks_(std::move(hooks)), max_body_bytes_(max_body_bytes) {}
 
     void feed(std::string_view bytes);
     // Whether an upload's body is arriving: its reader may then take the connection's bytes in
@@ -54,7 +67,7 @@ class RequestStream {
     }
 
   private:
-    enum class State { head, pass_length, pass_chunked, take_length, take_chunked, raw };
+    enum class State { head, read_length, read_chunked, take_length, take_chunked, raw };
 
     // Reads a head from `bytes` (after what is buffered); what follows it.
     std::string_view read_head(std::string_view bytes);
@@ -62,14 +75,24 @@ class RequestStream {
     void start_upload(const RequestHead& head, const BodyFraming& framing);
     // The upload's receiver has its answer: Pistache gets the head standing for it.
     void settle_upload(bool body_complete);
-    std::string_view pass_body(std::string_view bytes);
+    std::string_view read_body(std::string_view bytes);
+    void keep_body(std::string_view payload);
+    // The request whose head is pending_head_ has its body.
+    void deliver_read();
+    // Delivers a head a client sent, without any ticket field it forged.
+    void deliver_sent(const RequestHead& head, RequestBody body);
     std::string_view take_body(std::string_view bytes);
     void to_raw(std::string_view bytes);
 
     Hooks hooks_;
+    long long max_body_bytes_;
     State state_ = State::head;
     std::string head_buffer_;
-    long long remaining_ = 0;  // body bytes left (pass_length, take_length)
+    long long remaining_ = 0;   // body bytes left (read_length, take_length)
+    std::string pending_head_;  // the head of the body being read
+    std::string body_;
+    long long body_size_ = 0;
+    std::string chunked_bytes_;  // a chunked body as sent, for Pistache should its framing fail
     ChunkedBody chunked_;
     std::unique_ptr<BodyReceiver> receiver_;
     std::string upload_head_;  // the upload's head bytes, until it is settled

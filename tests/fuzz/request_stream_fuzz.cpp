@@ -1,5 +1,6 @@
-// A connection's bytes through the request stream, as one read and as many small ones: Pistache
-// must be handed the same bytes and every upload the same payload either way.
+// A connection's bytes through the request stream, as one read and as many small ones: the same
+// requests must be delivered, Pistache handed the same bytes and every upload the same payload
+// either way.
 #include "api/server/request_stream.hpp"
 
 #include <cstddef>
@@ -29,15 +30,23 @@ class Collecting : public squawk::api::BodyReceiver {
 
 std::string run(std::string_view input, size_t piece) {
     std::string out;
-    squawk::api::RequestStream stream({
-        .forward = [&](std::string_view bytes) { out.append(bytes); },
-        .receiver = [&](const squawk::api::RequestHead& head)
-            -> std::unique_ptr<squawk::api::BodyReceiver> {
-            if (head.path() != "/u") return nullptr;
-            return std::make_unique<Collecting>(out);
+    squawk::api::RequestStream stream(
+        {
+            .deliver =
+                [&](const squawk::api::RequestHead& head, squawk::api::RequestBody body) {
+                    out += "<request>" + squawk::api::render_request_head(head, {}, {});
+                    out += body.bytes;
+                    out += "<" + std::to_string(body.size) + ">";
+                },
+            .forward = [&](std::string_view bytes) { out.append(bytes); },
+            .receiver = [&](const squawk::api::RequestHead& head)
+                -> std::unique_ptr<squawk::api::BodyReceiver> {
+                if (head.path() != "/u") return nullptr;
+                return std::make_unique<Collecting>(out);
+            },
+            .send_continue = [&] { out += "<100>"; },
         },
-        .send_continue = [&] { out += "<100>"; },
-    });
+        64);
     for (size_t at = 0; at < input.size(); at += piece) stream.feed(input.substr(at, piece));
     return out;
 }

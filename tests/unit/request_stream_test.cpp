@@ -1,10 +1,13 @@
-// A connection's bytes on their way to Pistache: requests pass through untouched and in order
-// whatever the reads look like, while an upload's body is taken out for its receiver and the
-// request forwarded with an empty body and the receiver's fields in its place.
+// A connection's bytes read into whole requests: each is delivered once, in order, whatever the
+// reads look like, while an upload's body is taken out for its receiver and the request delivered
+// with an empty body and the receiver's fields in its place. Only what cannot be framed with
+// certainty goes on to Pistache's parser.
 #include "api/server/request_stream.hpp"
 #include "api/server/chunked_body.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <limits>
 
 using namespace squawk::api;
 
@@ -35,23 +38,37 @@ class RecordingReceiver : public BodyReceiver {
     Recorder& r_;
 };
 
-// Runs `input` through a stream in reads of `piece` bytes; uploads go to POST /upload.
+// Runs `input` through a stream in reads of `piece` bytes; uploads go to POST /upload. Each
+// delivered request is written out again, a body over the limit as its size in brackets.
 struct Run {
+    std::string delivered;
     std::string forwarded;
     int continues = 0;
     Recorder behaviour;
     std::optional<Recorder> recorder;  // of the last upload
 
-    Run(std::string_view input, size_t piece, Recorder how = {}) : behaviour(how) {
-        RequestStream stream({
-            .forward = [this](std::string_view bytes) { forwarded.append(bytes); },
-            .receiver = [this](const RequestHead& head) -> std::unique_ptr<BodyReceiver> {
-                if (head.path() != "/upload") return nullptr;
-                recorder = behaviour;
-                return std::make_unique<RecordingReceiver>(*recorder);
+    Run(std::string_view input, size_t piece, Recorder how = {},
+        long long max_body_bytes = std::numeric_limits<long long>::max())
+        : behaviour(how) {
+        RequestStream stream(
+            {
+                .deliver =
+                    [this](const RequestHead& head, RequestBody body) {
+                        delivered += render_request_head(head, {}, {});
+                        if (static_cast<long long>(body.bytes.size()) == body.size)
+                            delivered += body.bytes;
+                        else
+                            delivered += "[" + std::to_string(body.size) + "]";
+                    },
+                .forward = [this](std::string_view bytes) { forwarded.append(bytes); },
+                .receiver = [this](const RequestHead& head) -> std::unique_ptr<BodyReceiver> {
+                    if (head.path() != "/upload") return nullptr;
+                    recorder = behaviour;
+                    return std::make_unique<RecordingReceiver>(*recorder);
+                },
+                .send_continue = [this] { ++continues; },
             },
-            .send_continue = [this] { ++continues; },
-        });
+            max_body_bytes);
         for (size_t at = 0; at < input.size(); at += piece) stream.feed(input.substr(at, piece));
     }
 };
@@ -64,17 +81,41 @@ const std::string kChunkedPost =
 
 }  // namespace
 
-TEST_CASE("requests that are not uploads reach Pistache byte for byte, however they are read") {
+TEST_CASE("requests that are not uploads are delivered whole and in order, however they are read") {
     const std::string input = kGet + kPost + kChunkedPost + kGet;
+    const std::string chunked_as_delivered =
+        "POST /v1/jobs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n{\"a\":1}";
     for (const size_t piece : {size_t(1), size_t(3), size_t(17), input.size()}) {
         INFO("reads of " << piece << " bytes");
-        CHECK(Run(input, piece).forwarded == input);
+        const Run run(input, piece);
+        CHECK(run.delivered == kGet + kPost + chunked_as_delivered + kGet);
+        CHECK(run.forwarded.empty());
     }
+}
+
+TEST_CASE("a body over the limit is read past and delivered by its size alone") {
+    const std::string chunked_over =
+        "POST /v1/jobs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n7\r\n{\"a\":1}\r\n0\r\n\r\n";
+    for (const size_t piece : {size_t(1), size_t(5), size_t(1000)}) {
+        INFO("reads of " << piece << " bytes");
+        CHECK(Run(kPost + chunked_over + kGet, piece, {}, 5).delivered ==
+              "POST /v1/jobs HTTP/1.1\r\nContent-Length: 7\r\n\r\n[7]"
+              "POST /v1/jobs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n[7]" +
+                  kGet);
+    }
+}
+
+TEST_CASE("a chunked body whose framing fails goes to Pistache as it was sent") {
+    const std::string broken =
+        "POST /v1/jobs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXX";
+    const Run run(kGet + broken + kGet, 4);
+    CHECK(run.delivered == kGet);
+    CHECK(run.forwarded == broken + kGet);
 }
 
 TEST_CASE("a client cannot name an upload itself: its ticket field is removed") {
     const std::string forged = "GET /v1/me HTTP/1.1\r\nX-Squawk-Upload: guess\r\nHost: a\r\n\r\n";
-    CHECK(Run(forged + kGet, 5).forwarded == "GET /v1/me HTTP/1.1\r\nHost: a\r\n\r\n" + kGet);
+    CHECK(Run(forged + kGet, 5).delivered == "GET /v1/me HTTP/1.1\r\nHost: a\r\n\r\n" + kGet);
 }
 
 TEST_CASE("an upload's body goes to its receiver and the request follows with an empty body") {
@@ -85,7 +126,7 @@ TEST_CASE("an upload's body goes to its receiver and the request follows with an
         REQUIRE(run.recorder);
         CHECK(run.recorder->payload == "hello world");
         CHECK(run.recorder->settled_complete == true);
-        CHECK(run.forwarded ==
+        CHECK(run.delivered ==
               "POST /upload HTTP/1.1\r\nX-Squawk-Upload: t1\r\nContent-Length: 0\r\n\r\n" + kGet);
     }
 }
@@ -97,7 +138,7 @@ TEST_CASE("a chunked upload reaches its receiver decoded") {
     Run run(upload + kGet, 3);
     REQUIRE(run.recorder);
     CHECK(run.recorder->payload == "hello world");
-    CHECK(run.forwarded.ends_with("Content-Length: 0\r\n\r\n" + kGet));
+    CHECK(run.delivered.ends_with("Content-Length: 0\r\n\r\n" + kGet));
 }
 
 TEST_CASE("an upload refused at its head is answered before its body, which is discarded") {
@@ -106,12 +147,12 @@ TEST_CASE("an upload refused at its head is answered before its body, which is d
     Recorder refusing;
     refusing.refuse_at_head = true;
     Run only_head(head, 1000, refusing);
-    CHECK(only_head.forwarded ==
+    CHECK(only_head.delivered ==
           "POST /upload HTTP/1.1\r\nX-Squawk-Upload: t1\r\nContent-Length: 0\r\n\r\n");
     CHECK(only_head.continues == 0);
     Run with_body(head + "hello" + kGet, 2, refusing);
     CHECK(with_body.recorder->payload.empty());
-    CHECK(with_body.forwarded.ends_with("\r\n\r\n" + kGet));
+    CHECK(with_body.delivered.ends_with("\r\n\r\n" + kGet));
 }
 
 TEST_CASE("a client that waits for 100 Continue is told to send an accepted upload") {
@@ -119,7 +160,7 @@ TEST_CASE("a client that waits for 100 Continue is told to send an accepted uplo
         "POST /upload HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n";
     Run run(head, 1000);
     CHECK(run.continues == 1);
-    CHECK(run.forwarded.empty());  // the request waits for its body
+    CHECK(run.delivered.empty());  // the request waits for its body
 }
 
 TEST_CASE("an upload refused midway is answered at once and the rest of its body discarded") {
@@ -130,7 +171,7 @@ TEST_CASE("an upload refused midway is answered at once and the rest of its body
     CHECK(run.recorder->payload.starts_with("0123"));
     CHECK(run.recorder->payload.size() <= 5);
     CHECK(run.recorder->settled_complete == false);
-    CHECK(run.forwarded ==
+    CHECK(run.delivered ==
           "POST /upload HTTP/1.1\r\nX-Squawk-Upload: t1\r\nContent-Length: 0\r\n\r\n" + kGet);
 }
 
@@ -146,6 +187,7 @@ TEST_CASE("what cannot be framed with certainty is left to Pistache from there o
         const std::string input = odd + "hello" + kGet;
         Run run(input, 4);
         CHECK(run.forwarded == input);
+        CHECK(run.delivered.empty());
         CHECK_FALSE(run.recorder);
     }
 }

@@ -1,7 +1,5 @@
 #include "tests/bench/support/bare_pistache.hpp"
 
-#include "api/server/connection_control.hpp"
-
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
 
@@ -14,10 +12,12 @@ class StaticBodyHandler : public Pistache::Http::Handler {
 
     explicit StaticBodyHandler(std::shared_ptr<const std::string> body) : body_(std::move(body)) {}
 
-    void onRequest(const Pistache::Http::Request& request,
+    void onRequest(const Pistache::Http::Request& /*request*/,
                    Pistache::Http::ResponseWriter response) override {
+        // wrk asks nothing of the connection: the keep-alive answer squawk-api gives it.
         response.headers().remove<Pistache::Http::Header::Connection>();
-        response.headers().add<Pistache::Http::Header::Connection>(api::connection_fate(request));
+        response.headers().add<Pistache::Http::Header::Connection>(
+            Pistache::Http::ConnectionControl::KeepAlive);
         response.send(Pistache::Http::Code::Ok, *body_, MIME(Application, Json));
     }
 
