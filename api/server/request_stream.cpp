@@ -171,8 +171,11 @@ std::string_view RequestStream::read_body(std::string_view bytes) {
     if (chunked_.done()) {
         chunked_bytes_.clear();
         deliver_read();
-    } else {
+    } else if (body_size_ <= max_body_bytes_) {
         chunked_bytes_.append(bytes.substr(0, n));
+    } else {
+        // A body read past is not held as sent either: Pistache then gets the fault without it.
+        chunked_bytes_.clear();
     }
     return bytes.substr(n);
 }

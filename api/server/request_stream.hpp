@@ -92,7 +92,8 @@ class RequestStream {
     std::string pending_head_;  // the head of the body being read
     std::string body_;
     long long body_size_ = 0;
-    std::string chunked_bytes_;  // a chunked body as sent, for Pistache should its framing fail
+    // A chunked body within the limit as sent, for Pistache should its framing fail.
+    std::string chunked_bytes_;
     ChunkedBody chunked_;
     std::unique_ptr<BodyReceiver> receiver_;
     std::string upload_head_;  // the upload's head bytes, until it is settled

@@ -113,6 +113,26 @@ TEST_CASE("a chunked body whose framing fails goes to Pistache as it was sent") 
     CHECK(run.forwarded == broken + kGet);
 }
 
+TEST_CASE("a chunked body over the limit is not held, even to hand to Pistache") {
+    const std::string head = "POST /v1/jobs HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n";
+    const std::string over = "8\r\n01234567\r\n";
+    const std::string fault = "3\r\nabcXX";
+    // The head, the over-long chunk and the fault arrive in three reads.
+    std::string forwarded;
+    RequestStream stream(
+        {
+            .deliver = [](const RequestHead&, RequestBody) { FAIL("nothing is whole"); },
+            .forward = [&](std::string_view bytes) { forwarded.append(bytes); },
+            .receiver = [](const RequestHead&) { return std::unique_ptr<BodyReceiver>(); },
+            .send_continue = [] {},
+        },
+        5);
+    stream.feed(head);
+    stream.feed(over);
+    stream.feed(fault);
+    CHECK(forwarded == head + fault);
+}
+
 TEST_CASE("a client cannot name an upload itself: its ticket field is removed") {
     const std::string forged = "GET /v1/me HTTP/1.1\r\nX-Squawk-Upload: guess\r\nHost: a\r\n\r\n";
     CHECK(Run(forged + kGet, 5).delivered == "GET /v1/me HTTP/1.1\r\nHost: a\r\n\r\n" + kGet);
