@@ -49,8 +49,7 @@ struct Exchange {
     bool replayed = false;
 };
 
-std::optional<std::string> field_text(const RequestHead& head, std::string_view name) {
-    const auto value = head.field(name);
+std::optional<std::string> owned(std::optional<std::string_view> value) {
     return value ? std::optional<std::string>(*value) : std::nullopt;
 }
 
@@ -94,7 +93,7 @@ Reply dispatch(const RequestHead& head, RequestBody body, const Router& router, 
     }
     if (route.upload != Route::Upload::none) {
         // An upload is answered for after its caller is known: a stranger learns nothing of it.
-        const auto ticket = field_text(head, kUploadTicketField);
+        const auto ticket = owned(head.field(kUploadTicketField));
         context.upload = ticket ? uploads.claim(*ticket) : nullptr;
         if (!context.upload)
             throw ApiError(ErrorCode::InvalidRequest, "The upload's body could not be read.",
@@ -104,8 +103,8 @@ Reply dispatch(const RequestHead& head, RequestBody body, const Router& router, 
     const auto content_type = head.field("Content-Type");
     if (route.upload == Route::Upload::none)
         context.body = parse_request_body(exchange.method, body.bytes, content_type);
-    context.content_type = field_text(head, "Content-Type");
-    context.range = field_text(head, "Range");
+    context.content_type = owned(content_type);
+    context.range = owned(head.field("Range"));
     context.query = decode_query(head.raw_query());
     context.path_params = match.params;
 
