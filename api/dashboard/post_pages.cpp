@@ -357,7 +357,8 @@ nlohmann::json chain_json(const std::vector<social::Post>& chain, long long curr
 }
 
 social::PostService posts(Visit& visit) {
-    return social::PostService(visit.services.mysql, visit.services.redis);
+    return social::PostService(visit.services.mysql, visit.services.redis,
+                               visit.services.post_creations);
 }
 
 long long post_id_of(const Visit& visit) {

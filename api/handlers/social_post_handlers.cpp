@@ -37,7 +37,7 @@ constexpr auto kMaxRecycleAhead = std::chrono::hours(24 * 730);
 enum class Timing { now, schedule, bulk };
 
 social::PostService posts(Services& services) {
-    return social::PostService(services.mysql, services.redis);
+    return social::PostService(services.mysql, services.redis, services.post_creations);
 }
 
 social::PostChangeService changes(Services& services) {

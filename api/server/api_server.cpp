@@ -8,14 +8,26 @@
 
 #include <pistache/endpoint.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
 
 namespace squawk::api {
+namespace {
+
+// Every reactor thread may hold a connection at once, and the request-log writer one more.
+config::MysqlSettings pool_settings(const config::Config& config) {
+    auto mysql = config.mysql;
+    mysql.pool_size = std::max(mysql.pool_size, config.api.threads + 1);
+    return mysql;
+}
+
+}  // namespace
+
 ApiServer::ApiServer(const config::Config& config)
     : config_(config),
-      mysql_(config.mysql),
+      mysql_(pool_settings(config)),
       redis_(config.redis, config.api.threads * 2),
       services_(config, mysql_, redis_) {}
 

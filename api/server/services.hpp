@@ -14,6 +14,7 @@
 #include "common/domain/generation/content_policy.hpp"
 #include "common/domain/jobs/job_submitter.hpp"
 #include "common/domain/request_log/request_log_writer.hpp"
+#include "common/domain/social/post_service.hpp"
 
 #include <memory>
 
@@ -37,6 +38,8 @@ struct Services {
     std::unique_ptr<storage::ObjectStore> storage;
     // Outgoing calls the API makes itself (the synchronous webhook test).
     http::Client http{64};
+    // Single posts sent at the same moment are written together, up to this many at once.
+    social::PostCreations post_creations{64};
 };
 
 }  // namespace squawk::api

@@ -57,7 +57,7 @@ std::vector<social::Post> insert_posts(Stack& stack, const std::vector<social::N
         return out;
     });
     redis::RedisPool redis(stack.redis_settings(), 1);
-    for (const auto& p : written) social::enqueue_publish_jobs(redis, p);
+    social::enqueue_publish_jobs(redis, written);
     return written;
 }
 

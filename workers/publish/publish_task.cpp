@@ -172,7 +172,7 @@ void Run::record(social::TargetOutcome outcome) {
     // After commit; a failed add leaves the jobs to the scheduler's reconciler.
     if (settlement.recycled)
         context_.executor().run(
-            [&] { social::enqueue_publish_jobs(redis_(), *settlement.recycled); });
+            [&] { social::enqueue_publish_jobs(redis_(), {*settlement.recycled}); });
 }
 
 Settlement Run::submit_outcome(social::TargetOutcome outcome) {

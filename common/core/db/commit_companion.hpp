@@ -27,6 +27,13 @@ class CommitCompanion {
         if (auto* companion = current(); companion && companion->work_) companion->work_(session);
     }
 
+    // The current thread's companion work, if any, for a transaction another thread runs on its
+    // behalf (db::GroupCommit), which then calls it itself.
+    static std::function<void(Session&)> current_work() {
+        const auto* companion = current();
+        return companion ? companion->work_ : nullptr;
+    }
+
   private:
     static CommitCompanion*& current() {
         thread_local CommitCompanion* companion = nullptr;

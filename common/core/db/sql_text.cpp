@@ -13,6 +13,17 @@ std::string placeholders(size_t n) {
     return out;
 }
 
+std::string value_rows(size_t rows, size_t columns) {
+    const auto row = "(" + placeholders(columns) + ")";
+    std::string out;
+    out.reserve(rows * (row.size() + 1));
+    for (size_t i = 0; i < rows; ++i) {
+        if (i) out += ',';
+        out += row;
+    }
+    return out;
+}
+
 size_t batch_rows(size_t available, size_t max) {
     if (available >= max) return max;
     return available == 0 ? 0 : std::bit_floor(available);

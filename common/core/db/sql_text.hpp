@@ -14,6 +14,8 @@ namespace squawk::db {
 
 // "?,?,?" for n parameters.
 std::string placeholders(size_t n);
+// "(?,?),(?,?),(?,?)" for a VALUES list of `rows` rows of `columns` parameters each.
+std::string value_rows(size_t rows, size_t columns);
 
 // How many of `available` waiting rows a batch writer takes at once (at most `max`): a power of
 // two, or `max`. A batch statement's text depends on its row count; few distinct counts keep the

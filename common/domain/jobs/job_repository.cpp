@@ -73,8 +73,7 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
     std::vector<Job> created;
     created.reserve(jobs.size());
     Params params;
-    params.reserve(jobs.size() * 10);
-    std::string values;
+    params.reserve(jobs.size() * 14);
     for (const auto& n : jobs) {
         Job j;
         j.public_id = new_public_id();
@@ -88,8 +87,6 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
         j.is_test = n.is_test;
         j.reserved_units = n.reserved_units;
         j.created_at = j.updated_at = now;
-        values +=
-            values.empty() ? "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
         params.insert(params.end(),
                       {j.public_id, j.workspace_id, j.type, j.pool, name_of(j.status),
                        db::json_text(j.payload), static_cast<long long>(j.max_attempts), j.is_test,
@@ -105,7 +102,7 @@ std::vector<Job> JobRepository::insert_many(db::Session& s, const std::vector<Ne
          s.query("INSERT INTO jobs (public_id, workspace_id, type, pool, status, payload,"
                  " max_attempts, is_test, run_after, enqueued_at, created_at, updated_at,"
                  " charge_ledger_id, reserved_units) VALUES " +
-                     values + " RETURNING public_id, id",
+                     db::value_rows(jobs.size(), 14) + " RETURNING public_id, id",
                  params))
         by_public[row.text(0)] = row.integer(1);
     for (auto& j : created) j.id = by_public.at(j.public_id);

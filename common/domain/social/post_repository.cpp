@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 namespace squawk::social {
 namespace {
@@ -142,25 +143,35 @@ std::optional<Post> read_one_with_targets(db::Session& s, std::optional<db::Row>
     return std::move(read_with_targets(s, {std::move(*row)}).front());
 }
 
-// The publish jobs of the post's targets, written and linked to their targets.
-void insert_publish_jobs(db::Session& s, Post& p, time::TimePoint now) {
+// The publish jobs of the posts' targets, written and linked to their targets: two statements
+// whatever the count.
+void insert_publish_jobs(db::Session& s, std::vector<Post*>& posts, time::TimePoint now) {
     std::vector<jobs::NewJob> new_jobs;
-    for (const auto& t : p.targets) {
-        jobs::NewJob job;
-        job.workspace_id = p.workspace_id;
-        job.type = std::string(jobs::kPublishTarget.name);
-        job.pool = std::string(jobs::kPublishTarget.pool);
-        job.payload = {{"target_id", t.id}};
-        job.is_test = p.is_test;
-        if (t.scheduled_time > now) job.run_after = t.scheduled_time;
-        new_jobs.push_back(std::move(job));
-    }
+    std::vector<PostTarget*> targets;
+    for (auto* p : posts)
+        for (auto& t : p->targets) {
+            jobs::NewJob job;
+            job.workspace_id = p->workspace_id;
+            job.type = std::string(jobs::kPublishTarget.name);
+            job.pool = std::string(jobs::kPublishTarget.pool);
+            job.payload = {{"target_id", t.id}};
+            job.is_test = p->is_test;
+            if (t.scheduled_time > now) job.run_after = t.scheduled_time;
+            new_jobs.push_back(std::move(job));
+            targets.push_back(&t);
+        }
+    if (new_jobs.empty()) return;
     const auto created = jobs::JobRepository::insert_many(s, new_jobs);
+    Params links;
     for (size_t i = 0; i < created.size(); ++i) {
-        p.targets[i].job_id = created[i].id;
-        s.execute("UPDATE social_post_targets SET job_id = ? WHERE id = ?",
-                  {created[i].id, p.targets[i].id});
+        targets[i]->job_id = created[i].id;
+        links.insert(links.end(), {targets[i]->id, created[i].id});
     }
+    s.execute(db::update_from_rows("social_post_targets t",
+                                   "CAST(? AS SIGNED) AS id, CAST(? AS SIGNED) AS job_id",
+                                   created.size()) +
+                  "t.id = v.id SET t.job_id = v.job_id",
+              links);
 }
 
 db::Param optional_time_param(const std::optional<time::TimePoint>& t) {
@@ -173,61 +184,99 @@ std::string content_hash(const std::string& content) {
     return crypto::sha256_hex(content);
 }
 
-Post PostRepository::insert(db::Session& s, const NewPost& n) {
-    const auto now = time::now();
-    Post p;
-    static_cast<PostFields&>(p) = n;
-    p.created_at = p.updated_at = now;
-    bool any_later = false;
-    for (const auto& t : n.targets) {
-        if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
-            p.scheduled_time = t.scheduled_time;
-        any_later = any_later || t.scheduled_time > now;
-    }
-    p.status =
-        n.draft ? PostStatus::draft : (any_later ? PostStatus::scheduled : PostStatus::processing);
+Post PostRepository::insert(db::Session& s, const NewPost& post) {
+    return std::move(insert_many(s, {post}).front());
+}
 
+std::vector<Post> PostRepository::insert_many(db::Session& s, const std::vector<NewPost>& posts) {
+    if (posts.empty()) return {};
+    const auto now = time::now();
     const auto optional_time = [](const std::optional<time::TimePoint>& t) {
         return t ? time_param(*t) : db::Param(nullptr);
     };
-    p.id = s.insert(
+    std::vector<Post> out;
+    out.reserve(posts.size());
+    Params post_params;
+    for (const auto& n : posts) {
+        Post p;
+        static_cast<PostFields&>(p) = n;
+        p.created_at = p.updated_at = now;
+        bool any_later = false;
+        for (const auto& t : n.targets) {
+            if (!p.scheduled_time || t.scheduled_time < *p.scheduled_time)
+                p.scheduled_time = t.scheduled_time;
+            any_later = any_later || t.scheduled_time > now;
+        }
+        p.status = n.draft ? PostStatus::draft
+                           : (any_later ? PostStatus::scheduled : PostStatus::processing);
+        post_params.insert(
+            post_params.end(),
+            {p.workspace_id, name_of(p.status), p.content, content_hash(p.content),
+             db::optional_param(p.link), json_text(p.media_urls), json_text(p.platform_options),
+             optional_json_param(p.first_comments), p.is_test, db::optional_param(p.queue_id),
+             optional_time(p.scheduled_time),
+             p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
+                       : db::Param(nullptr),
+             p.recycle && p.recycle->max_repeats
+                 ? db::Param(static_cast<long long>(*p.recycle->max_repeats))
+                 : db::Param(nullptr),
+             optional_time(p.recycle ? p.recycle->until : std::nullopt),
+             static_cast<long long>(p.recycle_count), db::optional_param(p.recycle_parent_id),
+             time_param(now), time_param(now)});
+        out.push_back(std::move(p));
+    }
+    // RETURNING gives the rows in the order of the VALUES list.
+    const auto post_ids = s.query(
         "INSERT INTO social_posts (workspace_id, status, content, content_hash, link, media_urls,"
         " platform_options, first_comments, is_test, queue_id, scheduled_time,"
         " recycle_interval_hours, recycle_max_repeats, recycle_until, recycle_count,"
-        " recycle_parent_id, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {p.workspace_id, name_of(p.status), p.content, content_hash(p.content),
-         db::optional_param(p.link), json_text(p.media_urls), json_text(p.platform_options),
-         optional_json_param(p.first_comments), p.is_test, db::optional_param(p.queue_id),
-         optional_time(p.scheduled_time),
-         p.recycle ? db::Param(static_cast<long long>(p.recycle->interval_hours))
-                   : db::Param(nullptr),
-         p.recycle && p.recycle->max_repeats
-             ? db::Param(static_cast<long long>(*p.recycle->max_repeats))
-             : db::Param(nullptr),
-         optional_time(p.recycle ? p.recycle->until : std::nullopt),
-         static_cast<long long>(p.recycle_count), db::optional_param(p.recycle_parent_id),
-         time_param(now), time_param(now)});
+        " recycle_parent_id, created_at, updated_at) VALUES " +
+            db::value_rows(posts.size(), 18) + " RETURNING id",
+        post_params);
+    if (post_ids.size() != posts.size())
+        throw std::runtime_error("the insert of posts returned a different number of ids");
 
-    for (const auto& t : n.targets) {
-        PostTarget target;
-        target.post_id = p.id;
-        target.account_id = t.account_id;
-        target.account_public_id = t.account_public_id;
-        target.platform = t.platform;
-        target.scheduled_time = t.scheduled_time;
-        target.status =
-            n.draft ? TargetStatus::draft
-                    : (t.scheduled_time > now ? TargetStatus::scheduled : TargetStatus::queued);
-        target.id = s.insert(
-            "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
-            " scheduled_time, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            {p.id, p.workspace_id, t.account_id, t.platform, name_of(target.status),
-             time_param(t.scheduled_time), time_param(now), time_param(now)});
-        p.targets.push_back(std::move(target));
+    Params target_params;
+    size_t target_count = 0;
+    for (size_t i = 0; i < posts.size(); ++i) {
+        auto& p = out[i];
+        p.id = post_ids[i].integer(0);
+        for (const auto& t : posts[i].targets) {
+            PostTarget target;
+            target.post_id = p.id;
+            target.account_id = t.account_id;
+            target.account_public_id = t.account_public_id;
+            target.platform = t.platform;
+            target.scheduled_time = t.scheduled_time;
+            target.status = posts[i].draft ? TargetStatus::draft
+                                           : (t.scheduled_time > now ? TargetStatus::scheduled
+                                                                     : TargetStatus::queued);
+            target_params.insert(
+                target_params.end(),
+                {p.id, p.workspace_id, t.account_id, t.platform, name_of(target.status),
+                 time_param(t.scheduled_time), time_param(now), time_param(now)});
+            p.targets.push_back(std::move(target));
+            ++target_count;
+        }
     }
-    if (!n.draft && !p.targets.empty()) insert_publish_jobs(s, p, now);
-    return p;
+    if (target_count > 0) {
+        const auto target_ids = s.query(
+            "INSERT INTO social_post_targets (post_id, workspace_id, account_id, platform, status,"
+            " scheduled_time, created_at, updated_at) VALUES " +
+                db::value_rows(target_count, 8) + " RETURNING id",
+            target_params);
+        if (target_ids.size() != target_count)
+            throw std::runtime_error("the insert of targets returned a different number of ids");
+        size_t next = 0;
+        for (auto& p : out)
+            for (auto& t : p.targets) t.id = target_ids[next++].integer(0);
+    }
+
+    std::vector<Post*> published;
+    for (size_t i = 0; i < posts.size(); ++i)
+        if (!posts[i].draft) published.push_back(&out[i]);
+    insert_publish_jobs(s, published, now);
+    return out;
 }
 
 std::optional<Post> PostRepository::find(db::Session& s, long long workspace_id, long long id,
@@ -297,13 +346,17 @@ void PostRepository::lock_contents(db::Session& s, long long workspace_id,
                                    std::vector<std::string> hashes) {
     std::sort(hashes.begin(), hashes.end());
     hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+    if (hashes.empty()) return;
     const auto now = time_param(time::now());
-    // Inserting the row, or updating it when it exists, holds its lock until commit.
-    for (const auto& hash : hashes)
-        s.execute(
-            "INSERT INTO social_post_fingerprints (workspace_id, content_hash, locked_at)"
-            " VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE locked_at = VALUES(locked_at)",
-            {workspace_id, hash, now});
+    Params params;
+    for (const auto& hash : hashes) params.insert(params.end(), {workspace_id, hash, now});
+    // Inserting a row, or updating it when it exists, holds its lock until commit; the rows of
+    // one statement are locked in the order of its VALUES list.
+    s.execute(
+        "INSERT INTO social_post_fingerprints (workspace_id, content_hash, locked_at) VALUES " +
+            db::value_rows(hashes.size(), 3) +
+            " ON DUPLICATE KEY UPDATE locked_at = VALUES(locked_at)",
+        params);
 }
 
 long long PostRepository::sweep_content_locks(db::Session& s, time::TimePoint before, int limit) {
@@ -312,16 +365,23 @@ long long PostRepository::sweep_content_locks(db::Session& s, time::TimePoint be
                   {time_param(before), static_cast<long long>(limit)}));
 }
 
-std::optional<long long> PostRepository::find_duplicate(db::Session& s, long long workspace_id,
-                                                        const std::string& hash,
-                                                        time::TimePoint since) {
-    const auto row = s.query_one(
-        "SELECT id FROM social_posts WHERE workspace_id = ? AND content_hash = ?"
-        " AND created_at >= ? AND deleted_at IS NULL AND status <> ?"
-        " ORDER BY id DESC LIMIT 1 LOCK IN SHARE MODE",
-        {workspace_id, hash, time_param(since), name_of(PostStatus::draft)});
-    if (!row) return std::nullopt;
-    return row->integer(0);
+std::map<std::string, long long> PostRepository::find_duplicates(
+    db::Session& s, long long workspace_id, const std::vector<std::string>& hashes,
+    time::TimePoint since) {
+    std::map<std::string, long long> out;
+    if (hashes.empty()) return out;
+    Params params{workspace_id};
+    params.insert(params.end(), hashes.begin(), hashes.end());
+    params.insert(params.end(), {time_param(since), name_of(PostStatus::draft)});
+    for (const auto& row :
+         s.query(text::concat({"SELECT content_hash, MAX(id) FROM social_posts"
+                               " WHERE workspace_id = ? AND content_hash IN (",
+                               db::placeholders(hashes.size()),
+                               ") AND created_at >= ? AND deleted_at IS NULL AND status <> ?"
+                               " GROUP BY content_hash LOCK IN SHARE MODE"}),
+                 params))
+        out.emplace(row.text(0), row.integer(1));
+    return out;
 }
 
 void PostRepository::update_editable(db::Session& s, const Post& p) {
@@ -392,15 +452,19 @@ void PostRepository::clear_recycling(db::Session& s, const std::vector<long long
               params);
 }
 
-void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {
+void enqueue_publish_jobs(redis::RedisPool& redis, const std::vector<Post>& posts) {
     std::vector<long long> due;
     std::vector<queue::Delayed> later;
-    for (const auto& t : post.targets) {
-        if (!t.job_id) continue;
-        if (t.status == TargetStatus::queued)
-            due.push_back(*t.job_id);
-        else if (t.status == TargetStatus::scheduled)
-            later.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
+    nlohmann::json post_ids = nlohmann::json::array();
+    for (const auto& post : posts) {
+        post_ids.push_back(post.id);
+        for (const auto& t : post.targets) {
+            if (!t.job_id) continue;
+            if (t.status == TargetStatus::queued)
+                due.push_back(*t.job_id);
+            else if (t.status == TargetStatus::scheduled)
+                later.push_back({*t.job_id, time::to_unix_ms(t.scheduled_time)});
+        }
     }
     if (due.empty() && later.empty()) return;
     const std::string pool(jobs::kPublishTarget.pool);
@@ -411,8 +475,8 @@ void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post) {
             if (!later.empty()) queue.schedule_many(pool, later);
         });
     } catch (const redis::RedisUnavailable& e) {
-        log::warn("post accepted while redis is unavailable; the reconciler will enqueue it",
-                  {{"post_id", post.id}, {"error", e.what()}});
+        log::warn("posts accepted while redis is unavailable; the reconciler will enqueue them",
+                  {{"post_ids", post_ids}, {"error", e.what()}});
     }
 }
 

@@ -6,6 +6,7 @@
 #include "common/core/redis/redis_pool.hpp"
 #include "common/domain/social/post.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,9 @@ class PostRepository {
     // until the target's time when that is in the future, `queued` otherwise. Call
     // enqueue_publish_jobs() once the transaction has committed.
     static Post insert(db::Session& s, const NewPost& post);
+    // insert() for many posts, in the order given, with one statement for all the posts, one for
+    // all their targets and two for all their jobs.
+    static std::vector<Post> insert_many(db::Session& s, const std::vector<NewPost>& posts);
     static std::optional<Post> find(db::Session& s, long long workspace_id, long long id,
                                     bool for_update = false);
     // For workers, which hold a target's post id rather than a tenant's request.
@@ -68,11 +72,12 @@ class PostRepository {
                               std::vector<std::string> hashes);
     // Removes content locks older than `before` (past the duplicate window); returns how many.
     static long long sweep_content_locks(db::Session& s, time::TimePoint before, int limit);
-    // The newest non-draft, non-deleted post with this content created since `since`. A locking
-    // read: it sees posts committed after the transaction's snapshot (repeatable read).
-    static std::optional<long long> find_duplicate(db::Session& s, long long workspace_id,
-                                                   const std::string& content_hash,
-                                                   time::TimePoint since);
+    // For each of the contents (SHA-256 hashes) that has one, the newest non-draft, non-deleted
+    // post of the workspace with that content created since `since`. A locking read: it sees
+    // posts committed after the transaction's snapshot (repeatable read).
+    static std::map<std::string, long long> find_duplicates(db::Session& s, long long workspace_id,
+                                                            const std::vector<std::string>& hashes,
+                                                            time::TimePoint since);
 
     // Writes the editable fields of the post row (content and its hash, link, media, options,
     // earliest time) and each target's scheduled_time.
@@ -89,9 +94,9 @@ class PostRepository {
     static void clear_recycling(db::Session& s, const std::vector<long long>& post_ids);
 };
 
-// Puts the post's publish jobs into the publish stream (due targets) or the delayed set (later
+// Puts the posts' publish jobs into the publish stream (due targets) or the delayed set (later
 // ones). A failed add leaves the jobs in MySQL, where the scheduler's reconciler finds them.
-void enqueue_publish_jobs(redis::RedisPool& redis, const Post& post);
+void enqueue_publish_jobs(redis::RedisPool& redis, const std::vector<Post>& posts);
 
 // SHA-256 of the content, as the duplicate guard compares it.
 std::string content_hash(const std::string& content);

@@ -67,11 +67,32 @@ auto row_named_in_errors(size_t index, Step step) {
 
 }  // namespace
 
-PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis)
-    : mysql_(mysql), redis_(redis), limits_(known_limits()) {}
+// The connected accounts of each platform the posts of one transaction name, read once for all.
+class PostService::ConnectedAccounts {
+  public:
+    const std::vector<Account>& on(db::Session& s, long long workspace_id, AccountView view,
+                                   const std::string& platform) {
+        auto key = std::make_tuple(workspace_id, view, platform);
+        auto found = read_.find(key);
+        if (found == read_.end())
+            found = read_
+                        .emplace(std::move(key),
+                                 AccountRepository::connected(s, workspace_id, view, platform, 0,
+                                                              kMaxAccountsPerPlatform))
+                        .first;
+        return found->second;
+    }
+
+  private:
+    std::map<std::tuple<long long, AccountView, std::string>, std::vector<Account>> read_;
+};
+
+PostService::PostService(db::MysqlPool& mysql, redis::RedisPool& redis, PostCreations& creations)
+    : mysql_(mysql), redis_(redis), creations_(creations), limits_(known_limits()) {}
 
 PostService::Prepared PostService::prepare(db::Session& s, long long workspace_id, bool is_test,
-                                           const PostInput& input) const {
+                                           const PostInput& input,
+                                           ConnectedAccounts& connected) const {
     Prepared out;
     const auto now = time::now();
     // A test key's post may go to sandbox accounts too; it passes every check all the same.
@@ -96,8 +117,7 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
             unknown.push_back(platform);
             continue;
         }
-        const auto accounts = AccountRepository::connected(s, workspace_id, view, platform, 0,
-                                                           kMaxAccountsPerPlatform);
+        const auto& accounts = connected.on(s, workspace_id, view, platform);
         if (accounts.empty()) {
             out.problems["platforms"] +=
                 (out.problems["platforms"].empty() ? "" : "; ") +
@@ -150,33 +170,125 @@ PostService::Prepared PostService::prepare(db::Session& s, long long workspace_i
 }
 
 CreatedPost PostService::create(long long workspace_id, bool is_test, const PostInput& input) {
-    nlohmann::json warnings;
-    const Post post = mysql_.transaction([&](db::Session& s) {
-        const bool guarded = !input.draft && !input.allow_duplicates;
-        // Taken first, so concurrent creators of the same content check duplicates in turn: two
-        // identical posts sent at once cannot both pass.
-        if (guarded) PostRepository::lock_contents(s, workspace_id, {content_hash(input.content)});
-        auto prepared = prepare(s, workspace_id, is_test, input);
-        if (!prepared.problems.empty()) throw validation_error(fields_json(prepared.problems));
-        if (!input.draft)
-            admit_for_platforms(s, accounts_by_platform(prepared.post.targets),
-                                input.platform_options, 0);
-        if (!input.draft) refuse_accounts_to_reconnect(prepared.reconnect_required);
-        if (guarded) {
-            if (const auto existing = PostRepository::find_duplicate(
-                    s, workspace_id, content_hash(input.content), time::now() - kDuplicateWindow))
-                throw ApiError(ErrorCode::DuplicateContent,
-                               "Identical content was posted in this workspace within 24 hours; "
-                               "send allow_duplicates to post it again.",
-                               {{"duplicate_post_id", *existing}});
-        }
-        warnings = prepared.warnings;
-        Post created = PostRepository::insert(s, prepared.post);
-        emit_scheduled(s, created);
-        return created;
-    });
-    enqueue_publish_jobs(redis_, post);
-    return {post, std::move(warnings)};
+    const PostCreationRequest request{workspace_id, is_test, &input,
+                                      db::CommitCompanion::current_work()};
+    // A post for a queue takes the queue's first free slot, which the posts written before it
+    // decide, so it has a transaction of its own.
+    if (input.queue_id) {
+        auto outcome = std::move(create_round({&request}).front());
+        if (outcome.error) std::rethrow_exception(outcome.error);
+        return std::move(*outcome.result);
+    }
+    return creations_.run(request, [this](const auto& round) { return create_round(round); });
+}
+
+std::vector<PostCreations::Outcome> PostService::create_round(
+    const std::vector<const PostCreationRequest*>& requests) {
+    using Outcome = PostCreations::Outcome;
+    const auto guarded = [](const PostInput& input) {
+        return !input.draft && !input.allow_duplicates;
+    };
+    const auto duplicate = [](long long existing) {
+        return std::make_exception_ptr(
+            ApiError(ErrorCode::DuplicateContent,
+                     "Identical content was posted in this workspace within 24 hours; send "
+                     "allow_duplicates to post it again.",
+                     {{"duplicate_post_id", existing}}));
+    };
+    const auto n = requests.size();
+    std::vector<Outcome> outcomes;
+    std::vector<Post> written;
+    // The companions of the requests whose posts are written run inside the transaction below;
+    // the one of the thread running it must not join that COMMIT on its own.
+    const db::CommitCompanion none({});
+    try {
+        mysql_.transaction([&](db::Session& s) {
+            outcomes.assign(n, Outcome{});
+            written.clear();
+            std::vector<Prepared> prepared(n);
+            std::vector<std::string> hashes(n);
+            std::vector<bool> accepted(n, false);
+            // Taken first and in (workspace, hash) order, so concurrent creators of the same
+            // content check duplicates in turn: two identical posts sent at once cannot both pass.
+            std::map<long long, std::vector<std::string>> to_lock;
+            for (size_t i = 0; i < n; ++i) {
+                hashes[i] = content_hash(requests[i]->input->content);
+                if (guarded(*requests[i]->input))
+                    to_lock[requests[i]->workspace_id].push_back(hashes[i]);
+            }
+            for (const auto& [workspace_id, contents] : to_lock)
+                PostRepository::lock_contents(s, workspace_id, contents);
+
+            ConnectedAccounts accounts;
+            std::map<long long, std::vector<std::string>> to_look_up;
+            for (size_t i = 0; i < n; ++i) {
+                const auto& r = *requests[i];
+                try {
+                    prepared[i] = prepare(s, r.workspace_id, r.is_test, *r.input, accounts);
+                    if (!prepared[i].problems.empty())
+                        throw validation_error(fields_json(prepared[i].problems));
+                    if (!r.input->draft) {
+                        admit_for_platforms(s, accounts_by_platform(prepared[i].post.targets),
+                                            r.input->platform_options, 0);
+                        refuse_accounts_to_reconnect(prepared[i].reconnect_required);
+                    }
+                    accepted[i] = true;
+                    if (guarded(*r.input)) to_look_up[r.workspace_id].push_back(hashes[i]);
+                } catch (const ApiError&) {
+                    outcomes[i].error = std::current_exception();
+                }
+            }
+
+            std::map<std::pair<long long, std::string>, long long> existing;
+            const auto since = time::now() - kDuplicateWindow;
+            for (const auto& [workspace_id, contents] : to_look_up)
+                for (auto& [hash, id] :
+                     PostRepository::find_duplicates(s, workspace_id, contents, since))
+                    existing.emplace(std::make_pair(workspace_id, hash), id);
+            std::map<std::pair<long long, std::string>, size_t> first_in_round;
+            std::vector<std::optional<size_t>> repeats(n);
+            std::vector<NewPost> posts;
+            std::vector<size_t> written_for;
+            for (size_t i = 0; i < n; ++i) {
+                if (!accepted[i]) continue;
+                if (guarded(*requests[i]->input)) {
+                    const auto key = std::make_pair(requests[i]->workspace_id, hashes[i]);
+                    if (const auto found = existing.find(key); found != existing.end()) {
+                        outcomes[i].error = duplicate(found->second);
+                        continue;
+                    }
+                    if (const auto first = first_in_round.find(key);
+                        first != first_in_round.end()) {
+                        repeats[i] = first->second;
+                        continue;
+                    }
+                    first_in_round.emplace(key, posts.size());
+                }
+                posts.push_back(prepared[i].post);
+                written_for.push_back(i);
+            }
+
+            written = PostRepository::insert_many(s, posts);
+            for (size_t k = 0; k < written.size(); ++k) {
+                const auto i = written_for[k];
+                emit_scheduled(s, written[k]);
+                if (requests[i]->commit_companion) requests[i]->commit_companion(s);
+                outcomes[i].result = CreatedPost{written[k], std::move(prepared[i].warnings)};
+            }
+            for (size_t i = 0; i < n; ++i)
+                if (repeats[i]) outcomes[i].error = duplicate(written[*repeats[i]].id);
+        });
+    } catch (const db::DatabaseError&) {
+        // What the server refused may be one request's doing: each is served again on its own,
+        // so that it fails no other.
+        if (n == 1) throw;
+        outcomes.clear();
+        for (const auto* request : requests)
+            outcomes.push_back(std::move(create_round({request}).front()));
+        return outcomes;
+    }
+    enqueue_publish_jobs(redis_, written);
+    return outcomes;
 }
 
 PostBatch PostService::create_batch(long long workspace_id, bool is_test,
@@ -185,21 +297,27 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
     PostBatch batch;
     batch.rows = rows.size();
     mysql_.transaction([&](db::Session& s) {
+        batch.warnings.clear();
+        batch.posts.clear();
+        std::vector<std::string> hashes;
         std::vector<std::string> guarded_hashes;
-        for (const auto& row : rows)
-            if (!row.draft && !row.allow_duplicates)
-                guarded_hashes.push_back(content_hash(row.content));
+        for (const auto& row : rows) {
+            hashes.push_back(content_hash(row.content));
+            if (!row.draft && !row.allow_duplicates) guarded_hashes.push_back(hashes.back());
+        }
         PostRepository::lock_contents(s, workspace_id, guarded_hashes);
+        const auto existing = PostRepository::find_duplicates(s, workspace_id, guarded_hashes,
+                                                              time::now() - kDuplicateWindow);
+        ConnectedAccounts accounts;
         std::vector<Prepared> prepared;
         std::vector<std::string> batch_hashes;
-        const auto since = time::now() - kDuplicateWindow;
         for (size_t i = 0; i < rows.size(); ++i) {
-            auto p =
-                row_named_in_errors(i, [&] { return prepare(s, workspace_id, is_test, rows[i]); });
-            const auto hash = content_hash(rows[i].content);
+            auto p = row_named_in_errors(
+                i, [&] { return prepare(s, workspace_id, is_test, rows[i], accounts); });
+            const auto& hash = hashes[i];
             if (!rows[i].draft && !rows[i].allow_duplicates &&
                 (std::find(batch_hashes.begin(), batch_hashes.end(), hash) != batch_hashes.end() ||
-                 PostRepository::find_duplicate(s, workspace_id, hash, since)))
+                 existing.count(hash)))
                 p.problems["content"] += (p.problems["content"].empty() ? "" : "; ") +
                                          std::string("duplicates a post of the last 24 hours");
             batch_hashes.push_back(hash);
@@ -235,14 +353,16 @@ PostBatch PostService::create_batch(long long workspace_id, bool is_test,
                 std::to_string(problems.size()) + " rows are invalid; nothing was stored.",
                 {{"fields", fields}, {"rows", rows_json}});
         }
+        std::vector<NewPost> posts;
         for (auto& p : prepared) {
             batch.warnings.push_back(std::move(p.warnings));
-            if (dry_run) continue;
-            batch.posts.push_back(PostRepository::insert(s, p.post));
-            emit_scheduled(s, batch.posts.back());
+            posts.push_back(std::move(p.post));
         }
+        if (dry_run) return;
+        batch.posts = PostRepository::insert_many(s, posts);
+        for (const auto& post : batch.posts) emit_scheduled(s, post);
     });
-    for (const auto& post : batch.posts) enqueue_publish_jobs(redis_, post);
+    enqueue_publish_jobs(redis_, batch.posts);
     return batch;
 }
 

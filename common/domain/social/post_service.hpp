@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/core/config/config_fwd.hpp"
+#include "common/core/db/group_commit.hpp"
 #include "common/core/db/mysql_pool.hpp"
 #include "common/core/http/http_client.hpp"
 #include "common/core/redis/redis_pool.hpp"
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -54,10 +56,26 @@ struct StoppedRecycling {
     std::vector<long long> drafted_post_ids;
 };
 
+// One caller's POST of a single post, as a round of creations serves it.
+struct PostCreationRequest {
+    long long workspace_id = 0;
+    bool is_test = false;
+    const PostInput* input = nullptr;
+    // What the caller's thread commits with its writes (db::CommitCompanion): its request's
+    // idempotency mark, committed with its post and only when its post is written.
+    std::function<void(db::Session&)> commit_companion;
+};
+
+// The rounds single posts are created in, shared by every PostService of a process: posts sent
+// at the same moment are written in one transaction (db::GroupCommit).
+using PostCreations = db::GroupCommit<PostCreationRequest, CreatedPost>;
+
 class PostService {
   public:
-    PostService(db::MysqlPool& mysql, redis::RedisPool& redis);
+    PostService(db::MysqlPool& mysql, redis::RedisPool& redis, PostCreations& creations);
 
+    // Each post is checked and answered on its own, duplicates of each other included, even
+    // when it is written in the same transaction as posts sent at the same moment.
     CreatedPost create(long long workspace_id, bool is_test, const PostInput& input);
     // All rows in one transaction, or none: a bad row throws 422 with details.rows. `dry_run`
     // runs every check and stores nothing.
@@ -80,12 +98,16 @@ class PostService {
         // Accounts whose token the platform refused (token_valid false): connect them again.
         std::vector<std::string> reconnect_required;
     };
-    Prepared prepare(db::Session& s, long long workspace_id, bool is_test,
-                     const PostInput& input) const;
+    class ConnectedAccounts;
+    Prepared prepare(db::Session& s, long long workspace_id, bool is_test, const PostInput& input,
+                     ConnectedAccounts& accounts) const;
+    std::vector<PostCreations::Outcome> create_round(
+        const std::vector<const PostCreationRequest*>& requests);
     Post find_locked(db::Session& s, long long workspace_id, long long id) const;
 
     db::MysqlPool& mysql_;
     redis::RedisPool& redis_;
+    PostCreations& creations_;
     const LimitsTable& limits_;
 };
 

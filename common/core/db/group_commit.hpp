@@ -1,0 +1,87 @@
+// Requests that arrive while a round is being served wait for the next round, which serves them all
+// in one call: one transaction, and so one set of round trips and one COMMIT, then stands for many
+// requests instead of one. The caller at the head of the line runs the round on its own thread;
+// the others sleep until their part is done. A lone request is served at once, as it would be
+// without a round.
+#pragma once
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace squawk::db {
+
+template <class Request, class Result>
+class GroupCommit {
+  public:
+    // What one request of a round came to: its result, or the exception its caller gets.
+    struct Outcome {
+        std::optional<Result> result;
+        std::exception_ptr error;
+    };
+    // Serves one round: one outcome per request, in the order given.
+    using Serve = std::function<std::vector<Outcome>(const std::vector<const Request*>&)>;
+
+    // A round takes at most `most_per_round` requests; the rest wait for the next one.
+    explicit GroupCommit(size_t most_per_round)
+        : most_per_round_(std::max<size_t>(1, most_per_round)) {}
+
+    // `request`'s result, served in a round by whichever caller runs it; `serve` is this caller's
+    // way of serving a round, used if it is that caller. Throws what the request came to.
+    Result run(const Request& request, const Serve& serve) {
+        Waiting me{&request, {}, false};
+        std::unique_lock lock(mutex_);
+        waiting_.push_back(&me);
+        turn_.wait(lock, [&] { return me.done || (!serving_ && waiting_.front() == &me); });
+        if (!me.done) serve_round(lock, serve);
+        if (me.outcome.error) std::rethrow_exception(me.outcome.error);
+        return std::move(*me.outcome.result);
+    }
+
+  private:
+    struct Waiting {
+        const Request* request;
+        Outcome outcome;
+        bool done;
+    };
+
+    void serve_round(std::unique_lock<std::mutex>& lock, const Serve& serve) {
+        serving_ = true;
+        const auto count = std::min(most_per_round_, waiting_.size());
+        std::vector<Waiting*> round(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
+        waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
+        lock.unlock();
+        std::vector<const Request*> requests;
+        for (const auto* waiting : round) requests.push_back(waiting->request);
+        std::vector<Outcome> outcomes;
+        try {
+            outcomes = serve(requests);
+            if (outcomes.size() != count)
+                throw std::logic_error("a round was served with the wrong number of outcomes");
+        } catch (...) {
+            outcomes.assign(count, Outcome{std::nullopt, std::current_exception()});
+        }
+        lock.lock();
+        for (size_t i = 0; i < count; ++i) {
+            round[i]->outcome = std::move(outcomes[i]);
+            round[i]->done = true;
+        }
+        serving_ = false;
+        turn_.notify_all();
+    }
+
+    const size_t most_per_round_;
+    std::mutex mutex_;
+    std::condition_variable turn_;
+    std::deque<Waiting*> waiting_;
+    bool serving_ = false;
+};
+
+}  // namespace squawk::db
