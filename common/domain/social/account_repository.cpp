@@ -2,6 +2,7 @@
 
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/sql_text.hpp"
+#include "common/core/text/concat.hpp"
 #include "common/domain/social/post_status.hpp"
 
 namespace squawk::social {
@@ -26,20 +27,17 @@ constexpr const char* kFindIdentityForUpdate =
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
     " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
     " WHERE workspace_id = ? AND platform = ? AND live_identity = ? AND sandbox = 0 FOR UPDATE";
-constexpr const char* kDueRefreshes =
+constexpr const char* kAccountColumns =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
-    " WHERE status = ? AND token_valid = 1 AND sandbox = 0 AND token_expires_at < ?"
-    " AND (token_refresh_until IS NULL OR token_refresh_until < ?)"
-    " ORDER BY token_expires_at LIMIT ? FOR UPDATE SKIP LOCKED";
-constexpr const char* kDueMetrics =
-    "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
-    " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
-    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts"
-    " WHERE sandbox = 0 AND status = ? AND token_valid = 1"
-    " AND (metrics_due_at IS NULL OR metrics_due_at < ?)"
-    " ORDER BY metrics_due_at LIMIT ? FOR UPDATE SKIP LOCKED";
+    " COALESCE(updated_at, created_at), sandbox, reconnect_reason FROM social_accounts";
+// A claim's condition, its order, and the same condition with the order for the rows it locks.
+constexpr const char* kRefreshDue =
+    " status = ? AND token_valid = 1 AND sandbox = 0 AND token_expires_at < ?"
+    " AND (token_refresh_until IS NULL OR token_refresh_until < ?) ORDER BY token_expires_at";
+constexpr const char* kMetricsDue =
+    " sandbox = 0 AND status = ? AND token_valid = 1"
+    " AND (metrics_due_at IS NULL OR metrics_due_at < ?) ORDER BY metrics_due_at";
 constexpr const char* kListPage =
     "SELECT id, public_id, workspace_id, platform, status, display_name, external_id,"
     " external_handle, credentials_enc, token_valid, last_error, last_checked_at, created_at,"
@@ -142,15 +140,40 @@ void AccountRepository::set_token_expiry(db::Session& s, long long id,
         {expires_at ? time_param(*expires_at) : db::Param(nullptr), id});
 }
 
+namespace {
+
+// Up to `limit` accounts meeting `due` (a condition and its order, with `params`), locked: read
+// plainly first, then locked by primary key with the condition checked again. A locking read of
+// the condition itself would also lock the row that ends its range, one the claim does not want,
+// and the other claim's SKIP LOCKED would pass over that row: the token refresher, running on the
+// same period, hid an account due for its metrics reading pass after pass.
+std::vector<Account> lock_due(db::Session& s, const char* due, db::Params params, int limit) {
+    auto first = params;
+    first.push_back(static_cast<long long>(limit));
+    db::Params ids;
+    for (const auto& r :
+         s.query(text::concat({"SELECT id FROM social_accounts WHERE", due, " LIMIT ?"}), first))
+        ids.push_back(r.integer(0));
+    if (ids.empty()) return {};
+    const auto count = ids.size();
+    ids.insert(ids.end(), params.begin(), params.end());
+    std::vector<Account> locked;
+    for (const auto& r :
+         s.query(text::concat({kAccountColumns, " WHERE id IN (", db::placeholders(count), ") AND",
+                               due, " FOR UPDATE SKIP LOCKED"}),
+                 ids))
+        locked.push_back(read_account(r));
+    return locked;
+}
+
+}  // namespace
+
 std::vector<Account> AccountRepository::lease_due_refreshes(db::Session& s, time::TimePoint before,
                                                             time::TimePoint lease_until,
                                                             int limit) {
-    const auto now = time_param(time::now());
-    std::vector<Account> due;
-    for (const auto& r :
-         s.query(kDueRefreshes, {name_of(AccountStatus::connected), time_param(before), now,
-                                 static_cast<long long>(limit)}))
-        due.push_back(read_account(r));
+    const auto due = lock_due(
+        s, kRefreshDue,
+        {name_of(AccountStatus::connected), time_param(before), time_param(time::now())}, limit);
     for (const auto& a : due)
         s.execute("UPDATE social_accounts SET token_refresh_until = ? WHERE id = ?",
                   {time_param(lease_until), a.id});
@@ -159,10 +182,8 @@ std::vector<Account> AccountRepository::lease_due_refreshes(db::Session& s, time
 
 std::vector<Account> AccountRepository::lease_due_metrics(db::Session& s, time::TimePoint now,
                                                           time::TimePoint lease_until, int limit) {
-    std::vector<Account> due;
-    for (const auto& r : s.query(kDueMetrics, {name_of(AccountStatus::connected), time_param(now),
-                                               static_cast<long long>(limit)}))
-        due.push_back(read_account(r));
+    const auto due =
+        lock_due(s, kMetricsDue, {name_of(AccountStatus::connected), time_param(now)}, limit);
     for (const auto& a : due)
         s.execute("UPDATE social_accounts SET metrics_due_at = ? WHERE id = ?",
                   {time_param(lease_until), a.id});
