@@ -1,5 +1,6 @@
-// Rounds of requests: callers that arrive while a round is served are served together in the next
-// one, each gets its own result or exception, and a lone caller is served at once on its thread.
+// Rounds of requests: callers that arrive while two rounds are served are served together in the
+// next one, each gets its own result or exception, and a lone caller is served at once on its
+// thread.
 #include "common/core/db/group_commit.hpp"
 
 #include <catch2/catch.hpp>
@@ -37,70 +38,80 @@ TEST_CASE("a lone request is served at once, on its caller's thread", "[unit][db
     CHECK(served_on == std::this_thread::get_id());
 }
 
-TEST_CASE("requests that arrive while a round is served are served together in the next round",
+TEST_CASE("requests that arrive while two rounds are served are served together in the next round",
           "[unit][db]") {
     Rounds rounds(64);
     constexpr int kCallers = 6;
     std::mutex mutex;
     std::vector<size_t> round_sizes;
+    const auto seen = [&] {
+        std::lock_guard lock(mutex);
+        return round_sizes.size();
+    };
     std::atomic<int> arrived = 0;
     const auto serve = [&](const std::vector<const int*>& requests) {
         {
             std::lock_guard lock(mutex);
             round_sizes.push_back(requests.size());
         }
-        // The first round lasts until every other caller has come and queued behind it.
-        if (round_sizes.size() == 1) {
+        // The first two rounds last until every other caller has come and queued behind them.
+        if (*requests.front() <= 1) {
             while (arrived < kCallers) std::this_thread::sleep_for(1ms);
             std::this_thread::sleep_for(100ms);
         }
         return doubled(requests);
     };
-    std::vector<int> got(kCallers + 1, 0);
-    std::thread first([&] { got[0] = rounds.run(0, serve); });
-    while (round_sizes.empty()) std::this_thread::sleep_for(1ms);
-    std::vector<std::thread> others;
-    for (int i = 1; i <= kCallers; ++i)
-        others.emplace_back([&, i] {
+    std::vector<int> got(kCallers + 2, 0);
+    std::vector<std::thread> callers;
+    for (int i = 0; i < 2; ++i) {
+        callers.emplace_back([&, i] { got[static_cast<size_t>(i)] = rounds.run(i, serve); });
+        while (seen() < static_cast<size_t>(i + 1)) std::this_thread::sleep_for(1ms);
+    }
+    for (int i = 2; i < kCallers + 2; ++i)
+        callers.emplace_back([&, i] {
             ++arrived;
             got[static_cast<size_t>(i)] = rounds.run(i, serve);
         });
-    first.join();
-    for (auto& t : others) t.join();
-    CHECK(round_sizes == std::vector<size_t>{1, kCallers});
-    for (int i = 0; i <= kCallers; ++i) CHECK(got[static_cast<size_t>(i)] == 2 * i);
+    for (auto& t : callers) t.join();
+    CHECK(round_sizes == std::vector<size_t>{1, 1, kCallers});
+    for (int i = 0; i < kCallers + 2; ++i) CHECK(got[static_cast<size_t>(i)] == 2 * i);
 }
 
-TEST_CASE("a round takes at most its limit of requests and the rest wait for the next", "[unit][db]") {
+TEST_CASE("a round takes at most its limit of requests and the rest wait for the next",
+          "[unit][db]") {
     Rounds rounds(2);
     std::mutex mutex;
     std::vector<size_t> round_sizes;
+    const auto seen = [&] {
+        std::lock_guard lock(mutex);
+        return round_sizes.size();
+    };
     std::atomic<int> arrived = 0;
     constexpr int kCallers = 5;
     const auto serve = [&](const std::vector<const int*>& requests) {
-        bool first = false;
         {
             std::lock_guard lock(mutex);
             round_sizes.push_back(requests.size());
-            first = round_sizes.size() == 1;
         }
-        if (first) {
+        if (*requests.front() <= 1) {
             while (arrived < kCallers) std::this_thread::sleep_for(1ms);
             std::this_thread::sleep_for(100ms);
         }
         return doubled(requests);
     };
-    std::thread first([&] { rounds.run(0, serve); });
-    while (round_sizes.empty()) std::this_thread::sleep_for(1ms);
-    std::vector<std::thread> others;
-    for (int i = 1; i <= kCallers; ++i)
-        others.emplace_back([&, i] {
+    std::vector<std::thread> callers;
+    for (int i = 0; i < 2; ++i) {
+        callers.emplace_back([&, i] { rounds.run(i, serve); });
+        while (seen() < static_cast<size_t>(i + 1)) std::this_thread::sleep_for(1ms);
+    }
+    for (int i = 2; i < kCallers + 2; ++i)
+        callers.emplace_back([&, i] {
             ++arrived;
             CHECK(rounds.run(i, serve) == 2 * i);
         });
-    first.join();
-    for (auto& t : others) t.join();
-    CHECK(round_sizes == std::vector<size_t>{1, 2, 2, 1});
+    for (auto& t : callers) t.join();
+    // Two rounds of two run at once, then the last caller's.
+    CHECK(round_sizes == std::vector<size_t>{1, 1, 2, 2, 1});
 }
 
 TEST_CASE("each request of a round gets its own exception, and a round that throws fails all of it",

@@ -1,8 +1,9 @@
-// Requests that arrive while a round is being served wait for the next round, which serves them all
-// in one call: one transaction, and so one set of round trips and one COMMIT, then stands for many
-// requests instead of one. The caller at the head of the line runs the round on its own thread;
-// the others sleep until their part is done. A lone request is served at once, as it would be
-// without a round.
+// Requests that arrive while rounds are being served wait for the next round, which serves them
+// all in one call: one transaction, and so one set of round trips and one COMMIT, then stands for
+// many requests instead of one. Two rounds run at once, so that one is written while the other
+// waits on the server. The caller at the head of the line runs a round on its own thread; the
+// others sleep until their part is done. A lone request is served at once, as it would be
+// without rounds.
 #pragma once
 
 #include <algorithm>
@@ -39,24 +40,30 @@ class GroupCommit {
         Waiting me{&request, {}, false};
         std::unique_lock lock(mutex_);
         waiting_.push_back(&me);
-        turn_.wait(lock, [&] { return me.done || (!serving_ && waiting_.front() == &me); });
+        turn_.wait(lock, [&] {
+            return me.done || (!me.taken && serving_ < kRoundsAtOnce && waiting_.front() == &me);
+        });
         if (!me.done) serve_round(lock, serve);
         if (me.outcome.error) std::rethrow_exception(me.outcome.error);
         return std::move(*me.outcome.result);
     }
 
   private:
+    static constexpr int kRoundsAtOnce = 2;
+
     struct Waiting {
         const Request* request;
         Outcome outcome;
         bool done;
+        bool taken = false;
     };
 
     void serve_round(std::unique_lock<std::mutex>& lock, const Serve& serve) {
-        serving_ = true;
+        ++serving_;
         const auto count = std::min(most_per_round_, waiting_.size());
         std::vector<Waiting*> round(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
         waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
+        for (auto* waiting : round) waiting->taken = true;
         lock.unlock();
         std::vector<const Request*> requests;
         for (const auto* waiting : round) requests.push_back(waiting->request);
@@ -73,7 +80,7 @@ class GroupCommit {
             round[i]->outcome = std::move(outcomes[i]);
             round[i]->done = true;
         }
-        serving_ = false;
+        --serving_;
         turn_.notify_all();
     }
 
@@ -81,7 +88,7 @@ class GroupCommit {
     std::mutex mutex_;
     std::condition_variable turn_;
     std::deque<Waiting*> waiting_;
-    bool serving_ = false;
+    int serving_ = 0;
 };
 
 }  // namespace squawk::db
