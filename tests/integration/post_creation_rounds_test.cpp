@@ -1,8 +1,9 @@
 // Single posts sent at the same moment share transactions (PostService::create in rounds) against
 // a real database and Redis: every post is still checked and answered on its own. Identical
 // contents make exactly one post, the others name it as their duplicate; a refused post refuses
-// no other; each caller's commit companion commits only with its own written post; and every
-// written post has its target and publish job, linked both ways and queued.
+// no other, whether the checks or the server refuse it; each caller's commit companion commits
+// only with its own written post; and every written post has its target and publish job, linked
+// both ways and queued.
 #include "common/core/db/commit_companion.hpp"
 #include "common/core/error/api_error.hpp"
 #include "common/core/queue/job_queue.hpp"
@@ -30,55 +31,72 @@ struct CallerAnswer {
     std::optional<long long> post_id;
     std::optional<ErrorCode> error;
     nlohmann::json details;
+    bool refused_by_server = false;  // a db::DatabaseError
 };
 
-}  // namespace
-
-TEST_CASE("posts sent at the same moment are written together and each answered on its own",
-          "[integration][social][posts]") {
+// A workspace with one Telegram account, and callers that create posts all at once.
+struct Rounds {
     TestDatabase db;
-    auto redis_settings = testing::ServerEnv::get().redis;
-    redis_settings.prefix = testing::unique_name("rounds");
-    redis::RedisPool redis(redis_settings, 2);
-    PostCreations creations(64);
-    const auto ws = db.pool().transaction([](db::Session& s) {
+    config::RedisSettings redis_settings = [] {
+        auto settings = testing::ServerEnv::get().redis;
+        settings.prefix = testing::unique_name("rounds");
+        return settings;
+    }();
+    redis::RedisPool redis{redis_settings, 2};
+    PostCreations creations{64};
+    long long ws = db.pool().transaction([](db::Session& s) {
         const auto id = testing::insert_workspace(s);
         AccountRepository::insert(s, id, "telegram", Identity{"-100777", "chat", ""}, "sealed");
         s.execute("CREATE TABLE companion_marks (caller INT NOT NULL PRIMARY KEY)");
         return id;
     });
 
+    // Each caller's answer to `create(input_of(caller))`, all sent at the same moment; each
+    // caller's commit companion marks its number in companion_marks.
+    template <class InputOf>
+    std::vector<CallerAnswer> send_at_once(int count, InputOf input_of) {
+        std::vector<CallerAnswer> answers(static_cast<size_t>(count));
+        std::latch start(count);
+        std::vector<std::thread> callers;
+        for (int i = 0; i < count; ++i)
+            callers.emplace_back([&, i] {
+                const auto input = input_of(i);
+                const db::CommitCompanion mark([i](db::Session& s) {
+                    s.execute("INSERT INTO companion_marks (caller) VALUES (?)",
+                              {static_cast<long long>(i)});
+                });
+                PostService posts(db.pool(), redis, creations);
+                start.arrive_and_wait();
+                auto& answer = answers[static_cast<size_t>(i)];
+                try {
+                    answer.post_id = posts.create(ws, false, input).post.id;
+                } catch (const ApiError& e) {
+                    answer.error = e.code();
+                    answer.details = e.details();
+                } catch (const db::DatabaseError&) {
+                    answer.refused_by_server = true;
+                }
+            });
+        for (auto& c : callers) c.join();
+        return answers;
+    }
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(Rounds,
+                 "posts sent at the same moment are written together and each answered on its own",
+                 "[integration][social][posts]") {
     // Callers 3, 7, 11 and 15 send the same words; caller 5 names a platform this build lacks:
     // eleven distinct posts and one of the same words are written.
     constexpr int kCallers = 16;
-    const auto input_of = [](int caller) {
+    const auto answers = send_at_once(kCallers, [](int caller) {
         PostInput input;
         input.content =
             caller % 4 == 3 ? "Same words." : "Words of caller " + std::to_string(caller);
         input.platforms = {caller == 5 ? "myspace" : "telegram"};
         return input;
-    };
-    std::vector<CallerAnswer> answers(kCallers);
-    std::latch start(kCallers);
-    std::vector<std::thread> callers;
-    for (int i = 0; i < kCallers; ++i)
-        callers.emplace_back([&, i] {
-            const auto input = input_of(i);
-            const db::CommitCompanion mark([i](db::Session& s) {
-                s.execute("INSERT INTO companion_marks (caller) VALUES (?)",
-                          {static_cast<long long>(i)});
-            });
-            PostService posts(db.pool(), redis, creations);
-            start.arrive_and_wait();
-            auto& answer = answers[static_cast<size_t>(i)];
-            try {
-                answer.post_id = posts.create(ws, false, input).post.id;
-            } catch (const ApiError& e) {
-                answer.error = e.code();
-                answer.details = e.details();
-            }
-        });
-    for (auto& c : callers) c.join();
+    });
 
     std::vector<long long> same_words_posts;
     for (int i = 0; i < kCallers; ++i) {
@@ -125,4 +143,33 @@ TEST_CASE("posts sent at the same moment are written together and each answered 
         return r.command({"XLEN", queue::JobQueue(r).ready_key(pool)}).integer;
     });
     CHECK(queued == 12);
+}
+
+TEST_CASE_METHOD(Rounds,
+                 "a post the server refuses fails alone: the others of its round are written",
+                 "[integration][social][posts]") {
+    // The API bounds a link's length; below it, a link longer than its column is refused by
+    // MariaDB, inside whichever round holds it.
+    constexpr int kCallers = 16;
+    const auto answers = send_at_once(kCallers, [](int caller) {
+        PostInput input;
+        input.content = "Words of caller " + std::to_string(caller);
+        input.platforms = {"telegram"};
+        if (caller % 4 == 0) input.link = "https://example.com/" + std::string(3000, 'a');
+        return input;
+    });
+    std::vector<long long> written_callers;
+    for (int i = 0; i < kCallers; ++i) {
+        const auto& a = answers[static_cast<size_t>(i)];
+        CHECK(a.refused_by_server == (i % 4 == 0));
+        CHECK(a.post_id.has_value() == (i % 4 != 0));
+        if (a.post_id) written_callers.push_back(i);
+    }
+    db.pool().run([&](db::Session& s) {
+        CHECK(s.query_one("SELECT COUNT(*) FROM social_posts")->integer(0) == 12);
+        std::vector<long long> marks;
+        for (const auto& row : s.query("SELECT caller FROM companion_marks ORDER BY caller"))
+            marks.push_back(row.integer(0));
+        CHECK(marks == written_callers);
+    });
 }

@@ -282,9 +282,14 @@ std::vector<PostCreations::Outcome> PostService::create_round(
         // What the server refused may be one request's doing: each is served again on its own,
         // so that it fails no other.
         if (n == 1) throw;
-        outcomes.clear();
-        for (const auto* request : requests)
-            outcomes.push_back(std::move(create_round({request}).front()));
+        outcomes.assign(n, Outcome{});
+        for (size_t i = 0; i < n; ++i) {
+            try {
+                outcomes[i] = std::move(create_round({requests[i]}).front());
+            } catch (...) {
+                outcomes[i].error = std::current_exception();
+            }
+        }
         return outcomes;
     }
     enqueue_publish_jobs(redis_, written);
