@@ -51,6 +51,14 @@ struct Rounds {
         return id;
     });
 
+    // The callers whose commit companion committed, in order.
+    static std::vector<long long> marked_callers(db::Session& s) {
+        std::vector<long long> marks;
+        for (const auto& row : s.query("SELECT caller FROM companion_marks ORDER BY caller"))
+            marks.push_back(row.integer(0));
+        return marks;
+    }
+
     // Each caller's answer to `create(input_of(caller))`, all sent at the same moment; each
     // caller's commit companion marks its number in companion_marks.
     template <class InputOf>
@@ -121,10 +129,7 @@ TEST_CASE_METHOD(Rounds,
     for (int i = 0; i < kCallers; ++i)
         if (answers[static_cast<size_t>(i)].post_id) written_callers.push_back(i);
     const auto stored = db.pool().run([&](db::Session& s) {
-        std::vector<long long> marks;
-        for (const auto& row : s.query("SELECT caller FROM companion_marks ORDER BY caller"))
-            marks.push_back(row.integer(0));
-        CHECK(marks == written_callers);
+        CHECK(marked_callers(s) == written_callers);
         CHECK(s.query_one("SELECT COUNT(*) FROM social_posts")->integer(0) == 12);
         // Each target and its job point at each other.
         CHECK(s.query_one("SELECT COUNT(*) FROM social_post_targets t JOIN jobs j"
@@ -167,9 +172,6 @@ TEST_CASE_METHOD(Rounds,
     }
     db.pool().run([&](db::Session& s) {
         CHECK(s.query_one("SELECT COUNT(*) FROM social_posts")->integer(0) == 12);
-        std::vector<long long> marks;
-        for (const auto& row : s.query("SELECT caller FROM companion_marks ORDER BY caller"))
-            marks.push_back(row.integer(0));
-        CHECK(marks == written_callers);
+        CHECK(marked_callers(s) == written_callers);
     });
 }

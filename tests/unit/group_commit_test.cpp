@@ -38,80 +38,68 @@ TEST_CASE("a lone request is served at once, on its caller's thread", "[unit][db
     CHECK(served_on == std::this_thread::get_id());
 }
 
-TEST_CASE("requests that arrive while two rounds are served are served together in the next round",
-          "[unit][db]") {
-    Rounds rounds(64);
-    constexpr int kCallers = 6;
-    std::mutex mutex;
+namespace {
+
+// What `rounds` makes of callers 0 and 1, whose rounds last until `waiting` more callers (2, 3,
+// ...) have come and queued behind them: the size of each round in the order they ran, and each
+// caller's result.
+struct Served {
     std::vector<size_t> round_sizes;
+    std::vector<int> results;
+};
+
+Served behind_two_held_rounds(Rounds& rounds, int waiting) {
+    Served served;
+    served.results.assign(static_cast<size_t>(waiting + 2), 0);
+    std::mutex mutex;
     const auto seen = [&] {
         std::lock_guard lock(mutex);
-        return round_sizes.size();
+        return served.round_sizes.size();
     };
     std::atomic<int> arrived = 0;
     const auto serve = [&](const std::vector<const int*>& requests) {
         {
             std::lock_guard lock(mutex);
-            round_sizes.push_back(requests.size());
+            served.round_sizes.push_back(requests.size());
         }
-        // The first two rounds last until every other caller has come and queued behind them.
         if (*requests.front() <= 1) {
-            while (arrived < kCallers) std::this_thread::sleep_for(1ms);
+            while (arrived < waiting) std::this_thread::sleep_for(1ms);
             std::this_thread::sleep_for(100ms);
         }
         return doubled(requests);
     };
-    std::vector<int> got(kCallers + 2, 0);
     std::vector<std::thread> callers;
-    for (int i = 0; i < 2; ++i) {
-        callers.emplace_back([&, i] { got[static_cast<size_t>(i)] = rounds.run(i, serve); });
-        while (seen() < static_cast<size_t>(i + 1)) std::this_thread::sleep_for(1ms);
-    }
-    for (int i = 2; i < kCallers + 2; ++i)
+    for (int i = 0; i < waiting + 2; ++i) {
         callers.emplace_back([&, i] {
-            ++arrived;
-            got[static_cast<size_t>(i)] = rounds.run(i, serve);
+            if (i >= 2) ++arrived;
+            served.results[static_cast<size_t>(i)] = rounds.run(i, serve);
         });
+        if (i < 2)
+            while (seen() < static_cast<size_t>(i + 1)) std::this_thread::sleep_for(1ms);
+    }
     for (auto& t : callers) t.join();
-    CHECK(round_sizes == std::vector<size_t>{1, 1, kCallers});
-    for (int i = 0; i < kCallers + 2; ++i) CHECK(got[static_cast<size_t>(i)] == 2 * i);
+    return served;
+}
+
+}  // namespace
+
+TEST_CASE("requests that arrive while two rounds are served are served together in the next round",
+          "[unit][db]") {
+    Rounds rounds(64);
+    constexpr int kWaiting = 6;
+    const auto served = behind_two_held_rounds(rounds, kWaiting);
+    CHECK(served.round_sizes == std::vector<size_t>{1, 1, kWaiting});
+    for (int i = 0; i < kWaiting + 2; ++i) CHECK(served.results[static_cast<size_t>(i)] == 2 * i);
 }
 
 TEST_CASE("a round takes at most its limit of requests and the rest wait for the next",
           "[unit][db]") {
     Rounds rounds(2);
-    std::mutex mutex;
-    std::vector<size_t> round_sizes;
-    const auto seen = [&] {
-        std::lock_guard lock(mutex);
-        return round_sizes.size();
-    };
-    std::atomic<int> arrived = 0;
-    constexpr int kCallers = 5;
-    const auto serve = [&](const std::vector<const int*>& requests) {
-        {
-            std::lock_guard lock(mutex);
-            round_sizes.push_back(requests.size());
-        }
-        if (*requests.front() <= 1) {
-            while (arrived < kCallers) std::this_thread::sleep_for(1ms);
-            std::this_thread::sleep_for(100ms);
-        }
-        return doubled(requests);
-    };
-    std::vector<std::thread> callers;
-    for (int i = 0; i < 2; ++i) {
-        callers.emplace_back([&, i] { rounds.run(i, serve); });
-        while (seen() < static_cast<size_t>(i + 1)) std::this_thread::sleep_for(1ms);
-    }
-    for (int i = 2; i < kCallers + 2; ++i)
-        callers.emplace_back([&, i] {
-            ++arrived;
-            CHECK(rounds.run(i, serve) == 2 * i);
-        });
-    for (auto& t : callers) t.join();
+    constexpr int kWaiting = 5;
+    const auto served = behind_two_held_rounds(rounds, kWaiting);
     // Two rounds of two run at once, then the last caller's.
-    CHECK(round_sizes == std::vector<size_t>{1, 1, 2, 2, 1});
+    CHECK(served.round_sizes == std::vector<size_t>{1, 1, 2, 2, 1});
+    for (int i = 0; i < kWaiting + 2; ++i) CHECK(served.results[static_cast<size_t>(i)] == 2 * i);
 }
 
 TEST_CASE("each request of a round gets its own exception, and a round that throws fails all of it",

@@ -455,9 +455,7 @@ void PostRepository::clear_recycling(db::Session& s, const std::vector<long long
 void enqueue_publish_jobs(redis::RedisPool& redis, const std::vector<Post>& posts) {
     std::vector<long long> due;
     std::vector<queue::Delayed> later;
-    nlohmann::json post_ids = nlohmann::json::array();
     for (const auto& post : posts) {
-        post_ids.push_back(post.id);
         for (const auto& t : post.targets) {
             if (!t.job_id) continue;
             if (t.status == TargetStatus::queued)
@@ -475,6 +473,8 @@ void enqueue_publish_jobs(redis::RedisPool& redis, const std::vector<Post>& post
             if (!later.empty()) queue.schedule_many(pool, later);
         });
     } catch (const redis::RedisUnavailable& e) {
+        nlohmann::json post_ids = nlohmann::json::array();
+        for (const auto& post : posts) post_ids.push_back(post.id);
         log::warn("posts accepted while redis is unavailable; the reconciler will enqueue them",
                   {{"post_ids", post_ids}, {"error", e.what()}});
     }
