@@ -12,8 +12,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -80,12 +82,39 @@ StackOptions worker_less(std::vector<std::string> worker_arguments) {
     return options;
 }
 
-double squawk_throughput() {
+// Redis's own CPU seconds so far (INFO cpu), for the side of a comparison that has no pid for it.
+double redis_cpu_seconds(const config::RedisSettings& settings) {
+    redis::RedisClient redis(settings);
+    const auto info = redis.command({"INFO", "cpu"}).text;
+    double seconds = 0;
+    for (const char* field : {"used_cpu_sys:", "used_cpu_user:"}) {
+        const auto at = info.find(field);
+        if (at != std::string::npos) seconds += std::stod(info.substr(at + std::strlen(field)));
+    }
+    return seconds;
+}
+
+// A throughput run's rate and the CPU each process spent per job over it, in µs.
+struct Throughput {
+    double jobs_per_second = 0;
+    std::map<std::string, double> cpu_us_per_job;
+
+    double cpu_us_total() const {
+        double total = 0;
+        for (const auto& [process, us] : cpu_us_per_job) total += us;
+        return total;
+    }
+};
+
+Throughput squawk_throughput() {
     // Claims and completions are written 100 at a time (the largest batch the config allows).
     setenv("SQUAWK_WORKERS_GENERATE_BATCH", "100", 1);
     Stack stack(worker_less({"--pools", "generate", "--threads", "2", "--fibers", "256"}));
     enqueue_noops(stack, stack.tenant().workspace_id, kThroughputJobs, 0);
     bench::wait_for_quiet_database();
+    const pid_t database = bench::database_pid();
+    const double database_before = bench::process_cpu_seconds(database);
+    const double redis_before = redis_cpu_seconds(stack.redis_settings());
     stack.start(Process::worker);
     const auto completed = [&] {
         return stack.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
@@ -95,18 +124,38 @@ double squawk_throughput() {
     if (!Stack::wait_until([&] { return completed() == kThroughputJobs; }, 300s, 250ms))
         throw std::runtime_error("squawk did not finish the throughput run\n" +
                                  stack.post_mortem());
+    const double per_job = 1e6 / kThroughputJobs;
+    Throughput result;
+    result.cpu_us_per_job["squawk-worker"] =
+        bench::process_cpu_seconds(stack.pid(Process::worker)) * per_job;
+    result.cpu_us_per_job["MariaDB"] =
+        (bench::process_cpu_seconds(database) - database_before) * per_job;
+    result.cpu_us_per_job["Redis"] =
+        (redis_cpu_seconds(stack.redis_settings()) - redis_before) * per_job;
     unsetenv("SQUAWK_WORKERS_GENERATE_BATCH");
-    return kThroughputJobs / processing_seconds(stack);
+    result.jobs_per_second = kThroughputJobs / processing_seconds(stack);
+    return result;
 }
 
-double bullmq_throughput(int concurrency) {
+Throughput bullmq_throughput(int concurrency) {
     const auto& redis = ServerEnv::get().redis;
     bench::wait_for_quiet_database();
     const auto out = bench::run_node_peer(
         "bullmq_throughput.cjs",
         {redis.host, std::to_string(redis.port), std::to_string(kThroughputJobs),
          std::to_string(concurrency), unique_name("bullbench")});
-    return out.at("jobs_per_second").get<double>();
+    Throughput result;
+    result.jobs_per_second = out.at("jobs_per_second").get<double>();
+    result.cpu_us_per_job["node"] = out.at("node_cpu_us_per_job").get<double>();
+    result.cpu_us_per_job["Redis"] = out.at("redis_cpu_us_per_job").get<double>();
+    return result;
+}
+
+std::string cpu_breakdown(const Throughput& run) {
+    std::string text;
+    for (const auto& [process, us] : run.cpu_us_per_job)
+        text += (text.empty() ? "" : ", ") + process + " " + std::to_string(std::lround(us));
+    return text;
 }
 
 struct Latency {
@@ -247,6 +296,14 @@ int main() {
             "BullMQ concurrency 100",
             {},
             "ratio >= 1.0"};
+        bench::Series cpu{"50,000 no-op jobs: CPU per job of every process on the job path",
+                          "µs",
+                          false,
+                          {},
+                          "BullMQ concurrency 100 (node and Redis)",
+                          {},
+                          "-"};
+        std::vector<std::string> breakdowns;
         bench::Series p50{"add-to-start latency p50 at 500 jobs/s (Squawk through HTTP + MySQL)",
                           "ms",
                           false,
@@ -277,15 +334,24 @@ int main() {
                                "-"};
         for (int round = 0; round < bench::repeats(); ++round) {
             std::cerr << "jobs bench: round " << round + 1 << "\n";
-            throughput10.squawk.push_back(squawk_throughput());
-            throughput10.peer.push_back(bullmq_throughput(10));
-            throughput100.peer.push_back(bullmq_throughput(100));
-            const auto ours = squawk_add_to_start();
-            const auto theirs = bullmq_add_to_start();
-            p50.squawk.push_back(ours.p50_ms);
-            p99.squawk.push_back(ours.p99_ms);
-            p50.peer.push_back(theirs.p50_ms);
-            p99.peer.push_back(theirs.p99_ms);
+            const auto ours = squawk_throughput();
+            const auto theirs10 = bullmq_throughput(10);
+            const auto theirs100 = bullmq_throughput(100);
+            throughput10.squawk.push_back(ours.jobs_per_second);
+            throughput10.peer.push_back(theirs10.jobs_per_second);
+            throughput100.peer.push_back(theirs100.jobs_per_second);
+            cpu.squawk.push_back(ours.cpu_us_total());
+            cpu.peer.push_back(theirs100.cpu_us_total());
+            breakdowns.push_back("round " + std::to_string(round + 1) + ": Squawk " +
+                                 cpu_breakdown(ours) + "; BullMQ c100 " + cpu_breakdown(theirs100) +
+                                 "; BullMQ c10 " + cpu_breakdown(theirs10));
+            std::cerr << "jobs bench: CPU per job (µs), " << breakdowns.back() << "\n";
+            const auto our_latency = squawk_add_to_start();
+            const auto their_latency = bullmq_add_to_start();
+            p50.squawk.push_back(our_latency.p50_ms);
+            p99.squawk.push_back(our_latency.p99_ms);
+            p50.peer.push_back(their_latency.p50_ms);
+            p99.peer.push_back(their_latency.p99_ms);
             const auto http = job_polling(round);
             rps.squawk.push_back(http.squawk.requests_per_second);
             rps.peer.push_back(http.nginx.requests_per_second);
@@ -296,6 +362,7 @@ int main() {
         const auto [rss, running] = worker_memory();
         report.add(throughput10);
         report.add(throughput100);
+        report.add(cpu);
         report.add(p50);
         report.add(p99);
         report.add(rps);
@@ -312,6 +379,7 @@ int main() {
         report.note(
             "Squawk throughput: one squawk-worker with 2 threads x 256 fibers, batch 100, "
             "timed from the first claim to the last completion recorded in MySQL");
+        for (const auto& line : breakdowns) report.note("CPU per job (µs), " + line);
         report.write();
         return 0;
     } catch (const std::exception& e) {

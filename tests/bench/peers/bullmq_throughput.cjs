@@ -1,8 +1,10 @@
 // Peer of the job throughput benchmark: COUNT no-op jobs added with addBulk, then processed by one
 // BullMQ worker with the given concurrency; prints {"jobs_per_second": N} timed from the first
-// job started to the last completed.
+// job started to the last completed, and the CPU that node and Redis spent per job (µs) from the
+// worker's start to the last completion.
 //   node bullmq_throughput.cjs HOST PORT COUNT CONCURRENCY PREFIX
 const { Queue, Worker } = require("bullmq");
+const IORedis = require("ioredis");
 
 async function main() {
     const [host, port, count, concurrency, prefix] = process.argv.slice(2);
@@ -13,6 +15,14 @@ async function main() {
         const size = Math.min(1000, total - added);
         await queue.addBulk(Array.from({ length: size }, (_, i) => ({ name: "noop", data: { i: added + i } })));
     }
+    const probe = new IORedis(connection);
+    const redisCpuSeconds = async () => {
+        const info = await probe.info("cpu");
+        const field = (name) => Number(new RegExp(name + ":([0-9.]+)").exec(info)[1]);
+        return field("used_cpu_sys") + field("used_cpu_user");
+    };
+    const redisBefore = await redisCpuSeconds();
+    const nodeBefore = process.cpuUsage();
     let first = 0;
     let done = 0;
     let worker;
@@ -25,10 +35,17 @@ async function main() {
             if (++done === total) resolve(performance.now());
         });
     });
+    const nodeUsed = process.cpuUsage(nodeBefore);
+    const redisUsed = (await redisCpuSeconds()) - redisBefore;
     await worker.close();
     await queue.obliterate({ force: true });
     await queue.close();
-    console.log(JSON.stringify({ jobs_per_second: total / ((last - first) / 1000) }));
+    probe.disconnect();
+    console.log(JSON.stringify({
+        jobs_per_second: total / ((last - first) / 1000),
+        node_cpu_us_per_job: (nodeUsed.user + nodeUsed.system) / total,
+        redis_cpu_us_per_job: (redisUsed * 1e6) / total,
+    }));
 }
 
 main().catch((error) => {
