@@ -20,13 +20,13 @@ bool QueueRebuilder::run_once() {
     for (const char* pool : config::kPoolNames) queue.ensure_group(pool);
 
     long long queued = 0;
-    for (long long after = 0;;) {
+    for (jobs::QueuedCursor after;;) {
         const auto page = mysql_.run(
             [&](db::Session& s) { return jobs::JobRepository::queued_after(s, after, kPage); });
-        enqueue_refs(queue, page);
-        queued += static_cast<long long>(page.size());
-        if (static_cast<int>(page.size()) < kPage) break;
-        after = page.back().id;
+        enqueue_refs(queue, page.jobs);
+        queued += static_cast<long long>(page.jobs.size());
+        if (static_cast<int>(page.jobs.size()) < kPage) break;
+        after = page.last;
     }
     long long retrying = 0;
     for (long long after = 0;;) {

@@ -77,4 +77,24 @@ long long insert_workspace(db::Session& s) {
                     {db::time_param(time::now())});
 }
 
+namespace {
+
+long long rows_read_so_far(db::Session& s) {
+    long long n = 0;
+    for (const auto& r : s.query("SHOW SESSION STATUS LIKE 'Handler_read%'"))
+        n += std::stoll(r.text(1));
+    return n;
+}
+
+}  // namespace
+
+long long rows_read_by(db::Session& s, const std::function<void()>& read) {
+    // SHOW STATUS reads rows of its own, counted once here to leave them out.
+    const auto first = rows_read_so_far(s);
+    const auto own = rows_read_so_far(s) - first;
+    const auto before = rows_read_so_far(s);
+    read();
+    return rows_read_so_far(s) - before - own;
+}
+
 }  // namespace squawk::testing

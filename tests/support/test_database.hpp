@@ -7,6 +7,7 @@
 #include "common/core/redis/redis_client.hpp"
 #include "common/core/redis/redis_settings.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -42,5 +43,9 @@ class TestDatabase {
 
 // Inserts a bare workspace row; returns its id. For tests below the API.
 long long insert_workspace(db::Session& s);
+
+// The rows, index entries and rows alike, that the session's handlers read while `read` ran,
+// the counting's own reads left out.
+long long rows_read_by(db::Session& s, const std::function<void()>& read);
 
 }  // namespace squawk::testing

@@ -143,7 +143,7 @@ std::pair<std::string, Params> list_where(const JobListFilter& filter) {
 // because MariaDB otherwise reads `workspace_id = ? AND id < ?` as a lookup on the workspace
 // alone and walks every newer job before the page (80 ms at 100,000 jobs, against under 1 ms).
 const char* list_index(const JobListFilter& filter) {
-    if (filter.status) return " FORCE INDEX (ix_jobs_workspace_status)";
+    if (filter.status) return " FORCE INDEX (ix_jobs_status_workspace)";
     if (filter.type) return " FORCE INDEX (ix_jobs_workspace_type)";
     return " FORCE INDEX (ix_jobs_workspace)";
 }
@@ -454,14 +454,18 @@ std::vector<QueueRef> JobRepository::take_stale_queued(db::Session& s, time::Tim
     return stale;
 }
 
-std::vector<QueueRef> JobRepository::queued_after(db::Session& s, long long after_id, int limit) {
-    std::vector<QueueRef> out;
+QueuedPage JobRepository::queued_after(db::Session& s, const QueuedCursor& after, int limit) {
+    QueuedPage page{{}, after};
     for (const auto& r :
-         s.query("SELECT id, pool FROM jobs WHERE status = ? AND id > ?"
-                 " ORDER BY id LIMIT ?",
-                 {name_of(JobStatus::queued), after_id, static_cast<long long>(limit)}))
-        out.push_back({r.integer(0), r.text(1)});
-    return out;
+         s.query("SELECT id, pool, workspace_id FROM jobs FORCE INDEX (ix_jobs_status_workspace)"
+                 " WHERE status = ? AND (workspace_id > ? OR (workspace_id = ? AND id > ?))"
+                 " ORDER BY workspace_id, id LIMIT ?",
+                 {name_of(JobStatus::queued), after.workspace_id, after.workspace_id, after.id,
+                  static_cast<long long>(limit)})) {
+        page.jobs.push_back({r.integer(0), r.text(1)});
+        page.last = {r.integer(2), r.integer(0)};
+    }
+    return page;
 }
 
 std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(db::Session& s,

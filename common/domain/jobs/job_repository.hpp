@@ -55,6 +55,18 @@ struct QueueRef {
     std::string pool;
 };
 
+// A place in the walk through queued jobs, whose order is that of the status index: workspace,
+// then id.
+struct QueuedCursor {
+    long long workspace_id = 0;
+    long long id = 0;
+};
+
+struct QueuedPage {
+    std::vector<QueueRef> jobs;
+    QueuedCursor last;  // where the next page starts
+};
+
 enum class CancelResult { cancelled, already_terminal, not_found };
 
 class JobRepository {
@@ -103,8 +115,8 @@ class JobRepository {
     // then, returned as queued with a fresh enqueue time; only such jobs are read.
     static std::vector<QueueRef> take_stale_queued(db::Session& s, time::TimePoint older_than,
                                                    int limit);
-    // Every queued job with id above `after_id` (rebuilding lost queues), in id order.
-    static std::vector<QueueRef> queued_after(db::Session& s, long long after_id, int limit);
+    // Queued jobs past `after`, at most `limit` (rebuilding lost queues).
+    static QueuedPage queued_after(db::Session& s, const QueuedCursor& after, int limit);
     // Scheduled and retrying jobs with their due time, id above `after_id`.
     static std::vector<std::pair<QueueRef, time::TimePoint>> retrying_after(db::Session& s,
                                                                             long long after_id,
