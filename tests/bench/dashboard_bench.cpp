@@ -2,7 +2,6 @@
 // a signed-in session, 64 connections with wrk on GET /dashboard/jobs, /dashboard/logs and (when
 // the build has it) /dashboard/webhooks/deliveries. Each page's p99 against the target 50 ms.
 // BENCH_DASHBOARD_JOBS and BENCH_DASHBOARD_LOGS seed less for a quick check of the bench itself.
-#include "common/core/daemon/api_settings.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "common/domain/request_log/request_log_repository.hpp"
 #include "tests/bench/support/bench.hpp"
@@ -98,9 +97,7 @@ int main() {
         StackOptions options;
         options.start_worker = false;
         options.start_scheduler = false;
-        const char* threads = std::getenv("BENCH_API_THREADS");
-        options.api_threads = threads ? std::atoi(threads) : config::ApiSettings{}.threads;
-        options.mysql_pool_size = options.api_threads + 1;
+        bench::use_api_threads(options);
         Stack stack(options);
         const auto& tenant = stack.tenant();
         const long long job_rows = setting("BENCH_DASHBOARD_JOBS", 100000);

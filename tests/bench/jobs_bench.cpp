@@ -239,6 +239,7 @@ struct HttpFigures {
 HttpFigures job_polling(int round) {
     StackOptions options;
     options.start_scheduler = false;
+    bench::use_api_threads(options);
     Stack stack(options);
     const auto& key = stack.tenant().test_key;
     const auto accepted = stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
@@ -376,6 +377,10 @@ int main() {
                     "<= 64 MiB"});
         report.note("worker memory run: at most " + std::to_string(running) +
                     " of 1,000 sleeping tasks were seen running at once");
+        StackOptions polled;
+        bench::use_api_threads(polled);
+        report.note("GET /jobs/{job_id}: squawk-api with " + std::to_string(polled.api_threads) +
+                    " reactor threads (BENCH_API_THREADS)");
         report.note(
             "Squawk throughput: one squawk-worker with 2 threads x 256 fibers, batch 100, "
             "timed from the first claim to the last completion recorded in MySQL");

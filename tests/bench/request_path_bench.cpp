@@ -2,7 +2,6 @@
 // request log, envelope) at 64 connections with wrk, interleaved with nginx serving the same
 // JSON as a static file on the same machine, and with bare Pistache serving it on as many
 // threads: the ceiling the HTTP framework sets on any route of squawk-api.
-#include "common/core/daemon/api_settings.hpp"
 #include "tests/bench/support/bare_pistache.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/stack.hpp"
@@ -37,9 +36,7 @@ int main() {
         StackOptions options;
         options.start_worker = false;
         options.start_scheduler = false;
-        const char* threads = std::getenv("BENCH_API_THREADS");
-        options.api_threads = threads ? std::atoi(threads) : config::ApiSettings{}.threads;
-        options.mysql_pool_size = options.api_threads + 1;
+        bench::use_api_threads(options);
         Stack stack(options);
         const std::string key = bench::unlimited_test_key(stack);
         const auto sample = stack.request("GET", "/v1/me", nullptr, key);

@@ -1,7 +1,6 @@
 // POST /v1/social/posts with a test key at 64 connections (issue 4): validation, account
 // resolution, the locked duplicate check, the post, target and publish-job rows in one
 // transaction and the enqueue, every request with new content. No peer is named for it.
-#include "common/core/daemon/api_settings.hpp"
 #include "tests/bench/support/bench.hpp"
 #include "tests/support/fake_platforms.hpp"
 #include "tests/support/social_fixtures.hpp"
@@ -51,9 +50,7 @@ int main() {
         options.start_worker = false;
         options.start_scheduler = false;
         options.extra_config = fake.config();
-        const char* threads = std::getenv("BENCH_API_THREADS");
-        options.api_threads = threads ? std::atoi(threads) : config::ApiSettings{}.threads;
-        options.mysql_pool_size = options.api_threads + 1;
+        bench::use_api_threads(options);
         Stack stack(options);
         const std::string key = bench::unlimited_test_key(stack);
         connect_telegram_channel(stack, fake, key, -1001000009001LL);

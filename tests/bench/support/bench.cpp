@@ -1,5 +1,6 @@
 #include "tests/bench/support/bench.hpp"
 
+#include "common/core/daemon/api_settings.hpp"
 #include "tests/support/free_port.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_database.hpp"
@@ -63,6 +64,12 @@ double to_ms(double value, const std::string& unit) {
 
 int repeats() {
     return std::max(1, std::atoi(env_or("BENCH_REPEATS", "3").c_str()));
+}
+
+void use_api_threads(testing::StackOptions& options) {
+    const char* threads = std::getenv("BENCH_API_THREADS");
+    options.api_threads = threads ? std::atoi(threads) : config::ApiSettings{}.threads;
+    options.mysql_pool_size = options.api_threads + 1;
 }
 
 std::string scratch_dir() {

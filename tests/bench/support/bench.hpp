@@ -22,6 +22,9 @@ int repeats();
 // `first` then `second` in even rounds, `second` then `first` in odd ones: two sides of a
 // comparison take turns going first, so neither always runs on a warmer machine.
 void in_turn(int round, const std::function<void()>& first, const std::function<void()>& second);
+// BENCH_API_THREADS, by default the reactor threads squawk-api ships with, set on `options` with
+// the MySQL connections they need (one more than the threads).
+void use_api_threads(testing::StackOptions& options);
 // BENCH_SCRATCH: a folder for peers (npm installs, nginx files); never inside the source tree.
 std::string scratch_dir();
 
