@@ -29,7 +29,7 @@ bool QueueRebuilder::run_once() {
         after = page.last;
     }
     long long retrying = 0;
-    for (long long after = 0;;) {
+    for (jobs::WaitingCursor after;;) {
         const auto page = mysql_.run(
             [&](db::Session& s) { return jobs::JobRepository::retrying_after(s, after, kPage); });
         std::map<std::string, std::vector<queue::Delayed>> by_pool;
@@ -38,7 +38,7 @@ bool QueueRebuilder::run_once() {
         for (const auto& [pool, delayed] : by_pool) queue.schedule_many(pool, delayed);
         retrying += static_cast<long long>(page.size());
         if (static_cast<int>(page.size()) < kPage) break;
-        after = page.back().first.id;
+        after = {page.back().second, page.back().first.id};
     }
     // Marked last: a rebuild cut short by an error runs again from the start next time.
     queue.mark_epoch();

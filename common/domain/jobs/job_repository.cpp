@@ -15,7 +15,6 @@
 namespace squawk::jobs {
 namespace {
 
-using db::optional_time_column;
 using db::Params;
 using db::placeholders;
 using db::time_param;
@@ -468,16 +467,16 @@ QueuedPage JobRepository::queued_after(db::Session& s, const QueuedCursor& after
     return page;
 }
 
-std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(db::Session& s,
-                                                                                long long after_id,
-                                                                                int limit) {
+std::vector<std::pair<QueueRef, time::TimePoint>> JobRepository::retrying_after(
+    db::Session& s, const WaitingCursor& after, int limit) {
+    // due_at is set exactly while a job waits, so its index holds the waiting jobs in due order.
     std::vector<std::pair<QueueRef, time::TimePoint>> out;
-    for (const auto& r : s.query("SELECT id, pool, run_after FROM jobs"
-                                 " WHERE status IN (?, ?) AND id > ? ORDER BY id LIMIT ?",
-                                 {name_of(JobStatus::scheduled), name_of(JobStatus::retrying),
-                                  after_id, static_cast<long long>(limit)}))
-        out.emplace_back(QueueRef{r.integer(0), r.text(1)},
-                         optional_time_column(r, 2).value_or(time::now()));
+    const auto due = time_param(after.due);
+    for (const auto& r :
+         s.query("SELECT id, pool, due_at FROM jobs FORCE INDEX (ix_jobs_due)"
+                 " WHERE due_at > ? OR (due_at = ? AND id > ?) ORDER BY due_at, id LIMIT ?",
+                 {due, due, after.id, static_cast<long long>(limit)}))
+        out.emplace_back(QueueRef{r.integer(0), r.text(1)}, db::time_column(r, 2));
     return out;
 }
 

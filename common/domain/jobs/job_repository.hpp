@@ -62,6 +62,13 @@ struct QueuedCursor {
     long long id = 0;
 };
 
+// A place in the walk through waiting (scheduled or retrying) jobs, in the order of their due
+// time index: due time, then id. The default starts before every job.
+struct WaitingCursor {
+    time::TimePoint due;
+    long long id = 0;
+};
+
 struct QueuedPage {
     std::vector<QueueRef> jobs;
     QueuedCursor last;  // where the next page starts
@@ -117,10 +124,9 @@ class JobRepository {
                                                    int limit);
     // Queued jobs past `after`, at most `limit` (rebuilding lost queues).
     static QueuedPage queued_after(db::Session& s, const QueuedCursor& after, int limit);
-    // Scheduled and retrying jobs with their due time, id above `after_id`.
-    static std::vector<std::pair<QueueRef, time::TimePoint>> retrying_after(db::Session& s,
-                                                                            long long after_id,
-                                                                            int limit);
+    // Scheduled and retrying jobs past `after`, with their due time, at most `limit`.
+    static std::vector<std::pair<QueueRef, time::TimePoint>> retrying_after(
+        db::Session& s, const WaitingCursor& after, int limit);
 
     static std::vector<std::pair<JobStatus, long long>> count_by_status(db::Session& s);
     static long long count_dead_letters(db::Session& s);
