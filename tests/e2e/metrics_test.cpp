@@ -34,7 +34,14 @@ TEST_CASE("the API counts requests by route template and status at /metrics", "[
     const auto& key = stack.tenant().test_key;
     stack.request("GET", "/v1/jobs/job_missing", nullptr, key);
     stack.request("GET", "/v1/me", nullptr, key);
-    const std::string text = scrape(stack, Process::api);
+    // A request is counted once its answer is sent, so the client may see the answer first.
+    std::string text;
+    Stack::wait_until(
+        [&] {
+            text = scrape(stack, Process::api);
+            return has(text, "route=\"/v1/me\"");
+        },
+        std::chrono::seconds(5));
     REQUIRE_FALSE(text.empty());
     CHECK(has(
         text,
