@@ -14,25 +14,21 @@ using namespace squawk::jobs;
 
 namespace {
 
-Job job_in_status(db::Session& s, long long workspace_id, JobStatus status) {
+Job noop_job(db::Session& s, long long workspace_id,
+             std::optional<time::TimePoint> run_after = std::nullopt) {
     NewJob n;
     n.workspace_id = workspace_id;
     n.type = "noop";
     n.pool = "generate";
     n.payload = nlohmann::json::object();
-    const auto job = JobRepository::insert(s, n);
-    s.execute("UPDATE jobs SET status = ? WHERE id = ?", {std::string(name_of(status)), job.id});
-    return job;
+    n.run_after = run_after;
+    return JobRepository::insert(s, n);
 }
 
-Job job_due_at(db::Session& s, long long workspace_id, time::TimePoint due) {
-    NewJob n;
-    n.workspace_id = workspace_id;
-    n.type = "noop";
-    n.pool = "generate";
-    n.payload = nlohmann::json::object();
-    n.run_after = due;
-    return JobRepository::insert(s, n);
+Job job_in_status(db::Session& s, long long workspace_id, JobStatus status) {
+    const auto job = noop_job(s, workspace_id);
+    s.execute("UPDATE jobs SET status = ? WHERE id = ?", {std::string(name_of(status)), job.id});
+    return job;
 }
 
 }  // namespace
@@ -99,7 +95,7 @@ TEST_CASE("the walk through waiting jobs meets each scheduled or retrying job on
         std::map<long long, time::TimePoint> waiting;
         for (int i = 0; i < 8; ++i) {
             const auto due = base + std::chrono::seconds(i % 3);
-            const auto job = job_due_at(s, workspace, due);
+            const auto job = noop_job(s, workspace, due);
             if (i % 2 == 1) s.execute("UPDATE jobs SET status = 'retrying' WHERE id = ?", {job.id});
             waiting[job.id] = due;
             job_in_status(s, workspace, JobStatus::queued);
@@ -129,7 +125,7 @@ TEST_CASE("a page of the walk through waiting jobs reads the waiting jobs alone"
         const auto workspace = testing::insert_workspace(s);
         for (int i = 0; i < 300; ++i) job_in_status(s, workspace, JobStatus::completed);
         for (int i = 0; i < 5; ++i)
-            job_due_at(s, workspace, time::now() + std::chrono::minutes(10 + i));
+            noop_job(s, workspace, time::now() + std::chrono::minutes(10 + i));
 
         std::vector<std::pair<QueueRef, time::TimePoint>> page;
         const auto read =
