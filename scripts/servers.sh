@@ -8,6 +8,10 @@
 #
 # `start` writes DIR/servers.env with SQUAWK_TEST_* variables and the generated password of the
 # `squawk` MySQL user. Nothing listens beyond 127.0.0.1.
+#
+# MariaDB flushes its redo log at each commit, so a committed row survives a power loss: what a 202
+# promises. MARIADB_FLUSH_LOG_AT_TRX_COMMIT=2 flushes it once a second instead, the durability of
+# the Redis beside it (appendfsync everysec), to measure what the flush costs (docs/profiling.md).
 set -euo pipefail
 
 cmd=${1:?usage: servers.sh start|stop|stop-mysql|start-mysql|stop-redis|start-redis DIR}
@@ -30,6 +34,7 @@ start_mysql() {
         --socket="$dir/mysql/mysql.sock" --pid-file="$dir/mysql/mysql.pid" \
         --bind-address=127.0.0.1 --port="$port" --skip-name-resolve --skip-log-bin \
         --innodb-buffer-pool-size=128M --max-connections=500 \
+        --innodb-flush-log-at-trx-commit="${MARIADB_FLUSH_LOG_AT_TRX_COMMIT:-1}" \
         --character-set-server=utf8mb4 --collation-server=utf8mb4_bin \
         --log-error="$dir/mysql/error.log" >/dev/null 2>&1 &
     for _ in $(seq 1 200); do

@@ -251,6 +251,16 @@ def cgroup_cpu_dir():
     return None
 
 
+def durability_in_force():
+    """A sentence when MariaDB did not flush its redo log at each commit (scripts/servers.sh)."""
+    flush = os.environ.get("MARIADB_FLUSH_LOG_AT_TRX_COMMIT", "1")
+    if flush == "1":
+        return ""
+    return (f"MariaDB flushed its redo log once a second, not at each commit "
+            f"(MARIADB_FLUSH_LOG_AT_TRX_COMMIT={flush}): an accepted job could be lost in a power "
+            f"loss, as a job in the peers' Redis could.\n\n")
+
+
 def quota_in_force():
     """A sentence on the CPU quota this run had, read from its cgroup."""
     percent = os.environ.get("BENCH_CPU_QUOTA")
@@ -303,7 +313,7 @@ def main():
                 row["name"], row["unit"], spread(row.get("squawk")), peer.get("name", "-"),
                 spread(peer.get("values")), f"{r:.2f}" if r is not None else "-"))
         notes += [f"{name}: {n}" for n in data.get("notes", [])]
-    text = "# Squawk benchmarks\n\n" + quota_in_force()
+    text = "# Squawk benchmarks\n\n" + quota_in_force() + durability_in_force()
     text += "\n".join(lines) + "\n"
     targets = summary(merged)
     if targets:
