@@ -337,16 +337,16 @@ json Run::go() {
 }  // namespace
 
 PublishBatchers::PublishBatchers(db::MysqlPool& mysql)
-    : take_up(mysql, &PublishRepository::take_up, kMaxBatch),
+    : take_up(mysql, &PublishRepository::take_up, kMaxBatch, kLinger),
       media_stage(
           mysql,
           [](db::Session& s, const std::vector<social::StagedTarget>& targets) {
               return PublishRepository::enter_stage(s, targets,
                                                     social::PublishStage::processing_media);
           },
-          kMaxBatch),
+          kMaxBatch, kLinger),
       gate(mysql, &admit_sends, kMaxBatch),
-      outcomes(mysql, &write_outcomes, kMaxBatch) {}
+      outcomes(mysql, &write_outcomes, kMaxBatch, kLinger) {}
 
 json PublishTask::run(const jobs::ClaimedJob& job, TaskContext& context) {
     Run run(job, context, batchers(context.mysql()), media_cache(context.config()),

@@ -8,6 +8,7 @@
 #include "workers/publish/send_gate.hpp"
 #include "workers/tasks/task_handler.hpp"
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 
@@ -18,6 +19,10 @@ namespace squawk::workers::publish {
 struct PublishBatchers {
     // Bounds one transaction; the rest waits for the next round.
     static constexpr size_t kMaxBatch = 1000;
+    // Take-up and media happen within the lead, before the post's time, and the outcome after
+    // its send: their batches may wait to fill. The gate stands between the time and the send,
+    // so it writes at once.
+    static constexpr std::chrono::milliseconds kLinger{10};
 
     explicit PublishBatchers(db::MysqlPool& mysql);
     TransactionBatcher<long long, std::optional<social::PublishWork>> take_up;

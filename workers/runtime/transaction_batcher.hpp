@@ -1,6 +1,8 @@
 // Many fibers' small transactions written as one: a thread takes every request that waits and
 // runs them in one MySQL transaction, so a burst costs a few statements and one commit rather
-// than a round of statements and a commit per fiber.
+// than a round of statements and a commit per fiber. Without a burst, requests arrive one by one
+// and each would be its own transaction; a batcher whose callers can wait a little lingers for
+// the batch to fill.
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
@@ -8,6 +10,7 @@
 
 #include <boost/fiber/future.hpp>
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -26,10 +29,13 @@ class TransactionBatcher {
     using Write =
         std::function<std::vector<Result>(db::Session&, const std::vector<Request>& batch)>;
 
-    TransactionBatcher(db::MysqlPool& mysql, Write write, size_t max_batch)
+    // `linger`: how long the first request of a batch may wait for others to join it.
+    TransactionBatcher(db::MysqlPool& mysql, Write write, size_t max_batch,
+                       std::chrono::milliseconds linger = std::chrono::milliseconds(0))
         : mysql_(mysql),
           write_(std::move(write)),
           max_batch_(max_batch),
+          linger_(linger),
           thread_([this] { loop(); }) {}
 
     ~TransactionBatcher() {
@@ -38,6 +44,7 @@ class TransactionBatcher {
             stopping_ = true;
         }
         wake_.notify_all();
+        full_.notify_all();
         thread_.join();
     }
 
@@ -52,6 +59,7 @@ class TransactionBatcher {
         {
             std::lock_guard lock(mutex_);
             pending_.push_back({std::move(request), promise});
+            if (pending_.size() >= max_batch_) full_.notify_one();
         }
         wake_.notify_one();
         return future.get();
@@ -64,16 +72,22 @@ class TransactionBatcher {
     };
 
     void loop() {
+        bool fresh = true;
         for (;;) {
             std::vector<Pending> batch;
             {
                 std::unique_lock lock(mutex_);
                 wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
                 if (pending_.empty()) return;
+                // What a batch leaves behind was already waiting: it is written at once.
+                if (fresh && linger_.count() > 0)
+                    full_.wait_for(lock, linger_,
+                                   [&] { return stopping_ || pending_.size() >= max_batch_; });
                 for (auto n = db::batch_rows(pending_.size(), max_batch_); n > 0; --n) {
                     batch.push_back(std::move(pending_.front()));
                     pending_.pop_front();
                 }
+                fresh = pending_.empty();
             }
             try {
                 answer(batch, write(batch));
@@ -114,8 +128,10 @@ class TransactionBatcher {
     db::MysqlPool& mysql_;
     Write write_;
     size_t max_batch_;
+    std::chrono::milliseconds linger_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable full_;
     std::deque<Pending> pending_;
     bool stopping_ = false;
     std::thread thread_;
