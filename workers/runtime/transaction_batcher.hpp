@@ -6,13 +6,12 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
-#include "common/core/db/sql_text.hpp"
+#include "workers/runtime/batch_queue.hpp"
 
 #include <boost/fiber/future.hpp>
 
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -34,8 +33,7 @@ class TransactionBatcher {
                        std::chrono::milliseconds linger = std::chrono::milliseconds(0))
         : mysql_(mysql),
           write_(std::move(write)),
-          max_batch_(max_batch),
-          linger_(linger),
+          pending_(max_batch, linger),
           thread_([this] { loop(); }) {}
 
     ~TransactionBatcher() {
@@ -44,7 +42,7 @@ class TransactionBatcher {
             stopping_ = true;
         }
         wake_.notify_all();
-        full_.notify_all();
+        pending_.stop();
         thread_.join();
     }
 
@@ -56,12 +54,13 @@ class TransactionBatcher {
     Result submit(Request request) {
         auto promise = std::make_shared<boost::fibers::promise<Result>>();
         auto future = promise->get_future();
-        {
-            std::lock_guard lock(mutex_);
-            pending_.push_back({std::move(request), promise});
-            if (pending_.size() >= max_batch_) full_.notify_one();
+        if (pending_.push({std::move(request), promise})) {
+            {
+                std::lock_guard lock(mutex_);
+                woken_ = true;
+            }
+            wake_.notify_one();
         }
-        wake_.notify_one();
         return future.get();
     }
 
@@ -72,39 +71,40 @@ class TransactionBatcher {
     };
 
     void loop() {
-        bool fresh = true;
         for (;;) {
-            std::vector<Pending> batch;
+            bool stopping;
             {
                 std::unique_lock lock(mutex_);
-                wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
-                if (pending_.empty()) return;
-                // What a batch leaves behind was already waiting: it is written at once.
-                if (fresh && linger_.count() > 0)
-                    full_.wait_for(lock, linger_,
-                                   [&] { return stopping_ || pending_.size() >= max_batch_; });
-                for (auto n = db::batch_rows(pending_.size(), max_batch_); n > 0; --n) {
-                    batch.push_back(std::move(pending_.front()));
-                    pending_.pop_front();
-                }
-                fresh = pending_.empty();
+                wake_.wait(lock, [&] { return stopping_ || woken_; });
+                woken_ = false;
+                stopping = stopping_;
             }
-            try {
-                answer(batch, write(batch));
-            } catch (...) {
-                if (batch.size() == 1) {
-                    batch[0].promise->set_exception(std::current_exception());
-                    continue;
-                }
-                // A deadlock or one bad request fails the whole batch: each request then runs
-                // alone, so only what fails by itself reports failure.
-                for (auto& one : batch) {
-                    std::vector<Pending> alone{std::move(one)};
-                    try {
-                        answer(alone, write(alone));
-                    } catch (...) {
-                        alone[0].promise->set_exception(std::current_exception());
-                    }
+            // Only the first batch lingers: what a batch leaves behind was already waiting.
+            for (bool drained = false, first = true; !drained; first = false) {
+                std::vector<Pending> batch;
+                drained = pending_.take(batch, first);
+                if (!batch.empty()) write_all(batch);
+            }
+            if (stopping) return;
+        }
+    }
+
+    void write_all(std::vector<Pending>& batch) {
+        try {
+            answer(batch, write(batch));
+        } catch (...) {
+            if (batch.size() == 1) {
+                batch[0].promise->set_exception(std::current_exception());
+                return;
+            }
+            // A deadlock or one bad request fails the whole batch: each request then runs
+            // alone, so only what fails by itself reports failure.
+            for (auto& one : batch) {
+                std::vector<Pending> alone{std::move(one)};
+                try {
+                    answer(alone, write(alone));
+                } catch (...) {
+                    alone[0].promise->set_exception(std::current_exception());
                 }
             }
         }
@@ -127,12 +127,10 @@ class TransactionBatcher {
 
     db::MysqlPool& mysql_;
     Write write_;
-    size_t max_batch_;
-    std::chrono::milliseconds linger_;
-    std::mutex mutex_;
+    BatchQueue<Pending> pending_;
+    std::mutex mutex_;  // guards woken_ and stopping_
     std::condition_variable wake_;
-    std::condition_variable full_;
-    std::deque<Pending> pending_;
+    bool woken_ = false;  // a request arrived in an empty queue
     bool stopping_ = false;
     std::thread thread_;
 };
