@@ -111,9 +111,11 @@ std::vector<double> Faults::worker_recoveries() {
 }
 
 void Faults::run_sequence(Clock::time_point start, Clock::time_point until_time) {
+    // The Galera node goes last: its rejoin can take 15 s on a loaded machine, and a fault after
+    // it would come once the submissions had ended, with no job left to see completing again.
     const std::vector<void (Faults::*)()> sequence = {
-        &Faults::kill_api, &Faults::kill_leading_scheduler, &Faults::stop_galera_node,
-        &Faults::kill_redis_primary};
+        &Faults::kill_api, &Faults::kill_leading_scheduler, &Faults::kill_redis_primary,
+        &Faults::stop_galera_node};
     const auto step = (until_time - start) / static_cast<int>(sequence.size() + 1);
     for (size_t i = 0; i < sequence.size(); ++i) {
         std::this_thread::sleep_until(start + step * static_cast<int>(i + 1));
