@@ -157,14 +157,17 @@ class PublishBench {
         std::this_thread::sleep_until(
             std::chrono::system_clock::time_point(std::chrono::milliseconds(second_ms - 1200)));
         const ProcessCpu cpu_before = process_cpu();
-        // Polled in MySQL, not on the fake, so that waiting does not slow the platforms down.
+        // Polled in MySQL, not on the fake, so that waiting does not slow the platforms down, and
+        // for the first target still open in the status index, which costs the burst nothing.
         if (!Stack::wait_until(
                 [&] {
-                    return stack_->count(
-                               "SELECT COUNT(*) FROM social_post_targets WHERE status"
-                               " IN ('published', 'failed')") == total;
+                    return !bench::finds_a_row(*stack_,
+                                               "SELECT 1 FROM social_post_targets WHERE status"
+                                               " IN ('scheduled', 'queued', 'publishing')");
                 },
-                300s, 250ms))
+                300s, 250ms) ||
+            stack_->count("SELECT COUNT(*) FROM social_post_targets WHERE status"
+                          " IN ('published', 'failed')") != total)
             throw std::runtime_error("not every post was sent\n" + stack_->post_mortem());
         ++round_;
         const auto failed =

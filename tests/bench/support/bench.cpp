@@ -276,6 +276,10 @@ std::string unlimited_test_key(testing::Stack& stack) {
     return stack.create_key(stack.tenant().workspace_id, "test", "all", 2000000000);
 }
 
+bool finds_a_row(testing::Stack& stack, const std::string& select) {
+    return stack.count("SELECT COUNT(*) FROM (" + select + " LIMIT 1) AS first") > 0;
+}
+
 void wait_for_quiet_database() {
     // First every undo log purged: one big DELETE is a single log however many rows it left to
     // purge, so a short history is no measure. Then the server's own CPU time, for what else it

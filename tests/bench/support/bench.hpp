@@ -114,6 +114,11 @@ pid_t database_pid();
 // load: the limiter runs on every request and refuses none.
 std::string unlimited_test_key(testing::Stack& stack);
 
+// Whether `select` (a SELECT of matching rows, without LIMIT) finds one: it stops at the first
+// entry of an index, however many rows match, so polling it while a run goes on costs the run
+// next to nothing, where a COUNT(*) of the finished rows walks more of the index each time.
+bool finds_a_row(testing::Stack& stack, const std::string& select);
+
 // Waits (at most a minute) until the database server is idle. InnoDB purges the old row versions
 // of a round's updates and deletes in the background for a second or more after it; every side
 // of a comparison, Squawk or peer, starts after that, so none pays for another's leftovers.
