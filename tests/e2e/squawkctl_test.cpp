@@ -34,10 +34,7 @@ void dead_letter(Stack& stack, const std::string& public_id) {
             JobRepository::claim(s, {id}, "deadletter0000000000000000000000", "test-worker",
                                  squawk::time::now() + std::chrono::minutes(1));
         REQUIRE(claimed.size() == 1);
-        Outcome failed;
-        failed.job_id = id;
-        failed.claim_token = claimed.front().claim_token;
-        failed.kind = Outcome::Kind::failed;
+        auto failed = outcome_of(claimed.front(), Outcome::Kind::failed);
         failed.dead_lettered = true;
         failed.error = {
             {"code", "JOB_FAILED"}, {"message", "gave up"}, {"details", nlohmann::json::object()}};

@@ -24,12 +24,10 @@ Job insert(db::Session& s, long long workspace_id) {
 // Claims the job and records a final failure, as a worker does on its last attempt.
 void fail(db::Session& s, const Job& job, bool dead_lettered) {
     const std::string token = crypto::hex(crypto::random_bytes(16));
-    REQUIRE(JobRepository::claim(s, {job.id}, token, "w1", time::now() + std::chrono::minutes(1))
-                .size() == 1);
-    Outcome o;
-    o.job_id = job.id;
-    o.claim_token = token;
-    o.kind = Outcome::Kind::failed;
+    const auto claimed =
+        JobRepository::claim(s, {job.id}, token, "w1", time::now() + std::chrono::minutes(1));
+    REQUIRE(claimed.size() == 1);
+    auto o = outcome_of(claimed.front(), Outcome::Kind::failed);
     o.dead_lettered = dead_lettered;
     o.error = {
         {"code", "JOB_FAILED"}, {"message", "no luck"}, {"details", nlohmann::json::object()}};

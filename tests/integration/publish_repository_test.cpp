@@ -246,24 +246,60 @@ TEST_CASE(
                               TargetOutcome::Delivery{"12", std::nullopt, at}, nullptr,
                               nlohmann::json::array(), nullptr}});
         REQUIRE(settled.size() == 4);
-        REQUIRE(settled[0]);
-        CHECK(settled[0]->event == "post.partial");
-        CHECK(settled[0]->post.targets[0].url == "https://t.me/c/11");
-        CHECK(settled[0]->post.targets[1].error == refusal);
-        CHECK(settled[0]->post.targets[0].transcodes == fixes);
-        CHECK(settled[0]->post.targets[1].transcodes.is_null());
-        CHECK(settled[0]->post.targets[0].warnings == warnings);
-        CHECK(settled[0]->post.targets[1].warnings.is_null());
-        CHECK(post_event_data(settled[0]->post)["post_urls"]["_warnings"] ==
-              nlohmann::json{{"telegram", warnings}});
-        CHECK_FALSE(settled[1]);
-        REQUIRE(settled[2]);
-        CHECK(settled[2]->event == "post.failed");
-        CHECK(settled[2]->post.targets[0].transcodes == fixes);
-        CHECK(post_event_data(settled[2]->post)["transcoded"][0]["fix"] == fixes[0]);
+        for (const auto& post : settled) CHECK_FALSE(post);
+        const auto events = s.query("SELECT name, data FROM events ORDER BY id");
+        REQUIRE(events.size() == 2);
+        CHECK(events[0].text(0) == "post.partial");
+        const auto partial = nlohmann::json::parse(events[0].text(1));
+        CHECK(partial["post_id"] == both.id);
+        CHECK(partial["targets"][0]["url"] == "https://t.me/c/11");
+        CHECK(partial["targets"][1]["error"] == refusal);
+        CHECK(partial["post_urls"]["_transcodes"] == nlohmann::json{{"telegram", fixes}});
+        CHECK(partial["post_urls"]["_warnings"] == nlohmann::json{{"telegram", warnings}});
+        CHECK(partial["targets"][1]["warnings"] == nlohmann::json::array());
+        CHECK(partial["error"]["detail"][0]["detail"] == refusal["detail"]);
+        CHECK(events[1].text(0) == "post.failed");
+        const auto failed = nlohmann::json::parse(events[1].text(1));
+        CHECK(failed["post_id"] == single.id);
+        CHECK(failed["transcoded"][0]["fix"] == fixes[0]);
+        CHECK(PostRepository::find_by_id(s, single.id)->targets[0].transcodes == fixes);
         CHECK(PostRepository::find_by_id(s, waiting.id)->targets[0].transcodes.is_null());
-        CHECK_FALSE(settled[3]);
         CHECK(PostRepository::find_by_id(s, waiting.id)->status == waiting.status);
-        CHECK(s.query_one("SELECT COUNT(*) FROM events WHERE name LIKE 'post.%'")->integer(0) == 2);
+    });
+}
+
+TEST_CASE(
+    "a settled post no endpoint hears raises no event, and only a settled post that recycles "
+    "comes back, as stored, for its next occurrence",
+    "[integration][publish]") {
+    TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const auto ws = testing::insert_workspace(s);
+        const auto a = account(s, ws, "-100911");
+        const auto plain = post_to(s, ws, {a}, "once");
+        NewPost again;
+        again.workspace_id = ws;
+        again.content = "every day";
+        again.recycle = RecycleRule{24, std::nullopt, std::nullopt};
+        again.targets.push_back(NewTarget{a, "acc_" + std::to_string(a), "telegram", time::now()});
+        const auto recycled = PostRepository::insert(s, again);
+        const auto at = time::now();
+        const auto settled = PublishRepository::record_outcomes(
+            s, {TargetOutcome{plain.id, plain.targets[0].id,
+                              TargetOutcome::Delivery{"21", std::nullopt, at}, nullptr, nullptr,
+                              nullptr},
+                TargetOutcome{recycled.id, recycled.targets[0].id,
+                              TargetOutcome::Delivery{"22", "https://t.me/c/22", at}, nullptr,
+                              nullptr, nullptr}});
+        REQUIRE(settled.size() == 2);
+        CHECK_FALSE(settled[0]);
+        REQUIRE(settled[1]);
+        CHECK(settled[1]->id == recycled.id);
+        CHECK(settled[1]->status == PostStatus::published);
+        CHECK(settled[1]->targets[0].url == "https://t.me/c/22");
+        REQUIRE(settled[1]->recycle);
+        CHECK(settled[1]->recycle->interval_hours == 24);
+        CHECK(PostRepository::find_by_id(s, plain.id)->status == PostStatus::published);
+        CHECK(s.query_one("SELECT COUNT(*) FROM events")->integer(0) == 0);
     });
 }

@@ -13,6 +13,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace squawk;
 using namespace squawk::webhooks;
 
@@ -24,6 +26,23 @@ long long one_delivery(db::Session& s, long long ws, const config::WebhookSettin
     events::emit(s, ws, "review.new", nlohmann::json::object());
     REQUIRE(DeliveryRepository::dispatch(s, 100, settings) == 1);
     return s.query_one("SELECT MAX(id) FROM webhook_deliveries")->integer(0);
+}
+
+// `count` no-op jobs of `ws`, claimed with the token "tok", in the order they were created.
+std::vector<jobs::ClaimedJob> claimed_noops(db::Session& s, long long ws, int count) {
+    jobs::NewJob n;
+    n.workspace_id = ws;
+    n.type = "noop";
+    n.pool = "generate";
+    n.payload = nlohmann::json::object();
+    std::vector<long long> ids;
+    for (int i = 0; i < count; ++i) ids.push_back(jobs::JobRepository::insert(s, n).id);
+    auto claimed =
+        jobs::JobRepository::claim(s, ids, "tok", "w", time::now() + std::chrono::minutes(1));
+    REQUIRE(claimed.size() == ids.size());
+    std::sort(claimed.begin(), claimed.end(),
+              [](const auto& a, const auto& b) { return a.id < b.id; });
+    return claimed;
 }
 
 }  // namespace
@@ -111,24 +130,10 @@ TEST_CASE("recording a job's outcome raises job.completed or job.failed in the s
     db.pool().transaction([&](db::Session& s) {
         const long long ws = testing::insert_workspace(s);
         testing::hold_every_event(s, ws);
-        jobs::NewJob n;
-        n.workspace_id = ws;
-        n.type = "noop";
-        n.pool = "generate";
-        n.payload = nlohmann::json::object();
-        const auto done = jobs::JobRepository::insert(s, n);
-        const auto broken = jobs::JobRepository::insert(s, n);
-        REQUIRE(jobs::JobRepository::claim(s, {done.id, broken.id}, "tok", "w",
-                                           time::now() + std::chrono::minutes(1))
-                    .size() == 2);
-        jobs::Outcome ok;
-        ok.job_id = done.id;
-        ok.claim_token = "tok";
+        const auto claimed = claimed_noops(s, ws, 2);
+        auto ok = jobs::outcome_of(claimed[0], jobs::Outcome::Kind::completed);
         ok.result = {{"x", 1}};
-        jobs::Outcome bad;
-        bad.job_id = broken.id;
-        bad.claim_token = "tok";
-        bad.kind = jobs::Outcome::Kind::failed;
+        auto bad = jobs::outcome_of(claimed[1], jobs::Outcome::Kind::failed);
         bad.error = {{"code", "JOB_FAILED"}, {"message", "no"}};
         jobs::Outcome stale = ok;
         stale.claim_token = "other";
@@ -136,9 +141,33 @@ TEST_CASE("recording a job's outcome raises job.completed or job.failed in the s
         const auto rows = s.query("SELECT name, data FROM events ORDER BY id");
         REQUIRE(rows.size() == 2);
         CHECK(rows[0].text(0) == "job.completed");
-        CHECK(nlohmann::json::parse(rows[0].text(1))["job_id"] == done.public_id);
+        CHECK(nlohmann::json::parse(rows[0].text(1))["job_id"] == claimed[0].public_id);
         CHECK(nlohmann::json::parse(rows[0].text(1))["result"]["x"] == 1);
         CHECK(rows[1].text(0) == "job.failed");
         CHECK(nlohmann::json::parse(rows[1].text(1))["error"]["message"] == "no");
+    });
+}
+
+TEST_CASE(
+    "a job outcome no endpoint hears is recorded all the same, raises nothing, and a stale claim "
+    "of it changes nothing") {
+    testing::TestDatabase db;
+    db.pool().transaction([&](db::Session& s) {
+        const long long ws = testing::insert_workspace(s);
+        const auto claimed = claimed_noops(s, ws, 3);
+        auto ok = jobs::outcome_of(claimed[0], jobs::Outcome::Kind::completed);
+        ok.result = {{"x", 1}};
+        auto bad = jobs::outcome_of(claimed[1], jobs::Outcome::Kind::failed);
+        bad.error = {{"code", "JOB_FAILED"}, {"message", "no"}};
+        auto stale = jobs::outcome_of(claimed[2], jobs::Outcome::Kind::completed);
+        stale.claim_token = "other";
+        jobs::JobRepository::record_outcomes(s, {ok, bad, stale});
+        const auto status = [&](long long id) {
+            return s.query_one("SELECT status FROM jobs WHERE id = ?", {id})->text(0);
+        };
+        CHECK(status(claimed[0].id) == "completed");
+        CHECK(status(claimed[1].id) == "failed");
+        CHECK(status(claimed[2].id) == "running");
+        CHECK(s.query_one("SELECT COUNT(*) FROM events")->integer(0) == 0);
     });
 }

@@ -17,21 +17,13 @@ nlohmann::json job_fields(const jobs::ClaimedJob& job) {
             {"attempt", job.attempts}};
 }
 
-jobs::Outcome base_outcome(const jobs::ClaimedJob& job, jobs::Outcome::Kind kind) {
-    jobs::Outcome o;
-    o.job_id = job.id;
-    o.claim_token = job.claim_token;
-    o.kind = kind;
-    return o;
-}
-
 }  // namespace
 
 jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::string& message,
                                    const config::JobSettings& settings,
                                    std::chrono::microseconds not_before) {
     if (job.attempts >= job.max_attempts) {
-        auto o = base_outcome(job, jobs::Outcome::Kind::failed);
+        auto o = jobs::outcome_of(job, jobs::Outcome::Kind::failed);
         o.dead_lettered = true;
         o.error = {
             {"code", error_info(ErrorCode::JobFailed).code},
@@ -44,7 +36,7 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
         }());
         return o;
     }
-    auto o = base_outcome(job, jobs::Outcome::Kind::retry);
+    auto o = jobs::outcome_of(job, jobs::Outcome::Kind::retry);
     o.run_after = time::now() + std::max<std::chrono::microseconds>(
                                     jittered_backoff(job.attempts, settings), not_before);
     o.error = {{"code", error_info(ErrorCode::JobFailed).code},
@@ -65,7 +57,7 @@ jobs::Outcome retry_or_dead_letter(const jobs::ClaimedJob& job, const std::strin
 
 jobs::Outcome permanent_failure(const jobs::ClaimedJob& job, const std::string& reason,
                                 const nlohmann::json& details) {
-    auto o = base_outcome(job, jobs::Outcome::Kind::failed);
+    auto o = jobs::outcome_of(job, jobs::Outcome::Kind::failed);
     nlohmann::json all_details = details.is_object() ? details : nlohmann::json::object();
     all_details["reason"] = reason;
     all_details["attempts"] = job.attempts;
@@ -87,7 +79,7 @@ jobs::Outcome run_job(const TaskRegistry& registry, const jobs::ClaimedJob& job,
         return permanent_failure(job, "no worker handles job type '" + job.type + "'", {});
     try {
         if (job.run_after && !handler->prepares_ahead()) context.wait_until(*job.run_after);
-        auto o = base_outcome(job, jobs::Outcome::Kind::completed);
+        auto o = jobs::outcome_of(job, jobs::Outcome::Kind::completed);
         o.result = handler->run(job, context);
         if (o.result.is_null()) o.result = nlohmann::json::object();
         log::debug("job completed", job_fields(job));

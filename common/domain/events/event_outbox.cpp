@@ -3,7 +3,6 @@
 #include "common/core/crypto/crypto.hpp"
 #include "common/core/db/sql_text.hpp"
 #include "common/core/time/clock.hpp"
-#include "common/domain/events/event_audience.hpp"
 
 #include <map>
 #include <set>
@@ -50,7 +49,10 @@ std::optional<std::string> emit(db::Session& s, long long workspace_id, std::str
 void emit_many(db::Session& s, const std::vector<NewEvent>& events) {
     std::set<long long> workspaces;
     for (const auto& e : events) workspaces.insert(e.workspace_id);
-    const auto audience = Audience::of(s, workspaces);
+    emit_many(s, Audience::of(s, workspaces), events);
+}
+
+void emit_many(db::Session& s, const Audience& audience, const std::vector<NewEvent>& events) {
     std::vector<const NewEvent*> wanted;
     for (const auto& e : events)
         if (audience.wants(e.workspace_id, e.name)) wanted.push_back(&e);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "common/core/db/mysql_pool.hpp"
+#include "common/domain/events/event_audience.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,9 @@ struct NewEvent {
 
 // emit() for many events with one audience lookup and one statement (batched job outcomes).
 void emit_many(db::Session& s, const std::vector<NewEvent>& events);
+// emit_many() with the audience already read: a caller that asked first whether anyone listens
+// reads only what it must tell them.
+void emit_many(db::Session& s, const Audience& audience, const std::vector<NewEvent>& events);
 
 struct RecordedEvent {
     long long id = 0;

@@ -12,6 +12,8 @@
 #include "common/domain/events/event_outbox.hpp"
 #include "common/domain/jobs/job_types.hpp"
 
+#include <set>
+
 namespace squawk::jobs {
 namespace {
 
@@ -250,51 +252,87 @@ struct RunningJob {
     std::string claim_token;
 };
 
-// The outcomes that will apply, locked so that what is recorded and what is announced agree.
+std::string_view event_of(const Outcome& o) {
+    return o.kind == Outcome::Kind::completed ? events::kJobCompleted : events::kJobFailed;
+}
+
+// A retry ends nothing, and some job types are never announced.
+bool raises_event(const Outcome& o) {
+    return o.kind != Outcome::Kind::retry && is_announced(o.type);
+}
+
+events::Audience audience_of(db::Session& s, const std::vector<Outcome>& outcomes) {
+    std::set<long long> workspaces;
+    for (const auto& o : outcomes)
+        if (raises_event(o)) workspaces.insert(o.workspace_id);
+    return events::Audience::of(s, workspaces);
+}
+
+// The outcomes whose job.* event an endpoint receives. Most outcomes have no listener, and
+// nothing needs to be read for them: the updates' own conditions settle them.
+std::vector<const Outcome*> heard(const std::vector<Outcome>& outcomes,
+                                  const events::Audience& audience) {
+    std::vector<const Outcome*> out;
+    for (const auto& o : outcomes)
+        if (raises_event(o) && audience.wants(o.workspace_id, event_of(o))) out.push_back(&o);
+    return out;
+}
+
+// The heard outcomes that will apply, locked so that what is recorded and what is announced
+// agree.
 std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
-                                                       const std::vector<Outcome>& outcomes) {
+                                                       const std::vector<const Outcome*>& heard) {
     std::unordered_map<long long, RunningJob> out;
-    if (outcomes.empty()) return out;
+    if (heard.empty()) return out;
     Params params{name_of(JobStatus::running)};
-    for (const auto& o : outcomes) params.emplace_back(o.job_id);
+    for (const auto* o : heard) params.emplace_back(o->job_id);
     // Through the primary key only: an index on status would lock every running job.
     for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
                                  " FORCE INDEX (PRIMARY) WHERE status = ? AND id IN (" +
-                                     placeholders(outcomes.size()) + ") FOR UPDATE",
+                                     placeholders(heard.size()) + ") FOR UPDATE",
                                  params))
         out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
     return out;
 }
 
 // job.completed / job.failed in the transaction that records the outcome (the event outbox).
-void emit_job_events(db::Session& s, const std::vector<Outcome>& outcomes,
-                     const std::unordered_map<long long, RunningJob>& running) {
+void emit_job_events(db::Session& s, const std::vector<const Outcome*>& heard,
+                     const std::unordered_map<long long, RunningJob>& running,
+                     const events::Audience& audience) {
     std::vector<events::NewEvent> raised;
-    for (const auto& o : outcomes) {
-        if (o.kind == Outcome::Kind::retry) continue;
-        const auto it = running.find(o.job_id);
-        if (it == running.end() || it->second.claim_token != o.claim_token) continue;
-        if (!is_announced(it->second.type)) continue;
-        const bool completed = o.kind == Outcome::Kind::completed;
+    for (const auto* o : heard) {
+        const auto it = running.find(o->job_id);
+        if (it == running.end() || it->second.claim_token != o->claim_token) continue;
+        const bool completed = o->kind == Outcome::Kind::completed;
         nlohmann::json data = {{"job_id", it->second.public_id},
                                {"type", it->second.type},
                                {"status", completed ? JobStatus::completed : JobStatus::failed}};
         if (completed)
-            data["result"] = o.result;
+            data["result"] = o->result;
         else
-            data["error"] = o.error;
-        raised.push_back({it->second.workspace_id,
-                          std::string(completed ? events::kJobCompleted : events::kJobFailed),
-                          std::move(data)});
+            data["error"] = o->error;
+        raised.push_back({it->second.workspace_id, std::string(event_of(*o)), std::move(data)});
     }
-    events::emit_many(s, raised);
+    events::emit_many(s, audience, raised);
 }
 
 }  // namespace
 
+Outcome outcome_of(const ClaimedJob& job, Outcome::Kind kind) {
+    Outcome o;
+    o.job_id = job.id;
+    o.claim_token = job.claim_token;
+    o.workspace_id = job.workspace_id;
+    o.type = job.type;
+    o.kind = kind;
+    return o;
+}
+
 void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& outcomes) {
     const auto now = time_param(time::now());
-    const auto running = lock_running(s, outcomes);
+    const auto audience = audience_of(s, outcomes);
+    const auto listened = heard(outcomes, audience);
+    const auto running = lock_running(s, listened);
     // Completions are the common case: one statement for the whole batch.
     size_t completed = 0;
     Params params;
@@ -333,7 +371,7 @@ void JobRepository::record_outcomes(db::Session& s, const std::vector<Outcome>& 
             failed.push_back(o.job_id);
         }
     }
-    emit_job_events(s, outcomes, running);
+    emit_job_events(s, listened, running, audience);
     billing::Wallet::refund_failed_jobs(s, failed);
 }
 

@@ -43,12 +43,19 @@ struct Outcome {
     enum class Kind { completed, retry, failed };
     long long job_id = 0;
     std::string claim_token;
+    // The job's, to find who hears its job.* event before anything is read for it.
+    long long workspace_id = 0;
+    std::string type;
     Kind kind = Kind::completed;
     nlohmann::json result;       // completed
     nlohmann::json error;        // retry / failed: {code, message, details}
     time::TimePoint run_after;   // retry
     bool dead_lettered = false;  // failed after the last attempt
 };
+
+// An outcome of `job`'s run: what identifies the run and who may hear of it, `kind` and nothing
+// else yet.
+Outcome outcome_of(const ClaimedJob& job, Outcome::Kind kind);
 
 struct QueueRef {
     long long id = 0;

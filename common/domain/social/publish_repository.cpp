@@ -69,22 +69,34 @@ db::Params id_params(const std::set<long long>& ids) {
     return db::Params(ids.begin(), ids.end());
 }
 
-// Locks the posts' rows in id order; their statuses by id (a deleted post is absent).
-std::map<long long, PostStatus> lock_posts(db::Session& s, const std::set<long long>& ids) {
-    std::map<long long, PostStatus> out;
+// A post as its row lock found it: enough to settle it and to know whether anyone must read it
+// whole afterwards.
+struct LockedPost {
+    PostStatus status = PostStatus::scheduled;
+    long long workspace_id = 0;
+    bool recycles = false;
+};
+
+// Locks the posts' rows in id order; what they held by id (a deleted post is absent).
+std::map<long long, LockedPost> lock_posts(db::Session& s, const std::set<long long>& ids) {
+    std::map<long long, LockedPost> out;
     if (ids.empty()) return out;
     const auto params = id_params(ids);
-    for (const auto& r : s.query("SELECT id, status FROM social_posts WHERE id IN (" +
-                                     db::placeholders(params.size()) + ") ORDER BY id FOR UPDATE",
-                                 params))
-        out[r.integer(0)] = stored_value<PostStatus>(r.text(1));
+    for (const auto& r :
+         s.query("SELECT id, status, workspace_id, COALESCE(recycle_interval_hours, 0) > 0"
+                 " FROM social_posts WHERE id IN (" +
+                     db::placeholders(params.size()) + ") ORDER BY id FOR UPDATE",
+                 params))
+        out[r.integer(0)] = {stored_value<PostStatus>(r.text(1)), r.integer(2), r.integer(3) != 0};
     return out;
 }
 
-// Settles every post of `ids` whose targets all ended: status, published_at and its event.
-std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long>& ids) {
-    std::map<long long, SettledPost> out;
-    if (ids.empty()) return out;
+// Settles every post of `open` whose targets all ended: status, published_at and its event.
+// Returns the settled posts that recycle, as stored. A settled post is read whole only when an
+// endpoint hears its event or it recycles: most posts have neither.
+std::map<long long, Post> settle(db::Session& s, const std::map<long long, LockedPost>& open) {
+    std::map<long long, Post> out;
+    if (open.empty()) return out;
     struct Tally {
         int published = 0;
         int failed = 0;
@@ -92,7 +104,8 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
         std::optional<time::TimePoint> last_published;
     };
     std::map<long long, Tally> tallies;
-    const auto params = id_params(ids);
+    db::Params params;
+    for (const auto& [id, locked] : open) params.emplace_back(id);
     // Shared locks: a target being taken up holds one too while it waits for its post's lock.
     // The index is named: with a long list of ids or statistics behind a fast-grown table,
     // MariaDB scanned the whole table.
@@ -114,8 +127,8 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
         }
     }
     db::Params rows;
-    std::vector<long long> settled_ids;
     std::map<long long, std::string> events;
+    std::set<long long> workspaces;
     for (const auto& [post_id, tally] : tallies) {
         if (tally.open) continue;
         const auto status = tally.published == 0 ? PostStatus::failed
@@ -124,20 +137,27 @@ std::map<long long, SettledPost> settle(db::Session& s, const std::set<long long
         rows.insert(rows.end(), {post_id, name_of(status),
                                  tally.last_published ? time_param(*tally.last_published)
                                                       : db::Param(nullptr)});
-        settled_ids.push_back(post_id);
         events[post_id] = std::string("post.") + name_of(status);
+        workspaces.insert(open.at(post_id).workspace_id);
     }
-    if (settled_ids.empty()) return out;
+    if (events.empty()) return out;
     rows.push_back(time_param(time::now()));
-    s.execute(db::update_from_rows("social_posts p", kSettledRow, settled_ids.size()) + kSetSettled,
+    s.execute(db::update_from_rows("social_posts p", kSettledRow, events.size()) + kSetSettled,
               rows);
-    std::vector<events::NewEvent> new_events;
-    for (auto& post : PostRepository::find_many(s, settled_ids)) {
-        new_events.push_back({post.workspace_id, events[post.id], post_event_data(post)});
-        const auto id = post.id;
-        out.emplace(id, SettledPost{std::move(post), events[id]});
+    const auto audience = events::Audience::of(s, workspaces);
+    std::vector<long long> read;
+    for (const auto& [post_id, event] : events) {
+        const auto& locked = open.at(post_id);
+        if (locked.recycles || audience.wants(locked.workspace_id, event)) read.push_back(post_id);
     }
-    events::emit_many(s, new_events);
+    std::vector<events::NewEvent> heard;
+    for (auto& post : PostRepository::find_many(s, read)) {
+        const auto& event = events.at(post.id);
+        if (audience.wants(post.workspace_id, event))
+            heard.push_back({post.workspace_id, event, post_event_data(post)});
+        if (open.at(post.id).recycles) out.emplace(post.id, std::move(post));
+    }
+    events::emit_many(s, audience, heard);
     return out;
 }
 
@@ -348,9 +368,9 @@ void PublishRepository::clear_sending(db::Session& s, long long target_id) {
          name_of(TargetStatus::publishing)});
 }
 
-std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
+std::vector<std::optional<Post>> PublishRepository::record_outcomes(
     db::Session& s, const std::vector<TargetOutcome>& outcomes) {
-    std::vector<std::optional<SettledPost>> out(outcomes.size());
+    std::vector<std::optional<Post>> out(outcomes.size());
     std::set<long long> post_ids;
     for (const auto& o : outcomes) post_ids.insert(o.post_id);
     const auto before = lock_posts(s, post_ids);
@@ -384,9 +404,9 @@ std::vector<std::optional<SettledPost>> PublishRepository::record_outcomes(
                   failed);
     }
 
-    std::set<long long> unsettled;
-    for (const auto& [id, status] : before)
-        if (!has_ended(status)) unsettled.insert(id);
+    std::map<long long, LockedPost> unsettled;
+    for (const auto& [id, locked] : before)
+        if (!has_ended(locked.status)) unsettled.emplace(id, locked);
     auto settled = settle(s, unsettled);
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const auto found = settled.find(outcomes[i].post_id);

@@ -63,12 +63,6 @@ struct SendMark {
     std::string allowance;
 };
 
-// How a post ended once its last target finished.
-struct SettledPost {
-    Post post;          // as stored after settling, with its targets
-    std::string event;  // post.published, post.partial or post.failed
-};
-
 // What became of one target: published (`delivery` set) or failed with `error`.
 struct TargetOutcome {
     struct Delivery {
@@ -117,8 +111,9 @@ class PublishRepository {
     // The targets' outcomes and, for each post whose last open target this was, the post's:
     // status, published_at and its post.* event. Locks the posts' rows first (in id order) so
     // that the last of several concurrent outcomes always sees the others. One entry per
-    // outcome: the settled post on the first outcome of each post that settled.
-    static std::vector<std::optional<SettledPost>> record_outcomes(
+    // outcome: on the first outcome of each post that settled and recycles, the post as stored
+    // after settling (its next occurrence is the caller's to write).
+    static std::vector<std::optional<Post>> record_outcomes(
         db::Session& s, const std::vector<TargetOutcome>& outcomes);
 };
 
