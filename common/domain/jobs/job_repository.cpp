@@ -245,10 +245,9 @@ std::vector<ClaimedJob> JobRepository::claim(db::Session& s, const std::vector<l
 
 namespace {
 
+// What the locked read adds to a heard outcome: the job's public id, and its claim as stored.
 struct RunningJob {
     std::string public_id;
-    long long workspace_id;
-    std::string type;
     std::string claim_token;
 };
 
@@ -287,11 +286,11 @@ std::unordered_map<long long, RunningJob> lock_running(db::Session& s,
     Params params{name_of(JobStatus::running)};
     for (const auto* o : heard) params.emplace_back(o->job_id);
     // Through the primary key only: an index on status would lock every running job.
-    for (const auto& r : s.query("SELECT id, public_id, workspace_id, type, claim_token FROM jobs"
+    for (const auto& r : s.query("SELECT id, public_id, claim_token FROM jobs"
                                  " FORCE INDEX (PRIMARY) WHERE status = ? AND id IN (" +
                                      placeholders(heard.size()) + ") FOR UPDATE",
                                  params))
-        out[r.integer(0)] = {r.text(1), r.integer(2), r.text(3), r.optional_text(4).value_or("")};
+        out[r.integer(0)] = {r.text(1), r.optional_text(2).value_or("")};
     return out;
 }
 
@@ -305,13 +304,13 @@ void emit_job_events(db::Session& s, const std::vector<const Outcome*>& heard,
         if (it == running.end() || it->second.claim_token != o->claim_token) continue;
         const bool completed = o->kind == Outcome::Kind::completed;
         nlohmann::json data = {{"job_id", it->second.public_id},
-                               {"type", it->second.type},
+                               {"type", o->type},
                                {"status", completed ? JobStatus::completed : JobStatus::failed}};
         if (completed)
             data["result"] = o->result;
         else
             data["error"] = o->error;
-        raised.push_back({it->second.workspace_id, std::string(event_of(*o)), std::move(data)});
+        raised.push_back({o->workspace_id, std::string(event_of(*o)), std::move(data)});
     }
     events::emit_many(s, audience, raised);
 }
