@@ -25,7 +25,7 @@ constexpr long long kMaxPingSleepMs = 60000;
 Reply get_job(const RequestContext& ctx, Services& services) {
     const std::string& id = ctx.param("job_id");
     if (auto finished = services.finished_jobs.find(ctx.workspace_id, id))
-        return Reply::ok(std::move(*finished));
+        return Reply::ok_serialized(std::move(*finished));
     const auto job = jobs::JobService(services.mysql).get(ctx.workspace_id, id);
     auto rendered = render::job_json(job);
     services.finished_jobs.remember(job, rendered);

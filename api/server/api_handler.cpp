@@ -246,6 +246,8 @@ void send_reply(Answer& answer, Reply& reply, const Meta& meta) {
         answer.send(302);
     } else if (reply.raw) {
         answer.send(reply.status, reply.raw->bytes, reply.raw->mime_type);
+    } else if (reply.data_wire) {
+        answer.send(reply.status, success_wire(*reply.data_wire, meta), kJson);
     } else {
         send_json(answer, reply.status,
                   success_envelope(std::move(reply.data), std::move(reply.pagination), meta,

@@ -1,6 +1,7 @@
 #include "api/server/envelope.hpp"
 
 #include "common/core/crypto/crypto.hpp"
+#include "common/core/text/json_string.hpp"
 #include "common/core/time/clock.hpp"
 
 namespace squawk::api {
@@ -42,6 +43,20 @@ nlohmann::json error_envelope(const ApiError& error, const Meta& meta) {
 
 std::string to_wire(const nlohmann::json& envelope) {
     return envelope.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// The members in the order nlohmann writes an object's: by name.
+std::string success_wire(std::string_view data_wire, const Meta& meta) {
+    std::string out;
+    out.reserve(data_wire.size() + 128);
+    out += R"({"data":)";
+    out += data_wire;
+    out += R"(,"meta":{"request_id":)";
+    text::append_json_string(out, meta.request_id);
+    out += R"(,"timestamp":)";
+    text::append_json_string(out, meta.timestamp);
+    out += R"(},"success":true})";
+    return out;
 }
 
 }  // namespace squawk::api

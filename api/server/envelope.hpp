@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace squawk::api {
 
@@ -29,5 +30,9 @@ nlohmann::json error_envelope(const ApiError& error, const Meta& meta);
 
 // Serializes for the wire; invalid UTF-8 that slipped into a value is replaced, never thrown on.
 std::string to_wire(const nlohmann::json& envelope);
+
+// The bytes of to_wire(success_envelope(data, std::nullopt, meta)) around `data_wire`, data
+// already serialized by to_wire: an answer kept serialized is sent without being built again.
+std::string success_wire(std::string_view data_wire, const Meta& meta);
 
 }  // namespace squawk::api

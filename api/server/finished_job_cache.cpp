@@ -1,5 +1,7 @@
 #include "api/server/finished_job_cache.hpp"
 
+#include "api/server/envelope.hpp"
+
 namespace squawk::api {
 namespace {
 
@@ -14,8 +16,8 @@ bool is_final(const jobs::Job& job) {
 
 }  // namespace
 
-std::optional<nlohmann::json> FinishedJobCache::find(long long workspace_id,
-                                                     const std::string& public_id) {
+std::optional<std::string> FinishedJobCache::find(long long workspace_id,
+                                                  const std::string& public_id) {
     const std::string id = slot(workspace_id, public_id);
     std::lock_guard lock(mutex_);
     const auto it = entries_.find(id);
@@ -26,9 +28,10 @@ std::optional<nlohmann::json> FinishedJobCache::find(long long workspace_id,
 void FinishedJobCache::remember(const jobs::Job& job, const nlohmann::json& rendered) {
     if (!is_final(job)) return;
     std::string id = slot(job.workspace_id, job.public_id);
+    std::string wire = to_wire(rendered);
     std::lock_guard lock(mutex_);
     if (entries_.size() >= kMaxEntries) entries_.clear();
-    entries_.insert_or_assign(std::move(id), rendered);
+    entries_.insert_or_assign(std::move(id), std::move(wire));
 }
 
 }  // namespace squawk::api

@@ -1,6 +1,7 @@
 // Jobs in a state they never leave (completed, cancelled, failed without a dead letter that an
-// operator could requeue), kept rendered in the API process so polling them skips MySQL. Keyed by
-// workspace and public id: another workspace's job is never found here.
+// operator could requeue), kept rendered and serialized in the API process so polling them skips
+// MySQL and building their JSON. Keyed by workspace and public id: another workspace's job is
+// never found here.
 #pragma once
 
 #include "common/domain/jobs/job.hpp"
@@ -16,8 +17,8 @@ namespace squawk::api {
 
 class FinishedJobCache {
   public:
-    // The rendered job (render::job_json), if it was remembered.
-    std::optional<nlohmann::json> find(long long workspace_id, const std::string& public_id);
+    // The rendered job (render::job_json) as to_wire serialized it, if it was remembered.
+    std::optional<std::string> find(long long workspace_id, const std::string& public_id);
     // Keeps `rendered` when `job` can no longer change; otherwise does nothing.
     void remember(const jobs::Job& job, const nlohmann::json& rendered);
 
@@ -26,7 +27,7 @@ class FinishedJobCache {
     static constexpr size_t kMaxEntries = 20000;
 
     std::mutex mutex_;
-    std::unordered_map<std::string, nlohmann::json> entries_;
+    std::unordered_map<std::string, std::string> entries_;
 };
 
 }  // namespace squawk::api

@@ -75,6 +75,8 @@ struct Reply {
     bool bare = false;
     std::optional<nlohmann::json> pagination;
     std::optional<nlohmann::json> usage;  // {cost, balance_remaining} of a billable call
+    // The data already serialized (to_wire), sent in the envelope instead of `data`.
+    std::optional<std::string> data_wire;
     std::optional<FileBody> file;
     std::optional<RawBody> raw;
     // Sent as 302 Found with this Location and no body.
@@ -86,6 +88,11 @@ struct Reply {
         Reply r;
         r.status = status;
         r.data = std::move(data);
+        return r;
+    }
+    static Reply ok_serialized(std::string data_wire) {
+        Reply r;
+        r.data_wire = std::move(data_wire);
         return r;
     }
     static Reply bare_object(nlohmann::json data) {

@@ -256,7 +256,7 @@ Latency bullmq_add_to_start() {
 }
 
 struct HttpFigures {
-    bench::WrkResult squawk;
+    bench::ServedLoad squawk;
     bench::WrkResult nginx;
 };
 
@@ -275,8 +275,9 @@ HttpFigures job_polling(int round) {
     bench::StaticJsonServer nginx(polled.body);
     HttpFigures figures;
     const auto run_squawk = [&] {
-        figures.squawk = bench::run_wrk(stack.base_url() + "/v1/jobs/" + job_id, 64, kHttpSeconds,
-                                        {{"Authorization", "Bearer " + key}});
+        figures.squawk =
+            bench::run_wrk_on_stack(stack, stack.base_url() + "/v1/jobs/" + job_id, 64,
+                                    kHttpSeconds, {{"Authorization", "Bearer " + key}});
     };
     const auto run_nginx = [&] { figures.nginx = bench::run_wrk(nginx.url(), 64, kHttpSeconds); };
     bench::in_turn(round, run_squawk, run_nginx);
@@ -358,6 +359,14 @@ int main() {
                                "nginx static JSON",
                                {},
                                "-"};
+        bench::Series http_cpu{
+            "GET /jobs/{job_id}: CPU per request of squawk-api and MariaDB, wrk 64 connections",
+            "µs",
+            false,
+            {},
+            "",
+            {},
+            "-"};
         for (int round = 0; round < bench::repeats(); ++round) {
             std::cerr << "jobs bench: round " << round + 1 << "\n";
             const auto ours = squawk_throughput();
@@ -381,10 +390,12 @@ int main() {
             latency_parts.push_back("round " + std::to_string(round + 1) + ": " +
                                     our_latency.parts);
             const auto http = job_polling(round);
-            rps.squawk.push_back(http.squawk.requests_per_second);
+            rps.squawk.push_back(http.squawk.wrk.requests_per_second);
             rps.peer.push_back(http.nginx.requests_per_second);
-            http_p99.squawk.push_back(http.squawk.p99_ms);
+            http_p99.squawk.push_back(http.squawk.wrk.p99_ms);
             http_p99.peer.push_back(http.nginx.p99_ms);
+            http_cpu.squawk.push_back(http.squawk.api_us_per_request +
+                                      http.squawk.database_us_per_request);
         }
         throughput100.squawk = throughput10.squawk;
         const auto [rss, running] = worker_memory();
@@ -395,6 +406,7 @@ int main() {
         report.add(p99);
         report.add(rps);
         report.add(http_p99);
+        report.add(http_cpu);
         report.add({"worker peak RSS with 1,000 tasks in flight (2 threads x 500 fibers)",
                     "MiB",
                     false,

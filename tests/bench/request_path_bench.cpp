@@ -18,17 +18,6 @@ namespace {
 constexpr int kConnections = 64;
 constexpr int kSeconds = 10;
 
-// CPU seconds so far of squawk-api and of MariaDB, which writes each request's log row.
-struct ServingCpu {
-    double api = 0;
-    double database = 0;
-};
-
-ServingCpu serving_cpu(Stack& stack) {
-    return {bench::process_cpu_seconds(stack.pid(Process::api)),
-            bench::process_cpu_seconds(bench::database_pid())};
-}
-
 }  // namespace
 
 int main() {
@@ -56,8 +45,6 @@ int main() {
                           "ratio >= 0.5"};
         bench::Series p99{"GET /v1/me p99, " + load, "ms", false,    {},
                           "nginx static JSON file",  {},   "< 10 ms"};
-        // What one request costs the two processes that serve it, which the machine's other load
-        // sways less than the rates: a change to the path shows here first.
         bench::Series cpu{"GET /v1/me: CPU per request of squawk-api and MariaDB, " + load,
                           "µs",
                           false,
@@ -75,12 +62,10 @@ int main() {
         long long errors = 0;
         bench::run_wrk(url, kConnections, 2, auth);  // warm-up: connections, statements, caches
         for (int round = 0; round < bench::repeats(); ++round) {
-            const auto cpu_before = serving_cpu(stack);
-            const auto ours = bench::run_wrk(url, kConnections, kSeconds, auth);
-            const auto cpu_after = serving_cpu(stack);
-            const double requests = ours.requests_per_second * kSeconds;
-            const double api_us = (cpu_after.api - cpu_before.api) * 1e6 / requests;
-            const double database_us = (cpu_after.database - cpu_before.database) * 1e6 / requests;
+            const auto served = bench::run_wrk_on_stack(stack, url, kConnections, kSeconds, auth);
+            const auto& ours = served.wrk;
+            const double api_us = served.api_us_per_request;
+            const double database_us = served.database_us_per_request;
             cpu.squawk.push_back(api_us + database_us);
             const auto theirs = bench::run_wrk(nginx.url(), kConnections, kSeconds);
             const auto framework = bench::run_wrk(bare.url(), kConnections, kSeconds);

@@ -1,6 +1,7 @@
-// The API process's caches of the request path: which jobs count as finished for good, the
-// identity-epoch rule of cached records, how long a read epoch is trusted, and the workspace key
-// that keeps tenants apart.
+// The API process's caches of the request path: which jobs count as finished for good and the
+// bytes a remembered job is answered with, the identity-epoch rule of cached records, how long a
+// read epoch is trusted, and the workspace key that keeps tenants apart.
+#include "api/server/envelope.hpp"
 #include "api/server/epoch_cache.hpp"
 #include "api/server/finished_job_cache.hpp"
 #include "api/server/recent_epoch.hpp"
@@ -31,7 +32,7 @@ TEST_CASE("completed, cancelled and finally failed jobs are remembered, and othe
     for (const auto status : {jobs::JobStatus::completed, jobs::JobStatus::cancelled}) {
         FinishedJobCache cache;
         cache.remember(job(status), rendered);
-        CHECK(cache.find(7, "job_1") == rendered);
+        CHECK(cache.find(7, "job_1") == api::to_wire(rendered));
     }
     FinishedJobCache failed;
     failed.remember(job(jobs::JobStatus::failed), rendered);
@@ -42,6 +43,23 @@ TEST_CASE("completed, cancelled and finally failed jobs are remembered, and othe
         cache.remember(job(status), rendered);
         CHECK_FALSE(cache.find(7, "job_1").has_value());
     }
+}
+
+TEST_CASE("a remembered job is answered with the bytes of the envelope built around it",
+          "[unit][job_cache]") {
+    const nlohmann::json rendered = {
+        {"job_id", "job_1"},
+        {"status", "completed"},
+        {"result", {{"text", "caf\u00e9 \"quoted\"\n"}, {"sizes", {1, 2.5, nullptr}}}},
+        {"error", nullptr}};
+    FinishedJobCache cache;
+    cache.remember(job(jobs::JobStatus::completed), rendered);
+    const auto remembered = cache.find(7, "job_1");
+    REQUIRE(remembered.has_value());
+    const api::Meta meta{"req_\"odd\"\\id", "2026-11-29T00:10:00.127Z"};
+    const auto sent = api::success_wire(*remembered, meta);
+    CHECK(sent == api::to_wire(api::success_envelope(rendered, std::nullopt, meta)));
+    CHECK(nlohmann::json::parse(sent)["data"] == rendered);
 }
 
 TEST_CASE("a dead-lettered job is not remembered, since an operator may requeue it",

@@ -240,6 +240,21 @@ double process_cpu_seconds(pid_t pid) {
     return static_cast<double>(nanoseconds) / 1e9;
 }
 
+ServedLoad run_wrk_on_stack(testing::Stack& stack, const std::string& url, int connections,
+                            int seconds, const std::map<std::string, std::string>& headers) {
+    const pid_t api = stack.pid(testing::Process::api);
+    const pid_t database = database_pid();
+    const double api_before = process_cpu_seconds(api);
+    const double database_before = process_cpu_seconds(database);
+    ServedLoad load;
+    load.wrk = run_wrk(url, connections, seconds, headers);
+    const double requests = std::max(1.0, load.wrk.requests_per_second * seconds);
+    load.api_us_per_request = (process_cpu_seconds(api) - api_before) * 1e6 / requests;
+    load.database_us_per_request =
+        (process_cpu_seconds(database) - database_before) * 1e6 / requests;
+    return load;
+}
+
 bool favour(pid_t pid) {
     const auto tasks = "/proc/" + std::to_string(pid) + "/task";
     bool all = true;

@@ -110,6 +110,17 @@ bool favour(pid_t pid);
 // The database server's process, found through its pid file.
 pid_t database_pid();
 
+// wrk against a route of the stack's squawk-api, with what serving the load cost squawk-api and
+// MariaDB (which writes each request's log row) per request: their CPU over wrk's requests, which
+// the machine's other load sways less than the rate, so a change to the path shows here first.
+struct ServedLoad {
+    WrkResult wrk;
+    double api_us_per_request = 0;
+    double database_us_per_request = 0;
+};
+ServedLoad run_wrk_on_stack(testing::Stack& stack, const std::string& url, int connections,
+                            int seconds, const std::map<std::string, std::string>& headers = {});
+
 // A test key with every scope on the stack's workspace and a custom rate limit far above any
 // load: the limiter runs on every request and refuses none.
 std::string unlimited_test_key(testing::Stack& stack);
