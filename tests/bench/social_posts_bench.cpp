@@ -8,8 +8,11 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <thread>
+#include <vector>
 
 using namespace squawk;
 using namespace squawk::testing;
@@ -67,20 +70,37 @@ int main() {
                           "reported (no reference named)"};
         bench::Series p99{"POST /v1/social/posts p99, " + load, "ms", false, {}, "", {},
                           "reported (no reference named)"};
+        bench::Series cpu{"POST /v1/social/posts: CPU per post of squawk-api and MariaDB, " + load,
+                          "µs",
+                          false,
+                          {},
+                          "",
+                          {},
+                          "-"};
+        std::vector<std::string> splits;
         long long errors = 0;
         bench::run_wrk(url, kConnections, 2, auth, write_script("warm"));
         for (int round = 0; round < bench::repeats(); ++round) {
-            const auto r = bench::run_wrk(url, kConnections, kSeconds, auth,
-                                          write_script("r" + std::to_string(round)));
+            const auto served = bench::run_wrk_on_stack(stack, url, kConnections, kSeconds, auth,
+                                                        write_script("r" + std::to_string(round)));
+            const auto& r = served.wrk;
             rps.squawk.push_back(r.requests_per_second);
             p99.squawk.push_back(r.p99_ms);
+            cpu.squawk.push_back(served.api_us_per_request + served.database_us_per_request);
             errors += r.errors;
+            std::ostringstream split;
+            split << std::fixed << std::setprecision(1) << "round " << round + 1 << ": squawk-api "
+                  << served.api_us_per_request << " µs and " << served.api_switches_per_request
+                  << " context switches, MariaDB " << served.database_us_per_request << " µs";
+            splits.push_back(split.str());
             std::cerr << "social posts round " << round + 1 << ": " << r.requests_per_second
-                      << " req/s, p99 " << r.p99_ms << " ms\n";
+                      << " req/s, p99 " << r.p99_ms << " ms; per post " << splits.back() << "\n";
         }
         bench::Report report;
         report.add(rps);
         report.add(p99);
+        report.add(cpu);
+        for (const auto& line : splits) report.note("per post, " + line);
         report.note("errors and non-2xx answers across all runs: " + std::to_string(errors));
         // Requests wrk abandoned at the end of a round may still commit: let them, then count
         // posts and jobs one after the other.

@@ -129,3 +129,32 @@ TEST_CASE("each request of a round gets its own exception, and a round that thro
     // A failed round leaves the next one free to run.
     CHECK(rounds.run(5, doubled) == 10);
 }
+
+TEST_CASE("many callers at once each get their own result and none is left waiting", "[unit][db]") {
+    // Each caller is woken on its own: a wake-up lost between rounds would leave a caller asleep
+    // and this test hanging.
+    Rounds rounds(8);
+    constexpr int kCallers = 16;
+    constexpr int kEach = 300;
+    std::atomic<int> wrong = 0;
+    std::atomic<size_t> largest = 0;
+    const auto serve = [&](const std::vector<const int*>& requests) {
+        size_t seen = largest;
+        while (requests.size() > seen && !largest.compare_exchange_weak(seen, requests.size())) {
+        }
+        std::this_thread::sleep_for(100us);  // the server's round trips, while callers queue
+        return doubled(requests);
+    };
+    std::vector<std::thread> callers;
+    for (int c = 0; c < kCallers; ++c)
+        callers.emplace_back([&, c] {
+            for (int i = 0; i < kEach; ++i) {
+                const int request = c * kEach + i;
+                if (rounds.run(request, serve) != 2 * request) ++wrong;
+            }
+        });
+    for (auto& t : callers) t.join();
+    CHECK(wrong == 0);
+    CHECK(largest > 1);
+    CHECK(largest <= 8);
+}

@@ -37,12 +37,10 @@ class GroupCommit {
     // `request`'s result, served in a round by whichever caller runs it; `serve` is this caller's
     // way of serving a round, used if it is that caller. Throws what the request came to.
     Result run(const Request& request, const Serve& serve) {
-        Waiting me{&request, {}, false};
+        Waiting me(&request);
         std::unique_lock lock(mutex_);
         waiting_.push_back(&me);
-        turn_.wait(lock, [&] {
-            return me.done || (!me.taken && serving_ < kRoundsAtOnce && waiting_.front() == &me);
-        });
+        me.wake.wait(lock, [&] { return me.done || may_lead(me); });
         if (!me.done) serve_round(lock, serve);
         if (me.outcome.error) std::rethrow_exception(me.outcome.error);
         return std::move(*me.outcome.result);
@@ -51,12 +49,27 @@ class GroupCommit {
   private:
     static constexpr int kRoundsAtOnce = 2;
 
+    // Each caller sleeps on its own condition: the end of a round wakes the callers it served
+    // and the one at the head of the line, not every caller of the other round and the line,
+    // each of whom would only look and sleep again (a context switch each, docs/profiling.md).
     struct Waiting {
+        explicit Waiting(const Request* r) : request(r) {}
+
         const Request* request;
         Outcome outcome;
-        bool done;
+        bool done = false;
         bool taken = false;
+        std::condition_variable wake;
     };
+
+    bool may_lead(const Waiting& w) const {
+        return !w.taken && serving_ < kRoundsAtOnce && waiting_.front() == &w;
+    }
+
+    // Called with the lock held; the head may lead a round once one may start.
+    void wake_head() {
+        if (!waiting_.empty() && may_lead(*waiting_.front())) waiting_.front()->wake.notify_one();
+    }
 
     void serve_round(std::unique_lock<std::mutex>& lock, const Serve& serve) {
         ++serving_;
@@ -64,6 +77,8 @@ class GroupCommit {
         std::vector<Waiting*> round(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
         waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<long>(count));
         for (auto* waiting : round) waiting->taken = true;
+        // With rounds to spare, the next in line need not wait for this one.
+        wake_head();
         lock.unlock();
         std::vector<const Request*> requests;
         for (const auto* waiting : round) requests.push_back(waiting->request);
@@ -76,17 +91,19 @@ class GroupCommit {
             outcomes.assign(count, Outcome{std::nullopt, std::current_exception()});
         }
         lock.lock();
+        --serving_;
+        // Notified under the lock: a caller woken any earlier could see its result, return and
+        // take its condition with it. Its own caller (round[0]) is awake already.
         for (size_t i = 0; i < count; ++i) {
             round[i]->outcome = std::move(outcomes[i]);
             round[i]->done = true;
+            if (i > 0) round[i]->wake.notify_one();
         }
-        --serving_;
-        turn_.notify_all();
+        wake_head();
     }
 
     const size_t most_per_round_;
     std::mutex mutex_;
-    std::condition_variable turn_;
     std::deque<Waiting*> waiting_;
     int serving_ = 0;
 };

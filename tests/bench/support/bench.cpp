@@ -240,18 +240,40 @@ double process_cpu_seconds(pid_t pid) {
     return static_cast<double>(nanoseconds) / 1e9;
 }
 
+namespace {
+
+// Voluntary and involuntary, of the process's live threads.
+long long context_switches(pid_t pid) {
+    long long total = 0;
+    const auto tasks = "/proc/" + std::to_string(pid) + "/task";
+    for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+        std::ifstream status(task.path() / "status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("voluntary_ctxt_switches:") ||
+                line.starts_with("nonvoluntary_ctxt_switches:"))
+                total += std::stoll(line.substr(line.find(':') + 1));
+    }
+    return total;
+}
+
+}  // namespace
+
 ServedLoad run_wrk_on_stack(testing::Stack& stack, const std::string& url, int connections,
-                            int seconds, const std::map<std::string, std::string>& headers) {
+                            int seconds, const std::map<std::string, std::string>& headers,
+                            const std::string& lua_script) {
     const pid_t api = stack.pid(testing::Process::api);
     const pid_t database = database_pid();
     const double api_before = process_cpu_seconds(api);
     const double database_before = process_cpu_seconds(database);
+    const long long switches_before = context_switches(api);
     ServedLoad load;
-    load.wrk = run_wrk(url, connections, seconds, headers);
+    load.wrk = run_wrk(url, connections, seconds, headers, lua_script);
     const double requests = std::max(1.0, load.wrk.requests_per_second * seconds);
     load.api_us_per_request = (process_cpu_seconds(api) - api_before) * 1e6 / requests;
     load.database_us_per_request =
         (process_cpu_seconds(database) - database_before) * 1e6 / requests;
+    load.api_switches_per_request =
+        static_cast<double>(context_switches(api) - switches_before) / requests;
     return load;
 }
 

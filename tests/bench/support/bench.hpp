@@ -113,13 +113,17 @@ pid_t database_pid();
 // wrk against a route of the stack's squawk-api, with what serving the load cost squawk-api and
 // MariaDB (which writes each request's log row) per request: their CPU over wrk's requests, which
 // the machine's other load sways less than the rate, so a change to the path shows here first.
+// Also counts squawk-api's context switches per request: each costs CPU in the kernel that no
+// function of its own shows.
 struct ServedLoad {
     WrkResult wrk;
     double api_us_per_request = 0;
     double database_us_per_request = 0;
+    double api_switches_per_request = 0;
 };
 ServedLoad run_wrk_on_stack(testing::Stack& stack, const std::string& url, int connections,
-                            int seconds, const std::map<std::string, std::string>& headers = {});
+                            int seconds, const std::map<std::string, std::string>& headers = {},
+                            const std::string& lua_script = {});
 
 // A test key with every scope on the stack's workspace and a custom rate limit far above any
 // load: the limiter runs on every request and refuses none.
