@@ -22,8 +22,9 @@ std::string uploaded_media(Stack& stack, const std::string& key, const std::stri
 // (mp4, webm): its bytes.
 std::string test_clip(const std::string& format, int seconds, const std::string& size = "160x90");
 
-// A `seconds`-long MP4 of random grey pixels of `size` at 30 frames a second, lossless and silent:
-// the largest a video of that frame gets (about 10 MB a second at 640x360).
+// A `seconds`-long MP4 of grey pixels of `size` in heavy noise at 30 frames a second, lossless and
+// silent: about as large as a video of that frame gets (11 MB a second at 640x360), the same
+// bytes each time.
 std::string noise_clip(int seconds, const std::string& size);
 
 // A red 64x48 PNG made by ffmpeg in the stack's directory: its bytes.

@@ -93,8 +93,8 @@ std::optional<Form> parse_form(const HttpRequest& request);
 
 // The fake media host under /media/ (media_host.cpp).
 HttpAnswer media(const HttpRequest& request);
-// POST /_control/media/file {name, content_type, base64}: /media/<name> serves these bytes (a
-// real video for the transcoding path) instead of generated ones.
+// POST /_control/media/file {name, content_type, path}: /media/<name> serves the bytes of the file
+// at `path` on this machine (a real video for the transcoding path) instead of generated ones.
 HttpAnswer store_media_file(const nlohmann::json& body);
 
 }  // namespace squawk::fakes::platforms

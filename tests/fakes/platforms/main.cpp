@@ -11,7 +11,7 @@
 // text as ""); GET /_control/publishes (every post the platforms' APIs published,
 // publish_log()); POST /_control/calls/clear (both records);
 // GET /_control/messages (by platform: Telegram messages by chat id, Discord by channel id);
-// POST /_control/media/file {name, content_type, base64} (a real file on the media host);
+// POST /_control/media/file {name, content_type, path} (a real file on the media host);
 // POST /_control/reset.
 // Usage: fake_social_platforms [--port N]; prints "port <n>" on stdout.
 #include "tests/fakes/platforms/fake_clock.hpp"

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 
 namespace squawk::fakes::platforms {
 namespace {
@@ -31,11 +33,12 @@ std::optional<std::pair<long long, long long>> byte_range(const std::string& hea
 }  // namespace
 
 HttpAnswer store_media_file(const nlohmann::json& body) {
-    const auto bytes = base64_decode(body.value("base64", ""));
-    if (!bytes || !body.contains("name"))
-        return json_answer(400, {{"error", "name and base64 bytes are required"}});
+    std::ifstream file(body.value("path", ""), std::ios::binary);
+    if (!file || !body.contains("name"))
+        return json_answer(400, {{"error", "name and the path of a readable file are required"}});
+    std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
     record().media_files[body["name"].get<std::string>()] = {body.value("content_type", ""),
-                                                             *bytes};
+                                                             std::move(bytes)};
     return json_answer(200, nlohmann::json::object());
 }
 
