@@ -6,6 +6,24 @@
 #include <algorithm>
 
 namespace squawk::fakes::platforms {
+namespace {
+
+// Standard base64 with padding; nothing when it is not that.
+std::optional<std::string> base64_decode(std::string_view encoded) {
+    if (encoded.empty() || encoded.size() % 4 != 0) return std::nullopt;
+    std::string decoded(encoded.size() / 4 * 3, '\0');
+    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(decoded.data()),
+                                  reinterpret_cast<const unsigned char*>(encoded.data()),
+                                  static_cast<int>(encoded.size()));
+    if (n < 0) return std::nullopt;
+    // EVP_DecodeBlock counts the padding as zero bytes.
+    size_t length = static_cast<size_t>(n);
+    for (size_t i = encoded.size(); i > 0 && encoded[i - 1] == '='; --i) --length;
+    decoded.resize(length);
+    return decoded;
+}
+
+}  // namespace
 
 std::string s256_challenge(std::string_view verifier) {
     unsigned char digest[SHA256_DIGEST_LENGTH];
@@ -29,20 +47,6 @@ std::optional<std::pair<std::string, std::string>> basic_credentials(std::string
     const size_t colon = decoded->find(':');
     if (colon == std::string::npos) return std::nullopt;
     return std::make_pair(decoded->substr(0, colon), decoded->substr(colon + 1));
-}
-
-std::optional<std::string> base64_decode(std::string_view encoded) {
-    if (encoded.empty() || encoded.size() % 4 != 0) return std::nullopt;
-    std::string decoded(encoded.size() / 4 * 3, '\0');
-    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(decoded.data()),
-                                  reinterpret_cast<const unsigned char*>(encoded.data()),
-                                  static_cast<int>(encoded.size()));
-    if (n < 0) return std::nullopt;
-    // EVP_DecodeBlock counts the padding as zero bytes.
-    size_t length = static_cast<size_t>(n);
-    for (size_t i = encoded.size(); i > 0 && encoded[i - 1] == '='; --i) --length;
-    decoded.resize(length);
-    return decoded;
 }
 
 }  // namespace squawk::fakes::platforms

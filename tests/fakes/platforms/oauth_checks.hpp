@@ -14,7 +14,5 @@ namespace squawk::fakes::platforms {
 std::string s256_challenge(std::string_view verifier);
 // {client_id, client_secret} of "Basic base64(id:secret)"; nothing when it is not that form.
 std::optional<std::pair<std::string, std::string>> basic_credentials(std::string_view header);
-// Standard base64 with padding; nothing when it is not that.
-std::optional<std::string> base64_decode(std::string_view encoded);
 
 }  // namespace squawk::fakes::platforms
