@@ -324,6 +324,7 @@ void ApiHandler::onInput(const char* buffer, size_t length,
             services_->config.api.max_body_bytes);
         peer->putData(kRequestStreamData, stream);
     }
+    if (stream->between_requests()) restart_clock(peer, Activity::request);
     stream->feed({buffer, length});
     // An upload's body is drained here in large reads until the socket has no more for now:
     // Pistache reads 4 KiB per call, which costs a 200 MB upload fifty thousand round trips through
@@ -335,6 +336,22 @@ void ApiHandler::onInput(const char* buffer, size_t length,
         if (n <= 0) break;
         stream->feed({bulk.data(), static_cast<size_t>(n)});
     }
+    if (stream->forwarding()) return;
+    if (stream->between_requests())
+        restart_clock(peer, Activity::idle);
+    else if (stream->taking_body())
+        restart_clock(peer, Activity::request);
+}
+
+// Pistache's transport checks every connection twice a second against the clock of its parser:
+// a request still incomplete after the request timeout is answered 408, a connection idle past
+// the keep-alive timeout is closed. Requests the stream reads never pass through that parser, so
+// the stream winds its clock: else every connection would be answered 408 and closed a minute
+// after it opened, however busy, and a request in flight would get that 408 as its answer.
+void ApiHandler::restart_clock(const std::shared_ptr<Pistache::Tcp::Peer>& peer,
+                               Activity activity) {
+    peer->setIdle(activity == Activity::idle);
+    if (auto parser = Http::Handler::getParser(peer)) parser->reset();
 }
 
 // Pistache queues answers by the connection's file descriptor and, when a client hangs up, closes

@@ -39,6 +39,9 @@ class ApiHandler : public Pistache::Http::Handler {
     void onInput(const char* buffer, size_t length,
                  const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;
     void onDisconnection(const std::shared_ptr<Pistache::Tcp::Peer>& peer) override;
+    // What the connection's timeout now counts: a request arriving, or the wait for the next one.
+    enum class Activity { request, idle };
+    static void restart_clock(const std::shared_ptr<Pistache::Tcp::Peer>& peer, Activity activity);
     std::unique_ptr<BodyReceiver> upload_receiver(const RequestHead& head);
     // Whether the head presents a key the API knows (not revoked); the request itself is
     // authenticated again, and rate-limited, when Pistache hands it over.

@@ -45,9 +45,13 @@ void ApiServer::start() {
     // reach the handler, which answers with the JSON envelope; only absurd bodies get the text.
     // Uploads never reach Pistache's buffer: the handler streams them to disk.
     const auto max_request = static_cast<size_t>(api.max_body_bytes) * 8;
+    const std::chrono::milliseconds request_timeout(api.request_timeout_ms);
     endpoint_->init(Pistache::Http::Endpoint::options()
                         .threads(api.threads)
                         .maxRequestSize(max_request)
+                        .headerTimeout(request_timeout)
+                        .bodyTimeout(request_timeout)
+                        .keepaliveTimeout(std::chrono::milliseconds(api.keepalive_timeout_ms))
                         .flags(Pistache::Tcp::Options::ReuseAddr));
     auto router = std::make_shared<const Router>(route_table());
     endpoint_->setHandler(

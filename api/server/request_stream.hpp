@@ -65,6 +65,10 @@ class RequestStream {
     bool taking_body() const {
         return state_ == State::take_length || state_ == State::take_chunked;
     }
+    // Whether nothing of a next request has arrived since the last one was delivered.
+    bool between_requests() const { return state_ == State::head && head_buffer_.empty(); }
+    // Whether every byte now goes to Pistache's parser, which then keeps the connection's clock.
+    bool forwarding() const { return state_ == State::raw; }
 
   private:
     enum class State { head, read_length, read_chunked, take_length, take_chunked, raw };

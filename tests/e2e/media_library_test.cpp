@@ -9,6 +9,7 @@
 #include "tests/support/media_checks.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/raw_connection.hpp"
+#include "tests/support/settings_env.hpp"
 #include "tests/support/stack.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,22 +28,6 @@ namespace {
 
 constexpr const char* kBoundary = "squawk-test-boundary-7f3a";
 constexpr const char* kMultipartType = "multipart/form-data; boundary=squawk-test-boundary-7f3a";
-
-// Sets SQUAWK_* settings for the daemons a Stack starts (they inherit the environment) and
-// removes them again: the stack writes [media] itself, so its extra_config cannot add keys to it.
-class MediaSettingsEnv {
-  public:
-    explicit MediaSettingsEnv(std::map<std::string, std::string> values)
-        : values_(std::move(values)) {
-        for (const auto& [name, value] : values_) setenv(name.c_str(), value.c_str(), 1);
-    }
-    ~MediaSettingsEnv() {
-        for (const auto& [name, value] : values_) unsetenv(name.c_str());
-    }
-
-  private:
-    std::map<std::string, std::string> values_;
-};
 
 // Runs a tool that makes a test file under the stack's dir and returns the file's bytes.
 std::string make_file(Stack& stack, const std::string& name, std::vector<std::string> argv) {
@@ -217,7 +202,7 @@ TEST_CASE("files that are not accepted media are refused with nothing stored", "
 
 TEST_CASE("an upload over media.max_upload_bytes is refused with 413 in the envelope",
           "[e2e][media]") {
-    const MediaSettingsEnv env(
+    const SettingsEnv env(
         std::map<std::string, std::string>{{"SQUAWK_MEDIA_MAX_UPLOAD_BYTES", "100000"}});
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
@@ -456,7 +441,7 @@ TEST_CASE("media used by a scheduled post cannot be deleted until the post is go
 TEST_CASE("an upload many times the upload memory budget streams to disk and arrives intact",
           "[e2e][media]") {
     // Each upload holds a megabyte at most on its way to disk: 24 MB pass through a 2 MiB budget.
-    const MediaSettingsEnv env(
+    const SettingsEnv env(
         std::map<std::string, std::string>{{"SQUAWK_MEDIA_UPLOAD_MEMORY_BUDGET_BYTES", "2097152"}});
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
@@ -513,7 +498,7 @@ TEST_CASE(
     "a declared body over the limit is answered before it is sent, and the connection "
     "goes on serving",
     "[e2e][media]") {
-    const MediaSettingsEnv env(
+    const SettingsEnv env(
         std::map<std::string, std::string>{{"SQUAWK_MEDIA_MAX_UPLOAD_BYTES", "100000"}});
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;
@@ -527,6 +512,28 @@ TEST_CASE(
     CHECK(connection.read_response().starts_with("HTTP/1.1 200"));
     CHECK(media_rows(stack) == 0);
     CHECK(nothing_incoming(stack));
+}
+
+TEST_CASE("an upload whose body keeps arriving is received whole, however long it takes in all",
+          "[e2e][media][connections]") {
+    // A request must arrive within the timeout of its first byte; an upload's body only of its
+    // last piece.
+    const SettingsEnv env(
+        std::map<std::string, std::string>{{"SQUAWK_API_REQUEST_TIMEOUT_MS", "1000"}});
+    Stack stack(api_only());
+    const auto& key = stack.tenant().test_key;
+    const std::string form = form_with_file(png_64x48(stack), "slow.png");
+    RawConnection connection(stack.base_url());
+    connection.send(upload_head(key, form.size()));
+    const size_t piece = form.size() / 8 + 1;
+    for (size_t at = 0; at < form.size(); at += piece) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        connection.send(form.substr(at, piece));
+    }
+    const std::string stored = connection.read_response();
+    CHECK(stored.starts_with("HTTP/1.1 201"));
+    CHECK(stored.find("\"width\":64") != std::string::npos);
+    CHECK(media_rows(stack) == 1);
 }
 
 TEST_CASE("a client that waits for 100 Continue is told to send, and chunked uploads are read",
@@ -562,7 +569,7 @@ TEST_CASE("a client that waits for 100 Continue is told to send, and chunked upl
 TEST_CASE("while the upload budget is taken a further upload is answered 503 with Retry-After",
           "[e2e][media]") {
     // Room for one upload's megabyte buffer and a hundred bytes more.
-    const MediaSettingsEnv env(std::map<std::string, std::string>{
+    const SettingsEnv env(std::map<std::string, std::string>{
         {"SQUAWK_MEDIA_UPLOAD_MEMORY_BUDGET_BYTES", std::to_string(1024 * 1024 + 100)}});
     Stack stack(api_only());
     const auto& key = stack.tenant().test_key;

@@ -84,4 +84,26 @@ std::string RawConnection::read_response(std::chrono::milliseconds timeout) {
     return head;
 }
 
+RawConnection::Ending RawConnection::read_to_close(std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    Ending ending;
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        pollfd p{fd_, POLLIN, 0};
+        if (left.count() <= 0 || ::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+        char buffer[65536];
+        const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ending.closed = true;
+            break;
+        }
+        received_.append(buffer, static_cast<size_t>(n));
+    }
+    ending.received = std::move(received_);
+    received_.clear();
+    return ending;
+}
+
 }  // namespace squawk::testing

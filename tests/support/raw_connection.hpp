@@ -25,6 +25,12 @@ class RawConnection {
                            std::chrono::milliseconds timeout = std::chrono::seconds(10));
     // One whole response with a Content-Length body, status line to body.
     std::string read_response(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+    // What the server sent until it closed the connection, or until the time ran out.
+    struct Ending {
+        std::string received;
+        bool closed = false;
+    };
+    Ending read_to_close(std::chrono::milliseconds timeout);
     void close();
 
   private:

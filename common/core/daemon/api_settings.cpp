@@ -25,6 +25,8 @@ SectionSchema<ApiSettings> api_schema() {
                 integer("threads", &ApiSettings::threads, 1, 256),
                 integer("max_body_bytes", &ApiSettings::max_body_bytes, 1024, 64LL << 20),
                 integer("key_cache_seconds", &ApiSettings::key_cache_seconds, 0, 3600),
+                integer("request_timeout_ms", &ApiSettings::request_timeout_ms, 100, 3600000),
+                integer("keepalive_timeout_ms", &ApiSettings::keepalive_timeout_ms, 100, 3600000),
                 text("public_base_url", &ApiSettings::public_base_url, false),
             },
             {}};
