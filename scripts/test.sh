@@ -14,8 +14,10 @@ log=$(mktemp "${TMPDIR:-/tmp}/squawk-ctest.XXXXXX")
 trap 'rm -f "$log"' EXIT
 
 status=0
+# The resource spec gives the servers two slots: the tests that share them run two at a time.
 "$root/scripts/with_servers.sh" ctest --test-dir "$build_dir" --output-on-failure --no-tests=error \
-    -j2 "$@" | tee "$log" || status=${PIPESTATUS[0]}
+    -j2 --resource-spec-file "$root/tests/resources.json" "$@" | tee "$log" ||
+    status=${PIPESTATUS[0]}
 
 summary=$(grep -E 'tests passed|No tests were found' "$log" | tail -n 1 || true)
 if [ "$status" -eq 0 ]; then

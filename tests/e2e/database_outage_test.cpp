@@ -8,7 +8,7 @@ using namespace squawk::testing;
 using namespace std::chrono_literals;
 
 TEST_CASE("while MariaDB is down the API answers a clean 503 and recovers by itself",
-          "[e2e][disruptive]") {
+          "[e2e][alone]") {
     Stack stack;
     const auto& key = stack.tenant().test_key;
     check_success_envelope(stack.request("GET", "/v1/jobs", nullptr, key), 200);

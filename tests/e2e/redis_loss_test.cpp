@@ -8,7 +8,7 @@ using namespace squawk::testing;
 using namespace std::chrono_literals;
 
 TEST_CASE("jobs accepted before Redis lost all its data complete once a worker starts",
-          "[e2e][disruptive]") {
+          "[e2e][alone]") {
     Stack stack(without_worker());
     const auto& key = stack.tenant().test_key;
     constexpr int kJobs = 10;

@@ -16,8 +16,9 @@ long long prepared_on_server(db::Session& s) {
 
 }  // namespace
 
+// [alone]: it reads a counter of the whole server, which a neighbour's new connections move.
 TEST_CASE("a connection keeps a bounded number of prepared statements whatever the batch sizes",
-          "[integration][db]") {
+          "[integration][db][alone]") {
     squawk::testing::TestDatabase db;
     db.pool().run([](db::Session& s) {
         const auto before = prepared_on_server(s);
