@@ -45,17 +45,27 @@ void RawConnection::send(std::string_view bytes) {
     }
 }
 
-std::string RawConnection::read_until(std::string_view marker, std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (received_.find(marker) == std::string::npos) {
+RawConnection::Read RawConnection::receive(std::chrono::steady_clock::time_point deadline) {
+    for (;;) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return Read::timed_out;
         pollfd p{fd_, POLLIN, 0};
-        if (left.count() <= 0 || ::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+        const int ready = ::poll(&p, 1, static_cast<int>(left.count()));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) return Read::timed_out;
         char buffer[65536];
         const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
-        if (n <= 0) break;
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return Read::closed;
         received_.append(buffer, static_cast<size_t>(n));
+        return Read::data;
+    }
+}
+
+std::string RawConnection::read_until(std::string_view marker, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (received_.find(marker) == std::string::npos && receive(deadline) == Read::data) {
     }
     const size_t at = received_.find(marker);
     const size_t end = at == std::string::npos ? received_.size() : at + marker.size();
@@ -70,13 +80,7 @@ std::string RawConnection::read_response(std::chrono::milliseconds timeout) {
     if (at == std::string::npos) return head;
     size_t length = std::stoul(head.substr(at + 16));
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (received_.size() < length && std::chrono::steady_clock::now() < deadline) {
-        pollfd p{fd_, POLLIN, 0};
-        if (::poll(&p, 1, 100) <= 0) continue;
-        char buffer[65536];
-        const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
-        if (n <= 0) break;
-        received_.append(buffer, static_cast<size_t>(n));
+    while (received_.size() < length && receive(deadline) == Read::data) {
     }
     length = std::min(length, received_.size());
     head += received_.substr(0, length);
@@ -86,22 +90,10 @@ std::string RawConnection::read_response(std::chrono::milliseconds timeout) {
 
 RawConnection::Ending RawConnection::read_to_close(std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    Ending ending;
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
-        pollfd p{fd_, POLLIN, 0};
-        if (left.count() <= 0 || ::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
-        char buffer[65536];
-        const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ending.closed = true;
-            break;
-        }
-        received_.append(buffer, static_cast<size_t>(n));
-    }
-    ending.received = std::move(received_);
+    Read last;
+    do last = receive(deadline);
+    while (last == Read::data);
+    Ending ending{std::move(received_), last == Read::closed};
     received_.clear();
     return ending;
 }

@@ -34,6 +34,10 @@ class RawConnection {
     void close();
 
   private:
+    enum class Read { data, closed, timed_out };
+    // Waits until `deadline` for the next bytes and keeps them in received_.
+    Read receive(std::chrono::steady_clock::time_point deadline);
+
     int fd_ = -1;
     std::string received_;
 };
