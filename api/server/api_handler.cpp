@@ -324,7 +324,7 @@ void ApiHandler::onInput(const char* buffer, size_t length,
             services_->config.api.max_body_bytes);
         peer->putData(kRequestStreamData, stream);
     }
-    if (stream->between_requests()) restart_clock(peer, Activity::request);
+    const bool request_starts = stream->between_requests();
     stream->feed({buffer, length});
     // An upload's body is drained here in large reads until the socket has no more for now:
     // Pistache reads 4 KiB per call, which costs a 200 MB upload fifty thousand round trips through
@@ -336,10 +336,11 @@ void ApiHandler::onInput(const char* buffer, size_t length,
         if (n <= 0) break;
         stream->feed({bulk.data(), static_cast<size_t>(n)});
     }
+    // A request answered within these bytes winds the clock once, to idle.
     if (stream->forwarding()) return;
     if (stream->between_requests())
         restart_clock(peer, Activity::idle);
-    else if (stream->taking_body())
+    else if (request_starts || stream->taking_body())
         restart_clock(peer, Activity::request);
 }
 
