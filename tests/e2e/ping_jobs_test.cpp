@@ -1,5 +1,6 @@
 // POST /jobs/ping: a no-op job that proves the whole job path works, from the API through the queue
 // and a worker to MySQL, and that holds a fiber for sleep_ms when asked.
+#include "common/core/time/clock.hpp"
 #include "tests/support/api_checks.hpp"
 #include "tests/support/stack.hpp"
 
@@ -7,7 +8,8 @@
 
 using namespace squawk::testing;
 
-TEST_CASE("a ping job is accepted with 202 and completes with an empty result", "[e2e][jobs]") {
+TEST_CASE("a ping job is accepted with 202 and completes with when a worker ran it",
+          "[e2e][jobs]") {
     Stack stack;
     const auto& key = stack.tenant().test_key;
     const auto accepted = stack.request("POST", "/v1/jobs/ping", nlohmann::json::object(), key);
@@ -18,8 +20,12 @@ TEST_CASE("a ping job is accepted with 202 and completes with an empty result", 
     const auto job = wait_for_terminal_job(stack, key, job_id);
     REQUIRE(job);
     CHECK(job->value("status", "") == "completed");
-    CHECK((*job)["result"] == nlohmann::json::object());
     CHECK(job->value("attempts", 0) == 1);
+    REQUIRE((*job)["result"].size() == 1);
+    const auto ran_at = squawk::time::parse_iso8601((*job)["result"].value("ran_at", ""));
+    REQUIRE(ran_at);
+    CHECK(*ran_at >= *squawk::time::parse_iso8601(job->value("started_at", "")));
+    CHECK(*ran_at <= *squawk::time::parse_iso8601(job->value("finished_at", "")));
 }
 
 TEST_CASE("a ping job with sleep_ms stays running until its time is up", "[e2e][jobs]") {
