@@ -65,8 +65,10 @@ TEST_CASE("a client configured with Sentinels writes to the primary they name",
           "hello");
 }
 
+// [alone]: a Sentinel starved of CPU by a neighbour can enter its TILT mode and sit out the
+// failover (a full run once failed so, at 93 s).
 TEST_CASE("when the primary is killed the client follows the failover to the promoted replica",
-          "[integration][redis][sentinel]") {
+          "[integration][redis][sentinel][alone]") {
     RedisSentinelGroup group;
     redis::RedisClient client(through(group));
     REQUIRE(client.command({"SET", "before", "kept"}).text == "OK");
