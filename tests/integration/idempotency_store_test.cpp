@@ -42,15 +42,13 @@ struct KeyedRequest {
         });
     }
 
-    // The handler's write, in a transaction that carries the record's mark as the API's does;
-    // returns the id of the connection that committed it.
-    long long write(const Claim& c, bool fail) {
+    // The handler's write, in a transaction that carries the record's mark as the API's does.
+    void write(const Claim& c, bool fail) {
         const db::CommitCompanion mark(
             [id = c.record_id](db::Session& s) { IdempotencyStore::mark_effect_committed(s, id); });
-        return pool.transaction([&](db::Session& s) {
+        pool.transaction([&](db::Session& s) {
             s.execute("INSERT INTO workspaces (name, created_at) VALUES ('written', NOW(6))");
             if (fail) throw std::runtime_error("the handler failed after its insert");
-            return s.query_one("SELECT CONNECTION_ID()")->integer(0);
         });
     }
 
@@ -68,13 +66,13 @@ TEST_CASE_METHOD(KeyedRequest,
                  "[integration][idempotency]") {
     const auto first = claim();
     REQUIRE(first.kind == Claim::Kind::acquired);
-    const long long connection = write(first, false);
-    // The connection that committed breaks before the answer is stored (the pool hands it out
-    // again first), so storing the answer fails.
-    db::MysqlPool(db.settings()).run([&](db::Session& s) {
-        s.execute("KILL CONNECTION ?", {connection});
-    });
+    write(first, false);
+    // The connection breaks before the answer is stored, so storing the answer fails.
     CHECK_THROWS_AS(pool.run([&](db::Session& s) {
+        const long long own = s.query_one("SELECT CONNECTION_ID()")->integer(0);
+        db::MysqlPool(db.settings()).run([&](db::Session& other) {
+            other.execute("KILL CONNECTION ?", {own});
+        });
         IdempotencyStore::complete(s, first.record_id, 202, "{}");
     }),
                     db::DatabaseUnavailable);

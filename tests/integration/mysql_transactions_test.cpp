@@ -1,5 +1,6 @@
 // Transactions against a real server: a deadlock's victim runs again instead of failing its
-// caller, and read committed transactions claim rows without blocking inserts behind them.
+// caller, read committed transactions claim rows without blocking inserts behind them, and a
+// connection's next transaction is chained to its last one without changing what either sees.
 #include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,6 +12,17 @@
 using namespace squawk;
 
 namespace {
+
+// A pool of one connection to the test's database: every call below uses the same connection.
+db::MysqlPool one_connection(const squawk::testing::TestDatabase& db) {
+    auto settings = db.settings();
+    settings.pool_size = 1;
+    return db::MysqlPool(settings);
+}
+
+long long v_of_row_one(db::Session& s) {
+    return s.query_one("SELECT v FROM tx_probe WHERE id = 1")->integer(0);
+}
 
 void create_rows(db::MysqlPool& pool) {
     pool.run([](db::Session& s) {
@@ -97,4 +109,66 @@ TEST_CASE("a connection lost during COMMIT reports an unknown outcome that settl
                       db::CommitOutcomeUnknown);
     CHECK_FALSE(db.pool().settle_commit([&](db::Session& s) { return v_of_row_one(s) == 7; }, 1s));
     CHECK(db.pool().settle_commit([&](db::Session& s) { return v_of_row_one(s) == 0; }, 1s));
+}
+
+TEST_CASE("transactions one after another on a connection start one transaction by statement",
+          "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    auto pool = one_connection(db);
+    const auto begun = [](db::Session& s) {
+        return s
+            .query_one(
+                "SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS"
+                " WHERE VARIABLE_NAME = 'COM_BEGIN'")
+            ->integer(0);
+    };
+    const long long before = pool.run(begun);
+    for (int i = 0; i < 3; ++i)
+        pool.transaction([](db::Session& s) { s.execute("UPDATE tx_probe SET v = v + 1"); });
+    const long long in_fourth = pool.transaction([&](db::Session& s) { return begun(s); });
+    CHECK(in_fourth - before == 1);
+    db.pool().run(
+        [](db::Session& s) { CHECK(s.query_one("SELECT SUM(v) FROM tx_probe")->integer(0) == 6); });
+}
+
+TEST_CASE("autocommit work after a transaction commits on its own", "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    auto pool = one_connection(db);
+    pool.transaction([](db::Session& s) { s.execute("UPDATE tx_probe SET v = 1 WHERE id = 1"); });
+    pool.run([](db::Session& s) {
+        CHECK(s.query_one("SELECT @@in_transaction")->integer(0) == 0);
+        s.execute("UPDATE tx_probe SET v = 2 WHERE id = 1");
+    });
+    // Seen from another connection while the first one sits idle.
+    db.pool().run([](db::Session& s) { CHECK(v_of_row_one(s) == 2); });
+}
+
+TEST_CASE("a chained transaction keeps the isolation its caller asks for", "[integration][db]") {
+    squawk::testing::TestDatabase db;
+    create_rows(db.pool());
+    auto pool = one_connection(db);
+    const auto others_set_v = [&](long long v) {
+        db.pool().run(
+            [&](db::Session& s) { s.execute("UPDATE tx_probe SET v = ? WHERE id = 1", {v}); });
+    };
+    SECTION("read committed after repeatable read sees what others commit meanwhile") {
+        pool.transaction([](db::Session& s) { v_of_row_one(s); });
+        pool.transaction(
+            [&](db::Session& s) {
+                CHECK(v_of_row_one(s) == 0);
+                others_set_v(5);
+                CHECK(v_of_row_one(s) == 5);
+            },
+            db::Isolation::read_committed);
+    }
+    SECTION("repeatable read after read committed keeps reading its snapshot") {
+        pool.transaction([](db::Session& s) { v_of_row_one(s); }, db::Isolation::read_committed);
+        pool.transaction([&](db::Session& s) {
+            CHECK(v_of_row_one(s) == 0);
+            others_set_v(6);
+            CHECK(v_of_row_one(s) == 0);
+        });
+    }
 }

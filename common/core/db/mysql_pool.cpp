@@ -8,6 +8,7 @@
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <list>
@@ -58,6 +59,10 @@ class Connection {
 
     sql::Connection& raw() { return *raw_; }
     size_t server() const { return server_; }
+
+    // Set while the connection waits in the empty transaction that COMMIT AND CHAIN opened, of
+    // this isolation: the next transaction of that isolation starts with its first statement.
+    std::optional<Isolation> chain;
 
     // A statement without parameters or results (transaction control).
     void execute_plain(const char* text) {
@@ -213,7 +218,8 @@ MysqlPool::MysqlPool(config::MysqlSettings settings)
 
 MysqlPool::~MysqlPool() = default;
 
-MysqlPool::Lease::Lease(MysqlPool& p) : pool(p), connection(p.acquire()) {}
+MysqlPool::Lease::Lease(MysqlPool& p, std::optional<Isolation> use)
+    : pool(p), connection(p.acquire(use)) {}
 
 MysqlPool::Lease::~Lease() {
     pool.release(std::move(connection));
@@ -243,7 +249,8 @@ bool MysqlPool::is_connection_error(int code) {
            code == 1047 || code == 0;
 }
 
-std::unique_ptr<Connection> MysqlPool::acquire() {
+std::unique_ptr<Connection> MysqlPool::acquire(std::optional<Isolation> use) {
+    std::unique_ptr<Connection> idle;
     {
         std::unique_lock lock(mutex_);
         if (!available_.wait_for(lock, std::chrono::seconds(10),
@@ -251,11 +258,15 @@ std::unique_ptr<Connection> MysqlPool::acquire() {
             throw DatabaseUnavailable("no database connection became free within 10 s");
         ++leased_;
         if (!idle_.empty()) {
-            auto c = std::move(idle_.back());
-            idle_.pop_back();
-            return c;
+            // The most recently used connection whose chain suits `use`, else the most recent.
+            auto suits = std::find_if(idle_.rbegin(), idle_.rend(),
+                                      [&](const auto& c) { return c->chain == use; });
+            const auto taken = suits == idle_.rend() ? idle_.end() - 1 : std::prev(suits.base());
+            idle = std::move(*taken);
+            idle_.erase(taken);
         }
     }
+    if (idle && leave_unsuited_chain(*idle, use)) return idle;
     std::string failures;
     const size_t first = preferred_server_.load();
     for (size_t i = 0; i < servers_.size(); ++i) {
@@ -310,9 +321,22 @@ void MysqlPool::release(std::unique_ptr<Connection> connection) {
     available_.notify_one();
 }
 
-// Transactions are opened and closed with statements while the connection stays in autocommit:
-// two round trips per transaction instead of four with autocommit toggled around it.
+bool MysqlPool::leave_unsuited_chain(Connection& c, std::optional<Isolation> use) {
+    if (!c.chain || c.chain == use) return true;
+    try {
+        c.execute_plain("COMMIT");
+        c.chain.reset();
+        return true;
+    } catch (const sql::SQLException&) {
+        return false;
+    }
+}
+
+// Transactions are opened and closed with statements while the connection stays in autocommit,
+// and each COMMIT chains the next transaction: a connection that keeps serving transactions of
+// one isolation spends one round trip on each besides its work, its COMMIT.
 void MysqlPool::begin(Connection& c, Isolation isolation) {
+    if (c.chain == isolation) return;
     try {
         if (isolation == Isolation::read_committed)
             c.execute_plain("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
@@ -322,9 +346,10 @@ void MysqlPool::begin(Connection& c, Isolation isolation) {
     }
 }
 
-void MysqlPool::commit(Connection& c) {
+void MysqlPool::commit(Connection& c, Isolation isolation) {
     try {
-        c.execute_plain("COMMIT");
+        c.execute_plain("COMMIT AND CHAIN");
+        c.chain = isolation;
     } catch (const sql::SQLException& e) {
         if (is_connection_error(e.getErrorCode()))
             throw CommitOutcomeUnknown("the connection broke during COMMIT: mysql error " +
@@ -347,6 +372,7 @@ bool MysqlPool::settle_commit(const std::function<bool(Session&)>& committed,
 }
 
 void MysqlPool::rollback(Connection& c) {
+    c.chain.reset();
     try {
         c.execute_plain("ROLLBACK");
     } catch (const sql::SQLException&) {

@@ -113,7 +113,7 @@ class MysqlPool {
     // Runs `f(Session&)` on a leased connection in autocommit mode.
     template <class F>
     auto run(F&& f) {
-        Lease lease(*this);
+        Lease lease(*this, std::nullopt);
         Session session(*lease.connection);
         return guarded(lease, [&] { return f(session); });
     }
@@ -145,7 +145,7 @@ class MysqlPool {
 
     template <class F>
     auto transaction_once(F& f, Isolation isolation) {
-        Lease lease(*this);
+        Lease lease(*this, isolation);
         Session session(*lease.connection);
         return guarded(lease, [&] {
             begin(*lease.connection, isolation);
@@ -153,11 +153,11 @@ class MysqlPool {
                 if constexpr (std::is_void_v<decltype(f(session))>) {
                     f(session);
                     CommitCompanion::join(session);
-                    commit(*lease.connection);
+                    commit(*lease.connection, isolation);
                 } else {
                     auto result = f(session);
                     CommitCompanion::join(session);
-                    commit(*lease.connection);
+                    commit(*lease.connection, isolation);
                     return result;
                 }
             } catch (...) {
@@ -167,8 +167,10 @@ class MysqlPool {
         });
     }
 
+    // `use`: the isolation of the transaction the connection is leased for, or none for
+    // autocommit.
     struct Lease {
-        explicit Lease(MysqlPool& pool);
+        Lease(MysqlPool& pool, std::optional<Isolation> use);
         ~Lease();
         MysqlPool& pool;
         std::unique_ptr<Connection> connection;
@@ -193,11 +195,14 @@ class MysqlPool {
 
     void discard(Lease& lease);
     static bool is_connection_error(int code);
+    // Ends the empty chained transaction `c` waits in unless it is of `use`; false if the
+    // connection broke.
+    static bool leave_unsuited_chain(Connection& c, std::optional<Isolation> use);
     static void begin(Connection& c, Isolation isolation);
-    static void commit(Connection& c);
+    static void commit(Connection& c, Isolation isolation);
     static void rollback(Connection& c);
     static void pause_after_deadlock(int attempt);
-    std::unique_ptr<Connection> acquire();
+    std::unique_ptr<Connection> acquire(std::optional<Isolation> use);
     // A new connection to servers_[index], set up for this pool's sessions; throws
     // sql::SQLException.
     std::unique_ptr<Connection> open(size_t index) const;
