@@ -85,6 +85,20 @@ sentinels_agree() {
     done
 }
 
+# The port of the server that a Sentinel names as primary, from the first Sentinel that answers.
+named_primary() {
+    local sentinel reply
+    for sentinel in "$SENTINEL1_PORT" "$SENTINEL2_PORT" "$SENTINEL3_PORT"; do
+        reply=$(redis-cli -h 127.0.0.1 -p "$sentinel" sentinel get-master-addr-by-name "$master" \
+            2>/dev/null | sed -n 2p) || continue
+        if [[ $reply =~ ^[0-9]+$ ]]; then
+            echo "$reply"
+            return 0
+        fi
+    done
+    return 1
+}
+
 case "$cmd" in
 start)
     if [ ! -f "$env_file" ]; then
@@ -112,15 +126,24 @@ stop)
     ;;
 kill-primary)
     load_env
-    reply=$(redis-cli -h 127.0.0.1 -p "$SENTINEL1_PORT" sentinel get-master-addr-by-name "$master")
-    port=$(sed -n 2p <<<"$reply")
-    for name in redis-primary redis-replica; do
-        pid=$(cat "$pids/$name.pid" 2>/dev/null || true)
-        if [ -n "$pid" ] && grep -qa -- "$port" "/proc/$pid/cmdline" 2>/dev/null; then
-            kill -9 "$pid"
-            wait_gone "$pid" 10
-        fi
+    # A Sentinel can be slow to answer or mid-failover; any one of them names the primary, and an
+    # empty or garbled answer must not pick a server.
+    port=
+    for _ in $(seq 1 100); do
+        port=$(named_primary) && break
+        sleep 0.1
     done
+    case "$port" in
+    "$PRIMARY_PORT") name=redis-primary ;;
+    "$REPLICA_PORT") name=redis-replica ;;
+    *)
+        echo "sentinel.sh: no Sentinel named the primary within 10 s (logs in $dir)" >&2
+        exit 1
+        ;;
+    esac
+    pid=$(cat "$pids/$name.pid")
+    kill -9 "$pid"
+    wait_gone "$pid" 10
     ;;
 *)
     echo "unknown command: $cmd" >&2
