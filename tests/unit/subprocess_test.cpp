@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 using namespace squawk::process;
@@ -39,6 +41,42 @@ TEST_CASE("a program's exit status and error output come back, and a missing one
 
     request.argv = {"squawk-no-such-program"};
     CHECK_THROWS_AS(run_subprocess(request), SubprocessStartError);
+    // Found, but its exec fails: the child reports why before it ends.
+    request.argv = {"/dev/null"};
+    CHECK_THROWS_WITH(run_subprocess(request), Catch::Contains("Permission denied"));
+}
+
+TEST_CASE(
+    "a program starts with default signal handling and nothing blocked, whatever its "
+    "starter's") {
+    const auto status_file =
+        std::filesystem::temp_directory_path() / ("squawk-status-" + std::to_string(getpid()));
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction previous_pipe {};
+    sigaction(SIGPIPE, &ignore, &previous_pipe);
+    sigset_t usr2, previous_mask;
+    sigemptyset(&usr2);
+    sigaddset(&usr2, SIGUSR2);
+    pthread_sigmask(SIG_BLOCK, &usr2, &previous_mask);
+
+    SubprocessRequest request;
+    request.argv = {"cat", "/proc/self/status"};
+    request.stdout_path = status_file.string();
+    request.timeout = std::chrono::seconds(10);
+    const auto result = run_subprocess(request);
+    pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
+    sigaction(SIGPIPE, &previous_pipe, nullptr);
+
+    REQUIRE(result.exit_code == 0);
+    std::ifstream status(status_file);
+    std::map<std::string, unsigned long long> masks;
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("Sig", 0) == 0 && line.find(':') == 6)
+            masks[line.substr(0, 6)] = std::stoull(line.substr(7), nullptr, 16);
+    CHECK(masks.at("SigBlk") == 0);
+    CHECK((masks.at("SigIgn") & (1ULL << (SIGPIPE - 1))) == 0);
+    std::filesystem::remove(status_file);
 }
 
 TEST_CASE("a program dies with the process that started it") {
