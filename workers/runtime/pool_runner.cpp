@@ -8,10 +8,10 @@
 #include "common/core/redis/redis_client.hpp"
 #include "common/domain/jobs/job_repository.hpp"
 #include "workers/runtime/backoff.hpp"
+#include "workers/runtime/fiber_stack.hpp"
 #include "workers/runtime/task_runner.hpp"
 
 #include <boost/fiber/operations.hpp>
-#include <boost/fiber/protected_fixedsize_stack.hpp>
 
 #include <unordered_map>
 #include <unordered_set>
@@ -209,8 +209,7 @@ void PoolRunner::fiber_thread() {
     std::vector<boost::fibers::fiber> fibers;
     fibers.reserve(spec_.fibers);
     for (int i = 0; i < spec_.fibers; ++i)
-        fibers.emplace_back(std::allocator_arg,
-                            boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
+        fibers.emplace_back(std::allocator_arg, FiberStack(kFiberStackBytes),
                             [this] { fiber_loop(); });
     for (auto& f : fibers) f.join();
     // Fibers move between this pool's threads; no thread may exit while one could still be

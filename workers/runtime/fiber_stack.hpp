@@ -1,0 +1,23 @@
+// The stacks of a pool's long-lived fibers: guarded like boost's protected_fixedsize_stack, with
+// the pages a task uses already mapped when the fiber is made.
+#pragma once
+
+#include <boost/context/stack_context.hpp>
+#include <boost/fiber/protected_fixedsize_stack.hpp>
+
+#include <cstddef>
+
+namespace squawk::workers {
+
+class FiberStack {
+  public:
+    explicit FiberStack(std::size_t bytes) : stack_(bytes) {}
+
+    boost::context::stack_context allocate();
+    void deallocate(boost::context::stack_context& context) noexcept { stack_.deallocate(context); }
+
+  private:
+    boost::fibers::protected_fixedsize_stack stack_;
+};
+
+}  // namespace squawk::workers
