@@ -1,6 +1,7 @@
-// The stacks of a pool's fibers: the pages a task uses are resident from the start, so a burst
-// of tasks on a fresh worker does not stop at a page fault per fiber, and the rest of the stack
-// stays reserved address space only.
+// The stacks of a pool's fibers: in a pool that asks for it (publish), the pages a task uses are
+// resident from the start, so a burst of tasks on a fresh worker does not stop at page faults
+// for each fiber; the rest of the stack, and every page of the other pools' stacks, stays
+// reserved address space until used.
 #include "workers/runtime/fiber_stack.hpp"
 
 #include <catch2/catch.hpp>
@@ -26,8 +27,8 @@ std::vector<bool> resident_pages(char* from, char* to) {
 
 }  // namespace
 
-TEST_CASE("a fiber stack has its top 16 KiB resident and the rest only reserved") {
-    FiberStack stacks(256 * 1024);
+TEST_CASE("a fiber stack has the top it asks for resident and the rest only reserved") {
+    FiberStack stacks(256 * 1024, 16 * 1024);
     auto context = stacks.allocate();
     auto* top = static_cast<char*>(context.sp);
 
@@ -35,6 +36,17 @@ TEST_CASE("a fiber stack has its top 16 KiB resident and the rest only reserved"
     CHECK(near_top == std::vector<bool>(near_top.size(), true));
     const auto below = resident_pages(top - 64 * 1024, top - 16 * 1024);
     CHECK(below == std::vector<bool>(below.size(), false));
+
+    stacks.deallocate(context);
+}
+
+TEST_CASE("a fiber stack that asks for nothing resident starts with nothing resident") {
+    FiberStack stacks(256 * 1024);
+    auto context = stacks.allocate();
+    auto* top = static_cast<char*>(context.sp);
+
+    const auto pages = resident_pages(top - 64 * 1024, top);
+    CHECK(pages == std::vector<bool>(pages.size(), false));
 
     stacks.deallocate(context);
 }

@@ -209,7 +209,8 @@ void PoolRunner::fiber_thread() {
     std::vector<boost::fibers::fiber> fibers;
     fibers.reserve(spec_.fibers);
     for (int i = 0; i < spec_.fibers; ++i)
-        fibers.emplace_back(std::allocator_arg, FiberStack(kFiberStackBytes),
+        fibers.emplace_back(std::allocator_arg,
+                            FiberStack(kFiberStackBytes, spec_.mapped_stack_bytes),
                             [this] { fiber_loop(); });
     for (auto& f : fibers) f.join();
     // Fibers move between this pool's threads; no thread may exit while one could still be

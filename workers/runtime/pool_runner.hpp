@@ -32,6 +32,8 @@ struct PoolSpec {
     int threads = 1;
     int fibers = 16;
     int batch = 100;
+    // How much of each fiber's stack is resident from the start (workers::FiberStack).
+    size_t mapped_stack_bytes = 0;
 };
 
 // What every pool of one worker process shares.

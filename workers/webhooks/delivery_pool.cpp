@@ -10,12 +10,12 @@
 #include "common/domain/webhooks/delivery_repository.hpp"
 #include "workers/runtime/backoff.hpp"
 #include "workers/runtime/fiber_http.hpp"
-#include "workers/runtime/fiber_stack.hpp"
 #include "workers/runtime/http_loop_scheduler.hpp"
 
 #include <arpa/inet.h>
 
 #include <boost/fiber/operations.hpp>
+#include <boost/fiber/protected_fixedsize_stack.hpp>
 
 #include <set>
 
@@ -178,7 +178,8 @@ void DeliveryPool::fiber_thread(SenderThread& sender) {
     std::vector<boost::fibers::fiber> fibers;
     fibers.reserve(spec_.fibers);
     for (int i = 0; i < spec_.fibers; ++i)
-        fibers.emplace_back(std::allocator_arg, FiberStack(kFiberStackBytes),
+        fibers.emplace_back(std::allocator_arg,
+                            boost::fibers::protected_fixedsize_stack(kFiberStackBytes),
                             [this, &sender] { fiber_loop(sender); });
     // Fibers never leave the thread that made them, so the thread may end once its own did.
     for (auto& f : fibers) f.join();
