@@ -25,7 +25,6 @@ constexpr int kRefreshConnections = 4;
 // Well inside TokenRefresher::kAhead, so a token is refreshed several passes before it expires.
 constexpr std::chrono::seconds kRefreshEvery{30};
 
-constexpr std::string_view kPublishPool = "publish";
 // What a publish task touches of its fiber's stack: 12-16 KiB, read from /proc/<pid>/smaps after
 // a 10,000-post burst. Left to page faults, 12-14 µs each on a virtual machine, a fresh worker
 // took three per fiber in its first burst, thousands of fibers at once, while the posts waited.
@@ -121,7 +120,7 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
     for (const auto& name : pool_names_) {
         const auto& settings = config_.workers.pools.at(name);
         const PoolSpec spec{name, settings.threads, settings.fibers, settings.batch,
-                            name == kPublishPool ? kPublishMappedStackBytes : 0};
+                            name == config::kPublishPool ? kPublishMappedStackBytes : 0};
         if (name == webhooks::kDeliveryPool) {
             pools_.push_back(std::make_unique<webhooks::DeliveryPool>(spec, *services_));
         } else {
@@ -141,8 +140,8 @@ WorkerRuntime::WorkerRuntime(config::Config config, std::vector<std::string> poo
             runtime::PeriodicTask::Options{.name = "metrics-reading", .interval = kRefreshEvery},
             [this] { metrics_reader_->run_once(); });
     }
-    if (!http_loops_.empty() &&
-        std::find(pool_names_.begin(), pool_names_.end(), kPublishPool) != pool_names_.end())
+    if (!http_loops_.empty() && std::find(pool_names_.begin(), pool_names_.end(),
+                                          config::kPublishPool) != pool_names_.end())
         media_prefetcher_ = std::make_unique<publish::MediaPrefetcher>(config_, *mysql_, *executor_,
                                                                        *http_loops_.front());
 }

@@ -53,6 +53,8 @@ struct WorkerSettings {
 
 // The worker pools a process may run.
 inline constexpr const char* kPoolNames[] = {"publish", "generate", "webhooks", "sync"};
+// The pool that publishes posts, whose tasks come in bursts at their posts' times.
+inline constexpr std::string_view kPublishPool = "publish";
 // The pool whose work waits in MySQL (webhook deliveries) instead of a Redis queue.
 inline constexpr std::string_view kWebhookPool = "webhooks";
 // Whether a pool's work passes through its Redis stream, so that the stream's depth and counts
